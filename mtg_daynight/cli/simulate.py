@@ -1,0 +1,17 @@
+"""``mtg-daynight simulate``: not built yet (placeholder so the command list is fixed)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    """Add the ``simulate`` sub-command."""
+    parser: argparse.ArgumentParser = sub.add_parser("simulate", help="(not built yet)")
+    parser.set_defaults(handler=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    print("mtg-daynight simulate: not built yet")
+    return 2

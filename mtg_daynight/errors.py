@@ -1,0 +1,32 @@
+"""The typed errors every part of mtg-daynight raises.
+
+Each error says what was wrong and where. The CLI prints ``str(error)`` on one line and exits non-zero;
+library callers catch the class they care about.
+"""
+
+from __future__ import annotations
+
+
+class DayNightError(Exception):
+    """Base class of every error mtg-daynight raises on purpose."""
+
+
+class BadEventError(DayNightError, ValueError):
+    """A host reported an event that cannot happen in the game as the plugin knows it.
+
+    The plugin's state is left exactly as it was before the event.
+    """
+
+
+class UnknownGameError(DayNightError, KeyError):
+    """A hook was called for a game that was never started (or has ended)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class InputFileError(DayNightError):
+    """A file given to mtg-daynight (scenario, deck, mod, card data) is malformed.
+
+    The message names the file and the offending key, line or field.
+    """
