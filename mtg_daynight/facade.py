@@ -1,0 +1,220 @@
+"""The typed facade a host engine uses: :class:`DayNight` for the plugin manager, :class:`Game` for one game.
+
+A host never has to call ``pm.hook.daynight_...`` with loose keyword arguments::
+
+    from mtg_daynight import DayNight, Face, Permanent
+
+    daynight = DayNight()                       # or DayNight(your_plugin_manager)
+    game = daynight.new_game("g1", ["alice", "bob"])
+    game.untap_step(1, "alice")
+    ruffian = Permanent("p1", "alice", Face("Tavern Ruffian", daybound=True),
+                        Face("Tavern Smasher", nightbound=True))
+    outcome = game.enter(ruffian)               # it becomes day (702.145d)
+    game.cast("alice", "Tavern Ruffian")
+    game.untap_step(2, "bob")
+    outcome = game.untap_step(3, "alice")       # bob cast nothing: night (728.2a); transform p1
+    for transform in outcome.transforms: ...    # carry them out
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import pluggy
+
+from mtg_daynight.errors import DayNightError
+from mtg_daynight.manager import install, plugin_manager
+from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, TraceLine, Tracked
+
+
+class RulesPluginMissingError(DayNightError):
+    """A hook got no answer: the rules plugin is not registered with this plugin manager."""
+
+
+def _answered(result: Outcome | None, hook: str) -> Outcome:
+    if result is None:
+        raise RulesPluginMissingError(f"{hook}: no plugin answered (is the mtg-daynight rules plugin registered?)")
+    return result
+
+
+class Game:
+    """One game as the host reports it. Every event method returns the :class:`Outcome` to carry out."""
+
+    __slots__ = ("_hook", "id")
+
+    def __init__(self, hook: pluggy.HookRelay, game: str) -> None:
+        self._hook = hook
+        self.id = game
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id!r}: {self.designation}>"
+
+    # -- events ----------------------------------------------------------------------------------------------
+
+    def untap_step(
+        self,
+        turn: int,
+        active: str | Sequence[str],
+        *,
+        phased_in: Iterable[str] = (),
+        phased_out: Iterable[str] = (),
+    ) -> Outcome:
+        """Turn ``turn`` begins; report it after 502.1 phasing and before 502.3 untapping.
+
+        ``active`` is the active player, or the players of the active team (shared team turns, 805).
+        """
+        players = (active,) if isinstance(active, str) else tuple(active)
+        result = self._hook.daynight_untap_step(
+            game=self.id, turn=turn, active=players, phased_in=tuple(phased_in), phased_out=tuple(phased_out)
+        )
+        return _answered(result, "untap step")
+
+    def cast(self, player: str, spell: str = "") -> Outcome:
+        """``player`` cast a spell (any spell, in any turn)."""
+        result = self._hook.daynight_spell_cast(game=self.id, player=player, cast=True, spell=spell)
+        return _answered(result, "spell cast")
+
+    def copy_spell(self, player: str, spell: str = "") -> Outcome:
+        """``player`` put a copy of a spell on the stack without casting it (it does not count for 728.2)."""
+        result = self._hook.daynight_spell_cast(game=self.id, player=player, cast=False, spell=spell)
+        return _answered(result, "spell copy")
+
+    def enter(self, *permanents: Permanent) -> Outcome:
+        """These permanents enter the battlefield at the same time. Ask before they enter: the outcome says
+        which face each enters with (702.145b), then what happens next."""
+        return _answered(self._hook.daynight_enter(game=self.id, permanents=permanents), "enter")
+
+    def leave(self, *permanents: str) -> Outcome:
+        """These permanents left the battlefield."""
+        return _answered(self._hook.daynight_leave(game=self.id, permanents=permanents), "leave")
+
+    def phase_out(self, *permanents: str) -> Outcome:
+        """These permanents phased out (outside the untap step)."""
+        result = self._hook.daynight_phase(game=self.id, permanents=permanents, phased_in=False)
+        return _answered(result, "phase out")
+
+    def phase_in(self, *permanents: str) -> Outcome:
+        """These permanents phased in (outside the untap step)."""
+        result = self._hook.daynight_phase(game=self.id, permanents=permanents, phased_in=True)
+        return _answered(result, "phase in")
+
+    def turn_face_down(self, permanent: str) -> Outcome:
+        """``permanent`` was turned face down."""
+        return _answered(self._hook.daynight_turn_face_down(game=self.id, permanent=permanent), "turn face down")
+
+    def turn_face_up(self, permanent: str, face: Side = Side.FRONT) -> Outcome:
+        """``permanent`` was turned face up with ``face`` up."""
+        result = self._hook.daynight_turn_face_up(game=self.id, permanent=permanent, face=Side(face))
+        return _answered(result, "turn face up")
+
+    def set_abilities(
+        self, permanent: str, *, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
+    ) -> Outcome:
+        """Effects now grant ``gained`` and remove ``lost`` (the full current sets, not a change)."""
+        result = self._hook.daynight_set_abilities(
+            game=self.id,
+            permanent=permanent,
+            gained=frozenset(Keyword(k) for k in gained),
+            lost=frozenset(Keyword(k) for k in lost),
+        )
+        return _answered(result, "set abilities")
+
+    def add_restriction(self, permanent: str, restriction: str) -> Outcome:
+        """A host effect named ``restriction`` says ``permanent`` can't transform."""
+        result = self._hook.daynight_add_restriction(game=self.id, permanent=permanent, restriction=restriction)
+        return _answered(result, "add restriction")
+
+    def remove_restriction(self, permanent: str, restriction: str) -> Outcome:
+        """The host effect named ``restriction`` no longer applies to ``permanent``."""
+        result = self._hook.daynight_remove_restriction(game=self.id, permanent=permanent, restriction=restriction)
+        return _answered(result, "remove restriction")
+
+    def request_transform(self, permanent: str, cause: str) -> Outcome:
+        """Another effect wants to transform ``permanent``: transform it only if the outcome says so."""
+        result = self._hook.daynight_request_transform(game=self.id, permanent=permanent, cause=cause)
+        return _answered(result, "transform request")
+
+    def become(self, to: Designation | Literal["day", "night", "switch"], cause: str) -> Outcome:
+        """An effect says it becomes day or night, or ``"switch"``es them."""
+        target: Designation | Literal["switch"] = "switch" if to == "switch" else Designation(to)
+        return _answered(self._hook.daynight_become(game=self.id, to=target, cause=cause), "become")
+
+    def become_day(self, cause: str) -> Outcome:
+        """An effect says "it becomes day"."""
+        return self.become(Designation.DAY, cause)
+
+    def become_night(self, cause: str) -> Outcome:
+        """An effect says "it becomes night"."""
+        return self.become(Designation.NIGHT, cause)
+
+    # -- reading ---------------------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The rules' state of this game (read it; do not change it)."""
+        state: GameState | None = self._hook.daynight_game_state(game=self.id)
+        if state is None:
+            raise RulesPluginMissingError("game state: no plugin answered")
+        return state
+
+    @property
+    def designation(self) -> Designation:
+        """Neither, day or night."""
+        return self.state.designation
+
+    @property
+    def trace(self) -> list[TraceLine]:
+        """Every decision so far, with its rule."""
+        return self.state.trace
+
+    def permanent(self, permanent: str) -> Tracked:
+        """What the rules know of one permanent (its face, phasing, restrictions...)."""
+        return self.state.permanents[permanent]
+
+    def face_of(self, permanent: str) -> Side:
+        """The face ``permanent`` shows according to the rules."""
+        return self.permanent(permanent).face
+
+    def save(self) -> bytes:
+        """The game's state as bytes, for :meth:`DayNight.load_game`."""
+        data: bytes | None = self._hook.daynight_save_game(game=self.id)
+        if data is None:
+            raise RulesPluginMissingError("save game: no plugin answered")
+        return data
+
+    def end(self) -> None:
+        """The game is over: every plugin forgets it."""
+        self._hook.daynight_game_end(game=self.id)
+
+
+class DayNight:
+    """The day/night mechanic for a host: wraps a plugin manager that has the rules plugin.
+
+    ``DayNight()`` builds its own manager (and loads third-party plugins from the ``mtg_daynight`` entry-point
+    group unless ``autoload=False`` or ``MTG_DAYNIGHT_DISABLE_PLUGIN_AUTOLOAD`` is set). ``DayNight(pm)``
+    installs the rules into a host's own manager, created as ``pluggy.PluginManager("mtg_daynight")``.
+    """
+
+    def __init__(self, pm: pluggy.PluginManager | None = None, *, autoload: bool | None = None) -> None:
+        if pm is None:
+            pm = plugin_manager(autoload=autoload)
+        else:
+            install(pm)
+        self.pm = pm
+
+    def new_game(self, game: str, players: Sequence[str]) -> Game:
+        """Start a game with these players (in turn order): neither day nor night (730.1)."""
+        self.pm.hook.daynight_game_start(game=game, players=tuple(players))
+        return Game(self.pm.hook, game)
+
+    def game(self, game: str) -> Game:
+        """The handle of a game already started."""
+        handle = Game(self.pm.hook, game)
+        handle.state  # noqa: B018 - raises UnknownGameError for a game that was never started
+        return handle
+
+    def load_game(self, game: str, data: bytes) -> Game:
+        """Load a game saved with :meth:`Game.save`, under the id ``game``."""
+        self.pm.hook.daynight_load_game(game=game, data=data)
+        return Game(self.pm.hook, game)

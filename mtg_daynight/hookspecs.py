@@ -1,0 +1,281 @@
+"""The hook contract between mtg-daynight, host engines and other plugins.
+
+Every hook has the prefix ``daynight_`` and belongs to the pluggy project ``"mtg_daynight"``. Arguments are
+always passed by keyword (pluggy's rule). Hosts should not call these hooks with loose keyword arguments;
+use the typed facade :class:`mtg_daynight.DayNight` (its :class:`~mtg_daynight.facade.Game` methods map one to
+one onto the event hooks below).
+
+There are three groups:
+
+1. **Events a host reports** (``firstresult=True``). The built-in rules plugin answers each one with an
+   :class:`~mtg_daynight.rules.Outcome`: the actions the host must carry out at once, in order (the face each
+   entering permanent enters with; transforms; designation changes), plus trace lines citing the rules.
+   Report events in the order they happen in the game; a permanent is named by the host's id (a string).
+2. **Questions the rules ask other plugins**: how to count the previous turn's spells
+   (``daynight_spell_tally``, ``firstresult=True``) and whether an effect forbids it to become day or night
+   (``daynight_forbid_change``, every answer is collected).
+3. **Notifications**: ``daynight_game_start`` / ``daynight_game_end`` and ``daynight_changed`` (day <-> night
+   only), for plugins that keep per-game state or trigger on the change (Brimstone Vandal's shape).
+
+State lives per game (the ``game`` argument, the host's id of one game): one plugin manager serves any number of
+games at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import pluggy
+
+if TYPE_CHECKING:
+    from mtg_daynight.rules import (
+        Designation,
+        DesignationChange,
+        GameState,
+        Keyword,
+        Outcome,
+        Permanent,
+        Side,
+        Tally,
+        TurnRecord,
+    )
+
+#: The pluggy project name: plugin managers, markers and the entry-point group all use it.
+PROJECT = "mtg_daynight"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Game lifecycle (broadcast: every plugin's implementation runs).
+
+
+@hookspec
+def daynight_game_start(game: str, players: tuple[str, ...]) -> None:
+    """A game starts: it is neither day nor night (730.1).
+
+    :param game: the host's id for this game, unique among the games in progress.
+    :param players: every player's id, in turn order.
+    """
+
+
+@hookspec
+def daynight_game_end(game: str) -> None:
+    """A game is over: plugins drop what they kept for it.
+
+    :param game: the game's id.
+    """
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Events a host reports. firstresult=True: the built-in rules plugin answers with an Outcome.
+
+
+@hookspec(firstresult=True)
+def daynight_untap_step(
+    game: str, turn: int, active: tuple[str, ...], phased_in: tuple[str, ...], phased_out: tuple[str, ...]
+) -> Outcome | None:
+    """A turn begins with its untap step. Call it after phasing (502.1) and before untapping (502.3): the
+    plugin records the phasing, then runs the day/night check (502.2, 728.2).
+
+    :param game: the game's id.
+    :param turn: the turn's number; strictly greater than the previous one (extra turns get the next number).
+    :param active: the active player, or every player of the active team under shared team turns (805).
+    :param phased_in: permanents that phased in during 502.1.
+    :param phased_out: permanents that phased out during 502.1.
+    :return: the outcome: maybe a DesignationChange with ``during_untap_step=True`` and the transforms it causes.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_spell_cast(game: str, player: str, cast: bool, spell: str) -> Outcome | None:
+    """A player cast a spell (601.2i, "becomes cast"), at any time in any turn.
+
+    :param game: the game's id.
+    :param player: who cast it.
+    :param cast: False for a copy put onto the stack without being cast (it does not count for 728.2).
+    :param spell: its name, for the trace only.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_enter(game: str, permanents: tuple[Permanent, ...]) -> Outcome | None:
+    """Permanents are about to enter the battlefield, all at the same time (one call per simultaneous batch).
+
+    Call it *before* they enter, and make each enter with the face the outcome's ``EnterFace`` gives: at night
+    a daybound double-faced permanent enters back face up as a replacement (702.145b), which is not a
+    transform. Then carry out the rest of the outcome (702.145d/g can make it day or night).
+    Report every permanent, including those with nothing to do with day and night.
+
+    :param game: the game's id.
+    :param permanents: what enters: ids, controllers, faces with their keywords, and how they would enter.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_leave(game: str, permanents: tuple[str, ...]) -> Outcome | None:
+    """Permanents left the battlefield (any zone change away from it, including to another battlefield
+    object via "exile and return"). It never goes back to neither day nor night (730.1).
+
+    :param game: the game's id.
+    :param permanents: their ids.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_phase(game: str, permanents: tuple[str, ...], phased_in: bool) -> Outcome | None:
+    """Permanents phased in or out outside the untap step (702.26). Phased-out permanents are left alone
+    (702.26b); one that phases in with the wrong face transforms at once (702.145c/f).
+
+    :param game: the game's id.
+    :param permanents: their ids.
+    :param phased_in: True when they phased in, False when they phased out.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_turn_face_down(game: str, permanent: str) -> Outcome | None:
+    """A permanent was turned face down: it has no abilities while face down (708.2).
+
+    :param game: the game's id.
+    :param permanent: its id.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_turn_face_up(game: str, permanent: str, face: Side) -> Outcome | None:
+    """A face-down permanent was turned face up, with ``face`` up (normally its front face).
+
+    :param game: the game's id.
+    :param permanent: its id.
+    :param face: the face that is now up.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_set_abilities(
+    game: str, permanent: str, gained: frozenset[Keyword], lost: frozenset[Keyword]
+) -> Outcome | None:
+    """Effects now grant ``permanent`` the day/night keywords in ``gained`` and remove those in ``lost``.
+    Report the whole current set each time (not a change); empty sets when no such effect applies any more.
+
+    :param game: the game's id.
+    :param permanent: its id.
+    :param gained: keywords effects grant it.
+    :param lost: keywords effects remove from it.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_add_restriction(game: str, permanent: str, restriction: str) -> Outcome | None:
+    """A host effect says ``permanent`` can't transform; it wins over daybound/nightbound while it lasts.
+
+    :param game: the game's id.
+    :param permanent: its id.
+    :param restriction: a name for the effect, unique on that permanent (it appears in the trace).
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_remove_restriction(game: str, permanent: str, restriction: str) -> Outcome | None:
+    """A "can't transform" effect ended; a permanent showing the wrong face transforms at once (702.145c/f).
+
+    :param game: the game's id.
+    :param permanent: its id.
+    :param restriction: the name given to ``daynight_add_restriction``.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_request_transform(game: str, permanent: str, cause: str) -> Outcome | None:
+    """Another effect (Moonmist, a werewolf trigger, the host's own rule) wants to transform ``permanent``.
+    Ask before transforming anything: a daybound or nightbound permanent is refused (702.145b/e), whatever its
+    card type. When allowed, the outcome holds the Transform to carry out.
+
+    :param game: the game's id.
+    :param permanent: its id.
+    :param cause: what asks (for the trace).
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_become(game: str, to: Designation | Literal["switch"], cause: str) -> Outcome | None:
+    """An effect says "it becomes day" or "it becomes night", or switches ("switch": night becomes day,
+    otherwise it becomes night, The Celestus). When it already is, nothing happens and nothing is reported.
+
+    :param game: the game's id.
+    :param to: ``Designation.DAY``, ``Designation.NIGHT`` or ``"switch"``.
+    :param cause: the effect (for the trace and for the veto hook).
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_game_state(game: str) -> GameState | None:
+    """The rules' state of a game (read it; do not change it).
+
+    :param game: the game's id.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_save_game(game: str) -> bytes | None:
+    """Serialise a game in progress (JSON bytes) so that it can be loaded and continued identically.
+
+    :param game: the game's id.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_load_game(game: str, data: bytes) -> GameState | None:
+    """Load a game saved by ``daynight_save_game`` under the id ``game`` (replacing one with that id).
+
+    :param game: the id the loaded game gets.
+    :param data: the saved bytes.
+    """
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Questions the rules ask other plugins.
+
+
+@hookspec(firstresult=True)
+def daynight_spell_tally(game: str, state: GameState, turn: TurnRecord) -> Tally | None:
+    """Count the spells of the turn that just ended for the untap-step check.
+
+    The built-in implementation (``trylast``) counts as 728.2a/b and 805 say: only the active player's, or
+    each player of the active team. A house-rule plugin returns its own :class:`~mtg_daynight.rules.Tally`
+    (``spells == 0`` makes day become night; ``most_by_one_player >= 2`` makes night become day).
+
+    :param game: the game's id.
+    :param state: the game's state (read only).
+    :param turn: the previous turn's ledger: number, active player(s), spells cast by each player.
+    """
+
+
+@hookspec
+def daynight_forbid_change(game: str, state: GameState, after: Designation, cause: str) -> str | None:
+    """It is about to become ``after``: return a reason if an effect says it can't ("it can't become night"),
+    else None. Every plugin is asked; any reason vetoes the change, which then does not happen.
+
+    :param game: the game's id.
+    :param state: the game's state (read only), e.g. to look for the permanent whose effect this is.
+    :param after: ``Designation.DAY`` or ``Designation.NIGHT``.
+    :param cause: why it would change (the rule and the reason, as the trace will show it).
+    """
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Notifications.
+
+
+@hookspec
+def daynight_changed(game: str, change: DesignationChange, state: GameState) -> None:
+    """Day became night or night became day (728.1a). Never called when it became day or night from neither.
+
+    If ``change.during_untap_step`` is True no player gets priority in that step, so abilities that trigger on
+    it go on the stack at the beginning of the upkeep.
+
+    :param game: the game's id.
+    :param change: before, after, the rule, and whether it happened during the untap step.
+    :param state: the game's state after the change (read only).
+    """

@@ -1,0 +1,203 @@
+"""The built-in rules plugin: the only place where pluggy meets the rules core.
+
+Each event hook looks up the game's state, runs the matching function of :mod:`mtg_daynight.rules.game`, tells
+the other plugins of any day <-> night change, and returns the outcome. The rules ask other plugins two
+questions through hooks (spell tally, vetoes); :class:`HookPolicy` turns those into the core's Policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, Literal, TypeVar
+
+import pluggy
+
+from mtg_daynight.errors import BadEventError, UnknownGameError
+from mtg_daynight.hookspecs import PROJECT
+from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, Tally, TurnRecord
+from mtg_daynight.rules import game as rules
+from mtg_daynight.rules.ledger import rules_tally
+from mtg_daynight.rules.state import decode_state, encode_state
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+#: Marks a hook implementation of the ``mtg_daynight`` project (typed: the function keeps its signature).
+hookimpl: Final = pluggy.HookimplMarker(PROJECT)
+
+#: The name the rules plugin is registered under.
+RULES_PLUGIN_NAME: Final = "daynight-rules"
+
+
+class HookPolicy:
+    """The core's Policy for one game, answered by the other plugins through hooks."""
+
+    __slots__ = ("_game", "_hook")
+
+    def __init__(self, hook: Any, game: str) -> None:
+        self._hook = hook
+        self._game = game
+
+    def tally(self, state: GameState, turn: TurnRecord) -> Tally:
+        """Ask ``daynight_spell_tally`` (the built-in answer is 728.2's)."""
+        result: Tally | None = self._hook.daynight_spell_tally(game=self._game, state=state, turn=turn)
+        return rules_tally(turn) if result is None else result
+
+    def veto(self, state: GameState, after: Designation, cause: str) -> str | None:
+        """Ask ``daynight_forbid_change``; the first reason given vetoes."""
+        reasons: list[str] = self._hook.daynight_forbid_change(game=self._game, state=state, after=after, cause=cause)
+        return reasons[0] if reasons else None
+
+
+class DayNightRules:
+    """The day/night rules as a pluggy plugin: one instance serves every game of one plugin manager."""
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        self._hook = pm.hook
+        self._games: dict[str, GameState] = {}
+        self._policies: dict[str, HookPolicy] = {}
+
+    def _state(self, game: str) -> GameState:
+        try:
+            return self._games[game]
+        except KeyError:
+            raise UnknownGameError(f"game {game!r} was never started (or has ended)") from None
+
+    def _run(self, game: str, outcome: Outcome) -> Outcome:
+        """Tell other plugins about day <-> night changes in ``outcome`` (728.1a), then return it."""
+        if outcome.actions:
+            for change in outcome.changes:
+                if change.is_day_night_change:
+                    self._hook.daynight_changed(game=game, change=change, state=self._games[game])
+        return outcome
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+
+    @hookimpl(tryfirst=True)
+    def daynight_game_start(self, game: str, players: tuple[str, ...]) -> None:
+        """Create the game's state: neither day nor night (730.1)."""
+        if game in self._games:
+            raise BadEventError(f"game {game!r} has already started")
+        self._games[game] = rules.new_game(game, players)
+        self._policies[game] = HookPolicy(self._hook, game)
+
+    @hookimpl
+    def daynight_game_end(self, game: str) -> None:
+        """Forget the game."""
+        self._state(game)
+        del self._games[game]
+        del self._policies[game]
+
+    # -- events ----------------------------------------------------------------------------------------------
+
+    @hookimpl
+    def daynight_untap_step(
+        self, game: str, turn: int, active: tuple[str, ...], phased_in: tuple[str, ...], phased_out: tuple[str, ...]
+    ) -> Outcome:
+        """502.1 phasing, then the 502.2 / 728.2 check."""
+        state = self._state(game)
+        outcome = rules.untap_step(
+            state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=self._policies[game]
+        )
+        return self._run(game, outcome)
+
+    @hookimpl
+    def daynight_spell_cast(self, game: str, player: str, cast: bool, spell: str) -> Outcome:
+        """Record a spell for 728.2."""
+        try:
+            state = self._games[game]
+        except KeyError:
+            raise UnknownGameError(f"game {game!r} was never started (or has ended)") from None
+        return rules.spell_cast(state, player, cast=cast, spell=spell)
+
+    @hookimpl
+    def daynight_enter(self, game: str, permanents: tuple[Permanent, ...]) -> Outcome:
+        """702.145b entering faces, then 702.145d/g and c/f."""
+        state = self._state(game)
+        return self._run(game, rules.enter(state, permanents, policy=self._policies[game]))
+
+    @hookimpl
+    def daynight_leave(self, game: str, permanents: tuple[str, ...]) -> Outcome:
+        """Forget permanents that left the battlefield."""
+        return rules.leave(self._state(game), permanents)
+
+    @hookimpl
+    def daynight_phase(self, game: str, permanents: tuple[str, ...], phased_in: bool) -> Outcome:
+        """702.26 phasing outside the untap step."""
+        state = self._state(game)
+        return self._run(game, rules.phase(state, permanents, phased_in=phased_in, policy=self._policies[game]))
+
+    @hookimpl
+    def daynight_turn_face_down(self, game: str, permanent: str) -> Outcome:
+        """708.2: no abilities while face down."""
+        return rules.turn_face_down(self._state(game), permanent)
+
+    @hookimpl
+    def daynight_turn_face_up(self, game: str, permanent: str, face: Side) -> Outcome:
+        """Turned face up: 702.145c/d/f/g apply at once."""
+        state = self._state(game)
+        return self._run(game, rules.turn_face_up(state, permanent, face=face, policy=self._policies[game]))
+
+    @hookimpl
+    def daynight_set_abilities(
+        self, game: str, permanent: str, gained: frozenset[Keyword], lost: frozenset[Keyword]
+    ) -> Outcome:
+        """Granted or removed daybound/nightbound."""
+        state = self._state(game)
+        outcome = rules.set_abilities(state, permanent, gained=gained, lost=lost, policy=self._policies[game])
+        return self._run(game, outcome)
+
+    @hookimpl
+    def daynight_add_restriction(self, game: str, permanent: str, restriction: str) -> Outcome:
+        """A host "can't transform" effect starts."""
+        return rules.add_restriction(self._state(game), permanent, restriction)
+
+    @hookimpl
+    def daynight_remove_restriction(self, game: str, permanent: str, restriction: str) -> Outcome:
+        """A host "can't transform" effect ends."""
+        state = self._state(game)
+        return rules.remove_restriction(state, permanent, restriction, policy=self._policies[game])
+
+    @hookimpl
+    def daynight_request_transform(self, game: str, permanent: str, cause: str) -> Outcome:
+        """702.145b/e: refuse other transforms of daybound/nightbound permanents."""
+        state = self._state(game)
+        return self._run(game, rules.request_transform(state, permanent, cause, policy=self._policies[game]))
+
+    @hookimpl
+    def daynight_become(self, game: str, to: Designation | Literal["switch"], cause: str) -> Outcome:
+        """730.1: an effect makes it day or night."""
+        state = self._state(game)
+        return self._run(game, rules.become(state, to, cause, policy=self._policies[game]))
+
+    # -- state -----------------------------------------------------------------------------------------------
+
+    @hookimpl
+    def daynight_game_state(self, game: str) -> GameState:
+        """The game's state."""
+        return self._state(game)
+
+    @hookimpl
+    def daynight_save_game(self, game: str) -> bytes:
+        """The game's state as JSON bytes."""
+        return encode_state(self._state(game))
+
+    @hookimpl
+    def daynight_load_game(self, game: str, data: bytes) -> GameState:
+        """Replace (or create) game ``game`` with a saved state."""
+        import msgspec
+
+        try:
+            state = decode_state(data)
+        except msgspec.DecodeError as error:
+            raise BadEventError(f"load game {game!r}: not a saved mtg-daynight game: {error}") from None
+        state.game = game
+        self._games[game] = state
+        self._policies[game] = HookPolicy(self._hook, game)
+        return state
+
+    # -- the built-in answer to the rules' questions ---------------------------------------------------------
+
+    @hookimpl(trylast=True)
+    def daynight_spell_tally(self, game: str, state: GameState, turn: TurnRecord) -> Tally:
+        """728.2a/b and 805: count the previous active player's (or active team's) spells."""
+        return rules_tally(turn)

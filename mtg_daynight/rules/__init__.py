@@ -1,0 +1,51 @@
+"""The day/night rules core: pure, deterministic code over plain data (no I/O, no pluggy, no globals).
+
+- :mod:`.designation`: Designation (neither/day/night, 730.1), Side, Keyword.
+- :mod:`.permanents`: Face, Permanent (what a host reports), Tracked (what the rules remember).
+- :mod:`.ledger`: the spell ledger and the 728.2 tally.
+- :mod:`.state`: GameState, the Policy protocol, save/load.
+- :mod:`.outcome`: the actions a host must carry out, and the trace.
+- :mod:`.game`: the transition functions, one per event.
+- :mod:`.events`: events as data, and ``apply``.
+"""
+
+from mtg_daynight.rules.designation import Designation, Keyword, Side
+from mtg_daynight.rules.ledger import Tally, TurnRecord, rules_tally
+from mtg_daynight.rules.outcome import (
+    NOTHING,
+    Action,
+    ChangeVetoed,
+    DesignationChange,
+    EnterFace,
+    Outcome,
+    TraceLine,
+    Transform,
+    TransformRefused,
+)
+from mtg_daynight.rules.permanents import Face, Permanent, Tracked
+from mtg_daynight.rules.state import RULES_AS_WRITTEN, GameState, Policy, RulesAsWritten
+
+__all__ = [
+    "NOTHING",
+    "RULES_AS_WRITTEN",
+    "Action",
+    "ChangeVetoed",
+    "Designation",
+    "DesignationChange",
+    "EnterFace",
+    "Face",
+    "GameState",
+    "Keyword",
+    "Outcome",
+    "Permanent",
+    "Policy",
+    "RulesAsWritten",
+    "Side",
+    "Tally",
+    "TraceLine",
+    "Tracked",
+    "Transform",
+    "TransformRefused",
+    "TurnRecord",
+    "rules_tally",
+]

@@ -1,0 +1,36 @@
+"""The game's day/night designation (rule 730.1).
+
+730.1: the game starts with neither designation; once it has become day or night it has exactly one of those
+two from then on. 728.1a: "day becomes night" / "night becomes day" means losing one and gaining the other.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Designation(StrEnum):
+    """Neither, day or night: the designation the game itself has (730.1)."""
+
+    NEITHER = "neither"
+    DAY = "day"
+    NIGHT = "night"
+
+
+class Side(StrEnum):
+    """Which face of a permanent is up: its front face or its back face (712, 701.28)."""
+
+    FRONT = "front"
+    BACK = "back"
+
+    @property
+    def other(self) -> Side:
+        """The face a transform would turn up (701.28)."""
+        return Side.BACK if self is Side.FRONT else Side.FRONT
+
+
+class Keyword(StrEnum):
+    """The two keyword abilities this library implements (702.145)."""
+
+    DAYBOUND = "daybound"
+    NIGHTBOUND = "nightbound"

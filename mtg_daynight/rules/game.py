@@ -1,0 +1,520 @@
+"""The day/night rules as transition functions: one game's state and one event in, an :class:`Outcome` out.
+
+Every function checks the whole event against the state before it changes anything: a bad event raises
+:class:`~mtg_daynight.errors.BadEventError` and leaves the state exactly as it was. No I/O, no globals: the
+result depends only on the state, the event and the policy (how spells are counted, which changes effects
+forbid). The state is changed in place so that an event costs O(1), and a change of designation
+O(day/night permanents), never O(battlefield).
+
+Rules implemented here (texts in the project's shared rules folder):
+
+- 730.1   the game starts neither; once day or night, exactly one of the two for the rest of the game.
+- 728.1a  "day becomes night" / "night becomes day": only changes between day and night are such changes.
+- 502.1-502.3 / 728.2 the untap step: phasing first (502.1), then the day/night check (502.2), then untapping
+          (502.3, the host's business).
+- 728.2a  day -> night if the previous turn's active player (active team, 805) cast no spells that turn.
+- 728.2b  night -> day if that player (one single player of that team) cast two or more spells that turn.
+- 728.2c  neither: no check.
+- 702.145b daybound: at night a daybound double-faced permanent enters transformed (a replacement, not a
+          transform); as it becomes night a front-face-up daybound permanent transforms; it can't transform
+          except due to its daybound ability.
+- 702.145c a front-face-up daybound permanent while it is night transforms at once (not a state-based action).
+- 702.145d a daybound permanent while it is neither: it becomes day.
+- 702.145e nightbound: as it becomes day a back-face-up nightbound permanent transforms; it can't transform
+          except due to its nightbound ability.
+- 702.145f a back-face-up nightbound permanent while it is day transforms at once.
+- 702.145g a nightbound permanent while it is neither and no permanent has daybound: it becomes night.
+- 701.28  only transforming double-faced permanents transform, never into an instant or sorcery face.
+- 702.26b phased-out permanents are treated as though they do not exist.
+- 708.2   face-down permanents have no abilities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from mtg_daynight.errors import BadEventError
+from mtg_daynight.rules.designation import Designation, Keyword, Side
+from mtg_daynight.rules.ledger import TurnRecord
+from mtg_daynight.rules.outcome import (
+    NOTHING,
+    Action,
+    ChangeVetoed,
+    DesignationChange,
+    EnterFace,
+    Outcome,
+    TraceLine,
+    Transform,
+    TransformRefused,
+)
+from mtg_daynight.rules.permanents import Permanent, Tracked
+from mtg_daynight.rules.state import RULES_AS_WRITTEN, GameState, Policy
+
+DAY = Designation.DAY
+NIGHT = Designation.NIGHT
+NEITHER = Designation.NEITHER
+DAYBOUND = Keyword.DAYBOUND
+NIGHTBOUND = Keyword.NIGHTBOUND
+
+#: What a "switch" effect asks for (The Celestus: "If it's night, it becomes day. Otherwise, it becomes night.")
+SWITCH: Literal["switch"] = "switch"
+
+
+class _Step:
+    """Collects the actions and trace lines of one event, then seals them into an Outcome."""
+
+    __slots__ = ("actions", "state", "trace")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.actions: list[Action] = []
+        self.trace: list[TraceLine] = []
+
+    def act(self, action: Action, rule: str, text: str) -> None:
+        self.actions.append(action)
+        self.note(rule, text)
+
+    def note(self, rule: str, text: str) -> None:
+        self.trace.append(TraceLine(rule, text, self.state.turn_number))
+
+    def done(self) -> Outcome:
+        if not self.actions and not self.trace:
+            return NOTHING
+        self.state.trace.extend(self.trace)
+        return Outcome(tuple(self.actions), tuple(self.trace))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Validation helpers: they only read the state.
+
+
+def _bad(state: GameState, what: str) -> BadEventError:
+    return BadEventError(f"game {state.game!r}, turn {state.turn_number}: {what}")
+
+
+def _get(state: GameState, permanent: str, event: str) -> Tracked:
+    tracked = state.permanents.get(permanent)
+    if tracked is None:
+        raise _bad(state, f"{event}: unknown permanent {permanent!r} (it never entered, or it has left)")
+    return tracked
+
+
+def _check_player(state: GameState, player: str, event: str) -> None:
+    if player not in state.players:
+        raise _bad(state, f"{event}: unknown player {player!r} (players: {', '.join(state.players)})")
+
+
+def _unique(state: GameState, ids: Sequence[str], event: str) -> None:
+    if len(set(ids)) != len(ids):
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        raise _bad(state, f"{event}: permanent listed twice: {', '.join(dupes)}")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The shared mechanism: becoming day or night, and keeping every permanent's face in line with it.
+
+
+def _become(
+    step: _Step, after: Designation, rule: str, why: str, policy: Policy, *, during_untap_step: bool = False
+) -> None:
+    state = step.state
+    before = state.designation
+    if before is after:
+        step.note(rule, f"it is already {after}: nothing happens ({why})")
+        return
+    reason = policy.veto(state, after, why)
+    if reason is not None:
+        step.act(ChangeVetoed(after, rule, reason), rule, f"it would become {after} ({why}), but {reason}")
+        return
+    state.designation = after  # 730.1: from now on exactly one of day and night
+    change = DesignationChange(before, after, rule, during_untap_step)
+    where = " in the untap step (502.2)" if during_untap_step else ""
+    step.act(change, rule, f"{before} -> {after}{where}: {why}")
+    # 702.145b/e: as it becomes night (day), daybound (nightbound) permanents transform, whoever controls them.
+    permanents = state.permanents
+    for permanent in state.relevant:
+        _align(step, permanents[permanent], as_it_becomes=True)
+
+
+def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> None:
+    """Transform ``tracked`` if its face disagrees with the designation (702.145b/c/e/f)."""
+    designation = step.state.designation
+    if designation is NIGHT and tracked.face is Side.FRONT and tracked.has(DAYBOUND):
+        rule, keyword = ("702.145b" if as_it_becomes else "702.145c"), DAYBOUND
+    elif designation is DAY and tracked.face is Side.BACK and tracked.has(NIGHTBOUND):
+        rule, keyword = ("702.145e" if as_it_becomes else "702.145f"), NIGHTBOUND
+    else:
+        return  # in line already, or no such ability now (face down, phased out, lost it)
+    controller = tracked.card.controller
+    if not tracked.can_transform:
+        step.note(
+            "701.28",
+            f"{tracked.name} ({tracked.id}, {controller}) has {keyword} but can't transform: it stays as it is",
+        )
+        return
+    if tracked.restrictions:
+        held = ", ".join(sorted(tracked.restrictions))
+        step.note(rule, f"{tracked.name} ({tracked.id}) would transform, but {held} says it can't transform")
+        return
+    old_name = tracked.name
+    tracked.face = tracked.face.other
+    step.act(
+        Transform(tracked.id, tracked.face, rule),
+        rule,
+        f"{old_name} ({tracked.id}, {controller}) transforms into {tracked.name}: it is {designation}",
+    )
+
+
+def _settle(step: _Step, changed: Iterable[Tracked], policy: Policy) -> None:
+    """After permanents appeared or changed: 702.145d/g while neither, then 702.145c/f for each of them."""
+    state = step.state
+    if state.designation is NEITHER:
+        _neither_check(step, policy)
+    if state.designation is not NEITHER:
+        for tracked in changed:
+            if tracked.id in state.permanents:
+                _align(step, tracked)
+
+
+def _neither_check(step: _Step, policy: Policy) -> None:
+    state = step.state
+    nightbound: Tracked | None = None
+    for permanent in state.relevant:
+        tracked = state.permanents[permanent]
+        if tracked.has(DAYBOUND):  # 702.145d
+            why = f"{tracked.card.controller} controls {tracked.name} ({tracked.id}) with daybound"
+            _become(step, DAY, "702.145d", why, policy)
+            return
+        if nightbound is None and tracked.has(NIGHTBOUND):
+            nightbound = tracked
+    if nightbound is not None:  # 702.145g: nightbound, and no permanent with daybound
+        why = (
+            f"{nightbound.card.controller} controls {nightbound.name} ({nightbound.id}) with nightbound"
+            " and no permanent has daybound"
+        )
+        _become(step, NIGHT, "702.145g", why, policy)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Events.
+
+
+def new_game(game: str, players: Sequence[str]) -> GameState:
+    """Start a game's state: neither day nor night (730.1), no turn yet."""
+    if not players:
+        raise BadEventError(f"game {game!r}: a game needs at least one player")
+    if len(set(players)) != len(players):
+        raise BadEventError(f"game {game!r}: a player is listed twice: {', '.join(players)}")
+    return GameState(game=game, players=tuple(players))
+
+
+def untap_step(
+    state: GameState,
+    turn: int,
+    active: Sequence[str],
+    *,
+    phased_in: Sequence[str] = (),
+    phased_out: Sequence[str] = (),
+    policy: Policy = RULES_AS_WRITTEN,
+) -> Outcome:
+    """A turn begins with its untap step: phasing (502.1), then the day/night check (502.2, 728.2).
+
+    ``active`` is the active player, or every player of the active team in shared team turns (805).
+    ``phased_in`` / ``phased_out``: the permanents that phase in and out in 502.1.
+    """
+    previous = state.turn
+    if previous is not None and turn <= previous.number:
+        raise _bad(state, f"untap step of turn {turn} after turn {previous.number}: turns must go forward")
+    if turn < 1:
+        raise _bad(state, f"untap step of turn {turn}: turns are numbered from 1")
+    if not active:
+        raise _bad(state, f"untap step of turn {turn}: no active player")
+    _unique(state, active, "untap step")
+    for player in active:
+        _check_player(state, player, "untap step")
+    _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
+    _check_phasing(state, phased_out, phased_in=False, event="untap step (502.1)")
+    if set(phased_in) & set(phased_out):
+        raise _bad(state, "untap step (502.1): a permanent both phases in and out")
+
+    state.previous = previous
+    state.turn = TurnRecord(turn, tuple(active))
+    step = _Step(state)
+    # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
+    changed = _apply_phasing(step, phased_in, phased_out)
+    if changed:
+        _settle(step, changed, policy)
+    # 502.2: the day/night check (728.2).
+    designation = state.designation
+    if designation is NEITHER:
+        step.note("728.2c", f"untap step of turn {turn}: it is neither day nor night, so there is no check")
+    elif previous is None:
+        step.note("728.2", f"untap step of turn {turn}: there is no previous turn to check")
+    else:
+        tally = policy.tally(state, previous)
+        spells = f"{tally.who} cast {tally.spells} spell{'s' if tally.spells != 1 else ''}"
+        custom = not tally.rule.startswith("728.2")
+        if designation is DAY and tally.spells == 0:
+            _become(step, NIGHT, tally.rule if custom else "728.2a",
+                    f"{spells} in turn {previous.number}", policy, during_untap_step=True)
+        elif designation is NIGHT and tally.most_by_one_player >= 2:
+            most = f"{tally.who} cast {tally.most_by_one_player} spells"
+            if tally.spells != tally.most_by_one_player:
+                most = f"{most} (one single player; {tally.spells} in all)"
+            _become(step, DAY, tally.rule if custom else "728.2b",
+                    f"{most} in turn {previous.number}", policy, during_untap_step=True)
+        else:
+            if designation is NIGHT and tally.spells >= 2:
+                spells += ", but no single player cast two or more"
+            step.note(tally.rule, f"it stays {designation}: {spells} in turn {previous.number}")
+    return step.done()
+
+
+def _check_phasing(state: GameState, ids: Sequence[str], *, phased_in: bool, event: str) -> None:
+    _unique(state, ids, event)
+    for permanent in ids:
+        tracked = _get(state, permanent, event)
+        if tracked.phased_out is not phased_in:
+            now = "phased out" if tracked.phased_out else "phased in"
+            raise _bad(state, f"{event}: {permanent!r} can't phase {'in' if phased_in else 'out'}: it is {now}")
+
+
+def _apply_phasing(step: _Step, phased_in: Sequence[str], phased_out: Sequence[str]) -> list[Tracked]:
+    permanents = step.state.permanents
+    for permanent in phased_out:
+        permanents[permanent].phased_out = True
+    changed = []
+    for permanent in phased_in:
+        tracked = permanents[permanent]
+        tracked.phased_out = False
+        changed.append(tracked)
+    return changed
+
+
+def spell_cast(state: GameState, player: str, *, cast: bool = True, spell: str = "") -> Outcome:
+    """``player`` cast a spell (or, with ``cast=False``, put a copy on the stack without casting it).
+
+    Only cast spells count for 728.2a/b; copies that were not cast do not.
+    """
+    current = state.turn
+    if current is None:
+        raise _bad(state, f"spell cast by {player!r} before the first untap step was reported")
+    if player not in state.players:
+        _check_player(state, player, "spell cast")
+    if not cast:
+        step = _Step(state)
+        step.note("728.2", f"{player} put a copy of {spell or 'a spell'} on the stack without casting it: "
+                           "not counted")
+        return step.done()
+    counts = current.cast
+    counts[player] = counts.get(player, 0) + 1
+    return NOTHING
+
+
+def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy = RULES_AS_WRITTEN) -> Outcome:
+    """Permanents enter the battlefield at the same time (one event for a simultaneous batch).
+
+    Report every permanent, day/night or not: the others cost one dictionary entry and let the rules tell an
+    unknown permanent from an irrelevant one.
+    """
+    ids = [p.id for p in permanents]
+    _unique(state, ids, "enter")
+    for card in permanents:
+        if card.id in state.permanents:
+            raise _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
+        _check_player(state, card.controller, f"enter {card.id!r}")
+        if card.face is Side.BACK and card.back is None:
+            raise _bad(state, f"enter: {card.id!r} ({card.name}) can't enter back face up: it has no back face")
+
+    step = _Step(state)
+    night = state.designation is NIGHT
+    entered: list[Tracked] = []
+    for card in permanents:
+        tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
+        state.permanents[card.id] = tracked
+        if not tracked.cares_about_day_night:
+            continue
+        state.relevant[card.id] = True
+        entered.append(tracked)
+        if night and tracked.face is Side.FRONT and tracked.has(DAYBOUND) and tracked.can_transform:
+            # 702.145b: "If it is night ... it enters transformed": a replacement, not a transform.
+            tracked.face = Side.BACK
+            step.act(
+                EnterFace(card.id, Side.BACK, True, "702.145b"),
+                "702.145b",
+                f"it is night, so {card.front.name} ({card.id}, {card.controller}) enters transformed, "
+                f"as {tracked.name}: this is not a transform",
+            )
+        else:
+            step.act(
+                EnterFace(card.id, tracked.face, False, "702.145b"),
+                "702.145b",
+                f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face} face up"
+                + (" (face down)" if tracked.face_down else "")
+                + (f": it is {state.designation}" if state.designation is not NEITHER else ""),
+            )
+    if entered:
+        _settle(step, entered, policy)
+    return step.done()
+
+
+def leave(state: GameState, permanents: Sequence[str]) -> Outcome:
+    """Permanents leave the battlefield. Nothing else happens: 730.1, it never goes back to neither."""
+    _unique(state, permanents, "leave")
+    for permanent in permanents:
+        _get(state, permanent, "leave")
+    for permanent in permanents:
+        del state.permanents[permanent]
+        state.relevant.pop(permanent, None)
+    return NOTHING
+
+
+def phase(
+    state: GameState, permanents: Sequence[str], *, phased_in: bool, policy: Policy = RULES_AS_WRITTEN
+) -> Outcome:
+    """Permanents phase in or out outside the untap step (702.26). One that phases in with the wrong face
+    for the designation transforms at once (702.145c/f); phased-out ones are left alone."""
+    _check_phasing(state, permanents, phased_in=phased_in, event="phase " + ("in" if phased_in else "out"))
+    step = _Step(state)
+    if phased_in:
+        changed = _apply_phasing(step, permanents, ())
+        _settle(step, changed, policy)
+    else:
+        _apply_phasing(step, (), permanents)
+    return step.done()
+
+
+def turn_face_down(state: GameState, permanent: str) -> Outcome:
+    """A permanent is turned face down: it has no abilities while face down (708.2)."""
+    tracked = _get(state, permanent, "turn face down")
+    if tracked.face_down:
+        raise _bad(state, f"turn face down: {permanent!r} is already face down")
+    tracked.face_down = True
+    return NOTHING
+
+
+def turn_face_up(
+    state: GameState, permanent: str, *, face: Side = Side.FRONT, policy: Policy = RULES_AS_WRITTEN
+) -> Outcome:
+    """A face-down permanent is turned face up with ``face`` up; if that face disagrees with the designation
+    it transforms at once (702.145c/f), and while neither it can make it day or night (702.145d/g)."""
+    tracked = _get(state, permanent, "turn face up")
+    if not tracked.face_down:
+        raise _bad(state, f"turn face up: {permanent!r} is not face down")
+    if face is Side.BACK and tracked.card.back is None:
+        raise _bad(state, f"turn face up: {permanent!r} has no back face")
+    tracked.face_down = False
+    tracked.face = face
+    step = _Step(state)
+    _settle(step, (tracked,), policy)
+    return step.done()
+
+
+def set_abilities(
+    state: GameState,
+    permanent: str,
+    *,
+    gained: Iterable[Keyword] = (),
+    lost: Iterable[Keyword] = (),
+    policy: Policy = RULES_AS_WRITTEN,
+) -> Outcome:
+    """Effects now grant ``permanent`` the keywords in ``gained`` and remove those in ``lost``.
+
+    This replaces what was reported before (it is the current state of those effects, not a change). A
+    permanent that gains daybound at night while front face up transforms at once (702.145c).
+    """
+    tracked = _get(state, permanent, "set abilities")
+    new_gained, new_lost = frozenset(Keyword(k) for k in gained), frozenset(Keyword(k) for k in lost)
+    tracked.gained, tracked.lost = new_gained, new_lost
+    if tracked.cares_about_day_night:
+        state.relevant.setdefault(permanent, True)
+    else:
+        state.relevant.pop(permanent, None)
+    step = _Step(state)
+    _settle(step, (tracked,), policy)
+    return step.done()
+
+
+def add_restriction(state: GameState, permanent: str, restriction: str) -> Outcome:
+    """A host effect says ``permanent`` can't transform. While it lasts, it wins over daybound/nightbound."""
+    tracked = _get(state, permanent, "add restriction")
+    if restriction in tracked.restrictions:
+        raise _bad(state, f"add restriction: {restriction!r} already applies to {permanent!r}")
+    tracked.restrictions = tracked.restrictions | {restriction}
+    return NOTHING
+
+
+def remove_restriction(
+    state: GameState, permanent: str, restriction: str, *, policy: Policy = RULES_AS_WRITTEN
+) -> Outcome:
+    """A host's "can't transform" effect ends; a permanent with the wrong face transforms at once
+    (702.145c/f)."""
+    tracked = _get(state, permanent, "remove restriction")
+    if restriction not in tracked.restrictions:
+        raise _bad(state, f"remove restriction: {restriction!r} does not apply to {permanent!r}")
+    tracked.restrictions = tracked.restrictions - {restriction}
+    step = _Step(state)
+    _settle(step, (tracked,), policy)
+    return step.done()
+
+
+def request_transform(
+    state: GameState, permanent: str, cause: str, *, policy: Policy = RULES_AS_WRITTEN
+) -> Outcome:
+    """Another effect (Moonmist, a host's own transform) asks to transform ``permanent``.
+
+    A permanent with daybound or nightbound can't transform except due to those abilities (702.145b/e):
+    refused, whatever kind of permanent it is (creature, Aura, planeswalker). Otherwise the rules have no
+    objection unless it can't transform at all (701.28), is phased out (702.26b) or a host restriction holds
+    it; then the outcome holds the :class:`Transform` for the host to carry out.
+    """
+    tracked = _get(state, permanent, "transform request")
+    step = _Step(state)
+    refusal: tuple[str, str] | None = None
+    if tracked.has(DAYBOUND):
+        refusal = ("702.145b", "it has daybound: it can't transform except due to its daybound ability")
+    elif tracked.has(NIGHTBOUND):
+        refusal = ("702.145e", "it has nightbound: it can't transform except due to its nightbound ability")
+    elif tracked.phased_out:
+        refusal = ("702.26b", "it is phased out: it is treated as though it does not exist")
+    elif not tracked.can_transform:
+        refusal = ("701.28", "it is not a transforming double-faced permanent (or its other face can't be up)")
+    elif tracked.restrictions:
+        refusal = ("701.28", f"{', '.join(sorted(tracked.restrictions))} says it can't transform")
+    if refusal is not None:
+        rule, reason = refusal
+        step.act(TransformRefused(permanent, rule, reason), rule,
+                 f"{cause} tries to transform {tracked.name} ({permanent}): nothing happens, {reason}")
+        return step.done()
+    old_name = tracked.name
+    tracked.face = tracked.face.other
+    step.act(Transform(permanent, tracked.face, "701.28"), "701.28",
+             f"{cause} transforms {old_name} ({permanent}) into {tracked.name}")
+    if tracked.cares_about_day_night:
+        _settle(step, (tracked,), policy)
+    return step.done()
+
+
+def become(
+    state: GameState,
+    to: Designation | Literal["switch"],
+    cause: str,
+    *,
+    policy: Policy = RULES_AS_WRITTEN,
+) -> Outcome:
+    """An effect says "it becomes day", "it becomes night", or switches (``"switch"``: night -> day,
+    otherwise -> night; so neither -> night, as The Celestus does). When it already is, nothing happens and
+    no change is reported (730.1)."""
+    if to == SWITCH:
+        after = DAY if state.designation is NIGHT else NIGHT
+        why = f"{cause} switches day and night" + (" (it was neither: it becomes night)"
+                                                   if state.designation is NEITHER else "")
+    else:
+        after = Designation(to)
+        if after is NEITHER:
+            raise _bad(state, f"{cause}: no effect can make it neither day nor night (730.1)")
+        why = f"{cause} says it becomes {after}"
+    step = _Step(state)
+    _become(step, after, "730.1", why, policy)
+    return step.done()

@@ -1,0 +1,60 @@
+"""The spell ledger: who cast how many spells in which turn, and whose turn it was.
+
+Rules: 728.2a/b (the untap-step check looks at spells the previous turn's active player cast during that
+turn), 805 (shared team turns: the active team), 601.2 (only spells that were cast count; a copy put onto
+the stack without being cast is not cast).
+
+Only the current and the previous turn are kept: nothing in the rules looks further back, and the ledger stays
+the same size for the whole game.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class TurnRecord(msgspec.Struct, omit_defaults=True):
+    """One turn: its number, its active player (or active team, 805) and the spells each player cast in it."""
+
+    number: int
+    active: tuple[str, ...]
+    cast: dict[str, int] = msgspec.field(default_factory=dict)
+
+    def spells_by(self, player: str) -> int:
+        """How many spells ``player`` cast during this turn."""
+        return self.cast.get(player, 0)
+
+    @property
+    def active_label(self) -> str:
+        """"player P1" or "team P1+P2", for traces."""
+        if len(self.active) == 1:
+            return f"player {self.active[0]}"
+        return "team " + "+".join(self.active)
+
+
+class Tally(msgspec.Struct, frozen=True):
+    """What the untap-step check (728.2) counts in the previous turn.
+
+    - ``spells``: spells counted in all (728.2a: day becomes night when this is 0).
+    - ``most_by_one_player``: the most spells one single counted player cast (728.2b: night becomes day when
+      this is 2 or more; in shared team turns 1 + 1 from two teammates is not enough).
+    - ``who``: whose spells were counted, and ``rule``: the rule (or house rule) the counting follows; both
+      appear in the trace.
+    """
+
+    spells: int
+    most_by_one_player: int
+    who: str
+    rule: str
+
+
+def rules_tally(turn: TurnRecord) -> Tally:
+    """Count as the Comprehensive Rules do: only the previous turn's active player, or each player of the
+    previous turn's active team in shared team turns (728.2a/b, 805); only spells cast during that turn."""
+    counts = [turn.cast.get(player, 0) for player in turn.active]
+    return Tally(
+        spells=sum(counts),
+        most_by_one_player=max(counts, default=0),
+        who=f"previous active {turn.active_label}",
+        rule="728.2",
+    )

@@ -1,0 +1,120 @@
+"""Permanents as the day/night rules see them: faces, keywords, phasing, face-down status, restrictions.
+
+Rules: 702.145a (daybound and nightbound sit on opposite faces of double-faced cards), 702.145b/e (the static
+abilities they represent), 701.28 (only transforming double-faced cards and tokens transform, never into an
+instant or sorcery face), 702.26 (phased-out permanents are treated as though they do not exist), 708.2
+(a face-down permanent has no abilities).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from mtg_daynight.rules.designation import Keyword, Side
+
+
+class Face(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One face of a card as printed: its name and whether it has daybound or nightbound.
+
+    ``instant_or_sorcery`` marks a face a permanent can never show (701.28): a permanent whose other face is
+    such a face cannot transform (Werewhat with an instant as its back face).
+    """
+
+    name: str
+    daybound: bool = False
+    nightbound: bool = False
+    instant_or_sorcery: bool = False
+
+    def has(self, keyword: Keyword) -> bool:
+        """Whether this face is printed with ``keyword``."""
+        return self.daybound if keyword is Keyword.DAYBOUND else self.nightbound
+
+
+class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What a host reports about a permanent as it enters the battlefield.
+
+    - ``id``: the host's identifier of this object; a permanent that leaves and comes back is a new object and
+      may get a new id (or reuse the old one after the ``leave`` event).
+    - ``front`` / ``back``: its faces; ``back`` is None for anything that is not a transforming double-faced
+      card or token (a single-faced token copy of a daybound card, for instance).
+    - ``face``: the face it would enter with if day/night did not matter (front, unless an effect puts it onto
+      the battlefield transformed). At night a daybound double-faced permanent enters back face up anyway
+      (702.145b).
+    - ``face_down``: it enters face down (morph, manifest, disguise): no abilities while face down (708.2).
+    - ``gained`` / ``lost``: day/night keywords that effects grant it or take from it as it enters.
+    - ``restrictions``: names of the host's "can't transform" effects that already apply to it.
+    """
+
+    id: str
+    controller: str
+    front: Face
+    back: Face | None = None
+    face: Side = Side.FRONT
+    face_down: bool = False
+    gained: frozenset[Keyword] = frozenset()
+    lost: frozenset[Keyword] = frozenset()
+    restrictions: frozenset[str] = frozenset()
+
+    @property
+    def name(self) -> str:
+        """The full name: "Front // Back" for a double-faced permanent."""
+        return self.front.name if self.back is None else f"{self.front.name} // {self.back.name}"
+
+    @property
+    def cares_about_day_night(self) -> bool:
+        """Whether any face has, or an effect grants, daybound or nightbound."""
+        faces = (self.front,) if self.back is None else (self.front, self.back)
+        return bool(self.gained) or any(f.daybound or f.nightbound for f in faces)
+
+
+class Tracked(msgspec.Struct, omit_defaults=True):
+    """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state)."""
+
+    card: Permanent
+    face: Side = Side.FRONT
+    face_down: bool = False
+    phased_out: bool = False
+    gained: frozenset[Keyword] = frozenset()
+    lost: frozenset[Keyword] = frozenset()
+    restrictions: frozenset[str] = frozenset()
+
+    @property
+    def id(self) -> str:
+        """The host's id of this permanent."""
+        return self.card.id
+
+    @property
+    def up(self) -> Face:
+        """The face that is up now."""
+        back = self.card.back
+        return back if self.face is Side.BACK and back is not None else self.card.front
+
+    @property
+    def name(self) -> str:
+        """The name of the face that is up (the full name while face down, for traces only)."""
+        return self.card.name if self.face_down else self.up.name
+
+    def has(self, keyword: Keyword) -> bool:
+        """Whether it has ``keyword`` now: printed on the face that is up, or granted, and not removed.
+
+        A face-down permanent has no abilities (708.2); a phased-out one is treated as though it does not
+        exist (702.26b), so it has none either for these rules.
+        """
+        if self.face_down or self.phased_out or keyword in self.lost:
+            return False
+        return keyword in self.gained or self.up.has(keyword)
+
+    @property
+    def can_transform(self) -> bool:
+        """Whether turning it over is possible at all (701.28): a transforming double-faced permanent whose
+        other face is not an instant or sorcery face."""
+        back = self.card.back
+        if back is None:
+            return False
+        other = back if self.face is Side.FRONT else self.card.front
+        return not other.instant_or_sorcery
+
+    @property
+    def cares_about_day_night(self) -> bool:
+        """Whether this permanent belongs in the day/night index (any face or effect gives it a keyword)."""
+        return bool(self.gained) or self.card.cares_about_day_night
