@@ -203,9 +203,11 @@ class DayNight:
             install(pm)
         self.pm = pm
 
-    def new_game(self, game: str, players: Sequence[str]) -> Game:
-        """Start a game with these players (in turn order): neither day nor night (730.1)."""
-        self.pm.hook.daynight_game_start(game=game, players=tuple(players))
+    def new_game(self, game: str, players: Sequence[str], *, variants: Sequence[str] = ()) -> Game:
+        """Start a game with these players (in turn order): neither day nor night (730.1).
+
+        ``variants``: house rules this game opts into (see ``mtg-daynight plugins``)."""
+        self.pm.hook.daynight_game_start(game=game, players=tuple(players), variants=tuple(variants))
         return Game(self.pm.hook, game)
 
     def game(self, game: str) -> Game:

@@ -51,11 +51,13 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 
 
 @hookspec
-def daynight_game_start(game: str, players: tuple[str, ...]) -> None:
+def daynight_game_start(game: str, players: tuple[str, ...], variants: tuple[str, ...]) -> None:
     """A game starts: it is neither day nor night (730.1).
 
     :param game: the host's id for this game, unique among the games in progress.
     :param players: every player's id, in turn order.
+    :param variants: the house rules this game opts into (names that variant plugins recognise, e.g.
+        ``"innistrad-werewolf"``); installed variant plugins change nothing in games that did not opt in.
     """
 
 

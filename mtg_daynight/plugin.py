@@ -73,11 +73,11 @@ class DayNightRules:
     # -- lifecycle -------------------------------------------------------------------------------------------
 
     @hookimpl(tryfirst=True)
-    def daynight_game_start(self, game: str, players: tuple[str, ...]) -> None:
+    def daynight_game_start(self, game: str, players: tuple[str, ...], variants: tuple[str, ...]) -> None:
         """Create the game's state: neither day nor night (730.1)."""
         if game in self._games:
             raise BadEventError(f"game {game!r} has already started")
-        self._games[game] = rules.new_game(game, players)
+        self._games[game] = rules.new_game(game, players, variants)
         self._policies[game] = HookPolicy(self._hook, game)
 
     @hookimpl

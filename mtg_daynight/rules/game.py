@@ -200,13 +200,13 @@ def _neither_check(step: _Step, policy: Policy) -> None:
 # Events.
 
 
-def new_game(game: str, players: Sequence[str]) -> GameState:
-    """Start a game's state: neither day nor night (730.1), no turn yet."""
+def new_game(game: str, players: Sequence[str], variants: Sequence[str] = ()) -> GameState:
+    """Start a game's state: neither day nor night (730.1), no turn yet. ``variants``: house rules it uses."""
     if not players:
         raise BadEventError(f"game {game!r}: a game needs at least one player")
     if len(set(players)) != len(players):
         raise BadEventError(f"game {game!r}: a player is listed twice: {', '.join(players)}")
-    return GameState(game=game, players=tuple(players))
+    return GameState(game=game, players=tuple(players), variants=tuple(variants))
 
 
 def untap_step(

@@ -24,11 +24,13 @@ class GameState(msgspec.Struct):
     - ``permanents``: every permanent the host reported on the battlefield, by id.
     - ``relevant``: the ids of those that have or could have daybound or nightbound, in the order they
       entered: becoming day or night looks only at these, so its cost does not grow with the battlefield.
+    - ``variants``: house rules this game opted into (plugins that implement a variant check this).
     - ``trace``: every decision so far, with its rule.
     """
 
     game: str
     players: tuple[str, ...]
+    variants: tuple[str, ...] = ()
     designation: Designation = Designation.NEITHER
     turn: TurnRecord | None = None
     previous: TurnRecord | None = None
