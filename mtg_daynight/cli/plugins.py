@@ -52,7 +52,9 @@ def register(sub: Any) -> None:
             f"{TRACE_ENV}=1 to print every hook call."
         ),
     )
-    parser.add_argument("--json", action="store_true", help="print a JSON array of {name, distribution, version, hooks}")
+    parser.add_argument(
+        "--json", action="store_true", help="print a JSON array of {name, distribution, version, hooks}"
+    )
     parser.set_defaults(handler=_run)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mtg_daynight_cant_become_night as angel
+
 from mtg_daynight import DayNight, Designation, Face, Permanent, Side
 
 RUFFIAN = (Face("Tavern Ruffian", daybound=True), Face("Tavern Smasher", nightbound=True))

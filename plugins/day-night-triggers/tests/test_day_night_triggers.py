@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from mtg_daynight import DayNight, Face, Permanent
 from mtg_daynight_day_night_triggers import DayNightTriggers
+
+from mtg_daynight import DayNight, Face, Permanent
 
 RUFFIAN = (Face("Tavern Ruffian", daybound=True), Face("Tavern Smasher", nightbound=True))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mtg_daynight_werewolf_rule as house_rule
+
 from mtg_daynight import DayNight, Designation, Face, Permanent
 
 RUFFIAN = (Face("Tavern Ruffian", daybound=True), Face("Tavern Smasher", nightbound=True))
