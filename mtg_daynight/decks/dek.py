@@ -1,0 +1,107 @@
+"""MTGO ``.dek`` files: XML with one ``<Cards>`` element per card line.
+
+Example::
+
+    <?xml version="1.0" encoding="utf-8"?>
+    <Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+      <NetDeckID>0</NetDeckID>
+      <PreconstructedDeckID>0</PreconstructedDeckID>
+      <Cards CatID="93466" Quantity="4" Sideboard="false" Name="Tavern Ruffian" Annotation="0" />
+      <Cards CatID="93470" Quantity="2" Sideboard="true" Name="Brutal Cathar" Annotation="0" />
+    </Deck>
+
+Parsed with the standard library's expat parser, made safe: a file containing a ``<!DOCTYPE`` or
+``<!ENTITY`` declaration is rejected before parsing (and the parser refuses one as well), so no entity is
+ever expanded and nothing is ever fetched. ``CatID`` (MTGO's catalogue id) is not kept. The document element
+must be ``<Deck>``; other elements (``NetDeckID``...) are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NoReturn
+from xml.parsers import expat
+
+from mtg_daynight.errors import InputFileError
+
+from .entries import EntryCollector
+from .model import MAIN, SIDEBOARD, DeckEntry
+from .text import fail, parse_count
+
+_DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+_TRUE = frozenset({"true", "1", "yes"})
+_FALSE = frozenset({"false", "0", "no", ""})
+
+
+def parse_dek(text: str, source: str) -> tuple[tuple[DeckEntry, ...], str | None]:
+    """Parse the text of an MTGO ``.dek`` file: its entries (``.dek`` carries no deck name)."""
+    declaration = _DECLARATION.search(text)
+    if declaration is not None:
+        line = text.count("\n", 0, declaration.start()) + 1
+        raise fail(source, line, f"XML {declaration.group(1).upper()} declarations are not allowed in a .dek file")
+    entries = EntryCollector(source)
+    parser = expat.ParserCreate(encoding="utf-8")
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    depth = 0
+    root_seen = False
+
+    def refuse(*_: object) -> NoReturn:
+        raise fail(source, parser.CurrentLineNumber, "XML DOCTYPE and ENTITY declarations are not allowed")
+
+    def refuse_external(*_: object) -> int:
+        refuse()
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal depth, root_seen
+        depth += 1
+        number = parser.CurrentLineNumber
+        if depth == 1:
+            if tag != "Deck":
+                raise fail(source, number, f"the document element is <{tag}>, expected <Deck>")
+            root_seen = True
+        elif depth == 2 and tag == "Cards":
+            _add_card(attrs, entries, number, source)
+
+    def end(_tag: str) -> None:
+        nonlocal depth
+        depth -= 1
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse_external
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise fail(source, None, f"not valid text (invalid character at position {exc.start})") from exc
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        reason = expat.ErrorString(exc.code) if exc.code is not None else str(exc)
+        raise fail(source, exc.lineno, f"malformed XML: {reason} (column {exc.offset + 1})") from exc
+    except InputFileError:
+        raise
+    except (ValueError, RecursionError) as exc:  # pragma: no cover - expat internals, kept as a guard
+        raise fail(source, parser.CurrentLineNumber, f"malformed XML: {exc}") from exc
+    if not root_seen:  # pragma: no cover - expat reports an empty document itself
+        raise fail(source, None, "no <Deck> element")
+    return entries.result(), None
+
+
+def _add_card(attrs: dict[str, str], entries: EntryCollector, number: int, source: str) -> None:
+    """Record one ``<Cards Quantity=".." Sideboard=".." Name=".."/>`` element."""
+    name = attrs.get("Name")
+    if name is None:
+        raise fail(source, number, "<Cards> has no Name attribute")
+    quantity = attrs.get("Quantity")
+    if quantity is None:
+        raise fail(source, number, "<Cards> has no Quantity attribute")
+    quantity = quantity.strip()
+    if _WHOLE_NUMBER.fullmatch(quantity) is None:
+        raise fail(source, number, f"Quantity {quantity!r} is not a whole number")
+    sideboard = attrs.get("Sideboard", "false").strip().casefold()
+    if sideboard not in _TRUE and sideboard not in _FALSE:
+        raise fail(source, number, f"Sideboard {attrs['Sideboard']!r} is neither true nor false")
+    entries.add(parse_count(quantity, number, source), name, SIDEBOARD if sideboard in _TRUE else MAIN, number)

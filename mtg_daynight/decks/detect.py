@@ -1,0 +1,53 @@
+"""Telling the deck formats apart from a file's content and, as a hint, its extension.
+
+The rules, in order (the first that applies wins):
+
+1. content starting with ``<`` (after whitespace), or a ``.dek`` extension: ``dek``;
+2. a ``.dck`` extension, a ``[Section]`` line or a card line with ``|``: ``forge``;
+3. an Arena header (``Deck``, ``Companion``, ``About``) or a card line ending ``(SET)``/``(SET) 123``:
+   ``arena``;
+4. every line (at least one) being a counted ``4 Name`` or ``SB: 4 Name`` card, a section header, a comment
+   or blank: ``mtgo``;
+5. anything else (``4x Name``, bare names, category headings): ``plain``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from .arena import has_set_suffix
+from .limits import MAX_LINE_CHARS
+from .model import DeckFormat
+from .text import is_comment, known_section, sideboard_prefixed
+
+_FORGE_HEADER = re.compile(r"\[[^\[\]]+\]")
+_COUNTED = re.compile(r"[0-9]+\s+\S.*")
+_ARENA_HEADERS: Final = frozenset({"deck", "companion", "about"})
+_EXTENSIONS: Final[dict[str, DeckFormat]] = {".dek": "dek", ".dck": "forge"}
+
+
+def detect_format(text: str, lines: list[str], suffix: str = "") -> DeckFormat:
+    """The format of a deck whose text is ``text`` (split into ``lines``), from a file ending ``suffix``."""
+    by_extension = _EXTENSIONS.get(suffix.lower())
+    if by_extension == "dek" or text.lstrip().startswith("<"):
+        return "dek"
+    if by_extension == "forge":
+        return "forge"
+    stripped = [line[: MAX_LINE_CHARS + 1].strip() for line in lines]
+    cards = [line for line in stripped if line and not is_comment(line)]
+    if any(_FORGE_HEADER.fullmatch(line) or ("|" in line and _COUNTED.fullmatch(line)) for line in cards):
+        return "forge"
+    if any(line.casefold() in _ARENA_HEADERS or has_set_suffix(line) for line in cards):
+        return "arena"
+    if cards and all(_mtgo_line(line) for line in cards):
+        return "mtgo"
+    return "plain"
+
+
+def _mtgo_line(line: str) -> bool:
+    """Whether a stripped, non-comment line fits an MTGO text export: ``4 Name``, ``SB: 4 Name`` or a header."""
+    sideboard_text = sideboard_prefixed(line)
+    if sideboard_text is not None:
+        return _COUNTED.fullmatch(sideboard_text) is not None
+    return _COUNTED.fullmatch(line) is not None or known_section(line) is not None

@@ -1,0 +1,82 @@
+"""The entry points: :func:`read_deck` for a file, :func:`parse_deck` for text already in memory."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from .arena import parse_arena
+from .dek import parse_dek
+from .detect import detect_format
+from .forge import parse_forge
+from .limits import MAX_FILE_BYTES
+from .model import FORMATS, Deck, DeckEntry, DeckFormat
+from .mtgo import parse_mtgo
+from .plain import parse_plain
+from .text import decode, fail, split_lines
+
+_LineParser = Callable[[list[str], str], tuple[tuple[DeckEntry, ...], str | None]]
+_LINE_PARSERS: Final[dict[str, _LineParser]] = {
+    "forge": parse_forge,
+    "arena": parse_arena,
+    "mtgo": parse_mtgo,
+    "plain": parse_plain,
+}
+
+
+def parse_deck(text: str, *, source: str = "<string>", format: str | None = None) -> Deck:
+    """Parse deck text into a :class:`Deck` without reading any file or looking up any card.
+
+    ``format`` is one of :data:`FORMATS` (``"forge"``, ``"arena"``, ``"mtgo"``, ``"dek"``, ``"plain"``);
+    when ``None`` it is detected from the content (see :mod:`mtg_daynight.decks.detect`). ``source`` names the
+    text in error messages and becomes :attr:`Deck.path`.
+
+    Raises :class:`~mtg_daynight.errors.InputFileError` for any malformed or over-limit text, with a message
+    naming ``source``, the line number where known and what was wrong; :class:`ValueError` for an unknown
+    ``format``.
+    """
+    return _parse(text, source, _check_format(format), "")
+
+
+def read_deck(path: str | os.PathLike[str], format: str | None = None) -> Deck:
+    """Read and parse the deck file at ``path``; see :func:`parse_deck`.
+
+    At most :data:`~mtg_daynight.decks.limits.MAX_FILE_BYTES` are read. The bytes are decoded as UTF-8
+    (a byte-order mark is dropped), else Windows-1252; a UTF-16 byte-order mark selects UTF-16. The extension
+    helps detection (``.dek`` is MTGO XML, ``.dck`` is Forge). A file that cannot be read (missing, a
+    directory, no permission) also raises :class:`~mtg_daynight.errors.InputFileError`, chained to the
+    ``OSError``.
+    """
+    chosen = _check_format(format)
+    source = os.fspath(path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise fail(source, None, f"cannot read the file: {exc.strerror or exc}") from exc
+    if len(data) > MAX_FILE_BYTES:
+        raise fail(source, None, f"too large: more than {MAX_FILE_BYTES} bytes")
+    return _parse(decode(data, source), source, chosen, Path(source).suffix)
+
+
+def _check_format(format: str | None) -> DeckFormat | None:
+    if format is None:
+        return None
+    for known in FORMATS:
+        if format == known:
+            return known
+    raise ValueError(f"unknown deck format {format!r}: expected one of {', '.join(FORMATS)}")
+
+
+def _parse(text: str, source: str, format: DeckFormat | None, suffix: str) -> Deck:
+    lines = split_lines(text, source)
+    chosen = format if format is not None else detect_format(text, lines, suffix)
+    if chosen == "dek":
+        entries, name = parse_dek(text, source)
+    else:
+        entries, name = _LINE_PARSERS[chosen](lines, source)
+    if not entries:
+        raise fail(source, None, f"no cards found (read as {chosen})")
+    return Deck(path=source, format=chosen, entries=entries, name=name)
