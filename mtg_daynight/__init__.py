@@ -17,6 +17,8 @@ from mtg_daynight.facade import DayNight, Game, RulesPluginMissingError
 from mtg_daynight.manager import ENTRY_POINT_GROUP, install, plugin_manager
 from mtg_daynight.plugin import DayNightRules, hookimpl
 from mtg_daynight.rules import (
+    CardFaces,
+    CardPermanent,
     ChangeVetoed,
     Designation,
     DesignationChange,
@@ -37,6 +39,8 @@ from mtg_daynight.rules import (
 __all__ = [
     "ENTRY_POINT_GROUP",
     "BadEventError",
+    "CardFaces",
+    "CardPermanent",
     "ChangeVetoed",
     "DayNight",
     "DayNightError",

@@ -26,6 +26,7 @@ import pluggy
 from mtg_daynight.errors import DayNightError
 from mtg_daynight.manager import install, plugin_manager
 from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, TraceLine, Tracked
+from mtg_daynight.rules.permanents import CardPermanent
 
 
 class RulesPluginMissingError(DayNightError):
@@ -80,9 +81,10 @@ class Game:
         result = self._hook.daynight_spell_cast(game=self.id, player=player, cast=False, spell=spell)
         return _answered(result, "spell copy")
 
-    def enter(self, *permanents: Permanent) -> Outcome:
+    def enter(self, *permanents: Permanent | CardPermanent) -> Outcome:
         """These permanents enter the battlefield at the same time. Ask before they enter: the outcome says
-        which face each enters with (702.145b), then what happens next."""
+        which face each enters with (702.145b), then what happens next. A :class:`CardPermanent` names the card
+        and lets the card data give its faces."""
         return _answered(self._hook.daynight_enter(game=self.id, permanents=permanents), "enter")
 
     def leave(self, *permanents: str) -> Outcome:

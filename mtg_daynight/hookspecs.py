@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         Tally,
         TurnRecord,
     )
+    from mtg_daynight.rules.permanents import CardFaces, CardPermanent
 
 #: The pluggy project name: plugin managers, markers and the entry-point group all use it.
 PROJECT = "mtg_daynight"
@@ -101,7 +102,7 @@ def daynight_spell_cast(game: str, player: str, cast: bool, spell: str) -> Outco
 
 
 @hookspec(firstresult=True)
-def daynight_enter(game: str, permanents: tuple[Permanent, ...]) -> Outcome | None:
+def daynight_enter(game: str, permanents: tuple[Permanent | CardPermanent, ...]) -> Outcome | None:
     """Permanents are about to enter the battlefield, all at the same time (one call per simultaneous batch).
 
     Call it *before* they enter, and make each enter with the face the outcome's ``EnterFace`` gives: at night
@@ -111,6 +112,8 @@ def daynight_enter(game: str, permanents: tuple[Permanent, ...]) -> Outcome | No
 
     :param game: the game's id.
     :param permanents: what enters: ids, controllers, faces with their keywords, and how they would enter.
+        A :class:`~mtg_daynight.rules.permanents.CardPermanent` names the card instead of giving its faces;
+        the faces come from ``daynight_card_faces`` (the card database).
     """
 
 
@@ -263,6 +266,19 @@ def daynight_forbid_change(game: str, state: GameState, after: Designation, caus
     :param state: the game's state (read only), e.g. to look for the permanent whose effect this is.
     :param after: ``Designation.DAY`` or ``Designation.NIGHT``.
     :param cause: why it would change (the rule and the reason, as the trace will show it).
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_card_faces(card: str) -> CardFaces | None:
+    """Look a card up in the card data: its faces and their keywords.
+
+    Answered by the card database plugin (the Scryfall snapshot merged with community mod files); a plugin that
+    knows other cards may answer first. Return None when the card is unknown; return ``CardFaces`` with
+    ``day_night=False`` for a card known not to be a day/night card.
+
+    :param card: a Scryfall id, an oracle id, a full name ("Front // Back") or either face's name (any case,
+        accents optional).
     """
 
 

@@ -14,9 +14,20 @@ import pluggy
 
 from mtg_daynight.errors import BadEventError, UnknownGameError
 from mtg_daynight.hookspecs import PROJECT
-from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, Tally, TurnRecord
+from mtg_daynight.rules import (
+    Designation,
+    GameState,
+    Keyword,
+    Outcome,
+    Permanent,
+    Side,
+    Tally,
+    TraceLine,
+    TurnRecord,
+)
 from mtg_daynight.rules import game as rules
 from mtg_daynight.rules.ledger import rules_tally
+from mtg_daynight.rules.permanents import CardFaces, CardPermanent
 from mtg_daynight.rules.state import decode_state, encode_state
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -110,10 +121,31 @@ class DayNightRules:
         return rules.spell_cast(state, player, cast=cast, spell=spell)
 
     @hookimpl
-    def daynight_enter(self, game: str, permanents: tuple[Permanent, ...]) -> Outcome:
+    def daynight_enter(self, game: str, permanents: tuple[Permanent | CardPermanent, ...]) -> Outcome:
         """702.145b entering faces, then 702.145d/g and c/f."""
         state = self._state(game)
-        return self._run(game, rules.enter(state, permanents, policy=self._policies[game]))
+        notes: list[TraceLine] = []
+        described = tuple(
+            p if isinstance(p, Permanent) else self._describe(state, p, notes) for p in permanents
+        )
+        outcome = rules.enter(state, described, policy=self._policies[game])
+        if notes:  # the card-data notes go before the entry's own trace lines
+            at = len(state.trace) - len(outcome.trace)
+            state.trace[at:at] = notes
+            outcome = Outcome(outcome.actions, tuple(notes) + outcome.trace)
+        return self._run(game, outcome)
+
+    def _describe(self, state: GameState, permanent: CardPermanent, notes: list[TraceLine]) -> Permanent:
+        """Fill in a card-identity permanent's faces from the card data (``daynight_card_faces``)."""
+        faces: CardFaces | None = self._hook.daynight_card_faces(card=permanent.card)
+        if faces is None:
+            raise BadEventError(
+                f"game {state.game!r}, turn {state.turn_number}: enter {permanent.id!r}: unknown card "
+                f"{permanent.card!r}: it is not in the card data; describe it with Permanent(...) and its faces"
+            )
+        if not faces.day_night:
+            notes.append(TraceLine("702.145a", f"card data: {faces.name} is not a day/night card", state.turn_number))
+        return permanent.with_faces(faces.front, faces.back)
 
     @hookimpl
     def daynight_leave(self, game: str, permanents: tuple[str, ...]) -> Outcome:

@@ -22,13 +22,15 @@ from mtg_daynight.rules.outcome import (
     Transform,
     TransformRefused,
 )
-from mtg_daynight.rules.permanents import Face, Permanent, Tracked
+from mtg_daynight.rules.permanents import CardFaces, CardPermanent, Face, Permanent, Tracked
 from mtg_daynight.rules.state import RULES_AS_WRITTEN, GameState, Policy, RulesAsWritten
 
 __all__ = [
     "NOTHING",
     "RULES_AS_WRITTEN",
     "Action",
+    "CardFaces",
+    "CardPermanent",
     "ChangeVetoed",
     "Designation",
     "DesignationChange",

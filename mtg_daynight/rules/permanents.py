@@ -67,6 +67,40 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
         return bool(self.gained) or any(f.daybound or f.nightbound for f in faces)
 
 
+class CardPermanent(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A permanent a host names by card identity only; the card data supplies its faces and keywords.
+
+    ``card`` is a Scryfall id, an oracle id, a full name ("Front // Back") or either face's name. The other
+    fields mean what they mean on :class:`Permanent`. A host that knows better (a copy, granted or lost
+    abilities) reports a :class:`Permanent` with the faces itself, or uses ``gained``/``lost``.
+    """
+
+    id: str
+    controller: str
+    card: str
+    face: Side = Side.FRONT
+    face_down: bool = False
+    gained: frozenset[Keyword] = frozenset()
+    lost: frozenset[Keyword] = frozenset()
+    restrictions: frozenset[str] = frozenset()
+
+    def with_faces(self, front: Face, back: Face | None) -> Permanent:
+        """The :class:`Permanent` this becomes once the card data gave its faces."""
+        return Permanent(
+            self.id, self.controller, front, back, self.face, self.face_down, self.gained, self.lost,
+            self.restrictions,
+        )
+
+
+class CardFaces(msgspec.Struct, frozen=True):
+    """What the card data knows of a card: its faces with their keywords, and whether it is a day/night card."""
+
+    name: str
+    front: Face
+    back: Face | None = None
+    day_night: bool = True
+
+
 class Tracked(msgspec.Struct, omit_defaults=True):
     """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state)."""
 
