@@ -4,8 +4,8 @@ The rules, in order (the first that applies wins):
 
 1. content starting with ``<`` (after whitespace), or a ``.dek`` extension: ``dek``;
 2. a ``.dck`` extension, a ``[Section]`` line or a card line with ``|``: ``forge``;
-3. an Arena header (``Deck``, ``Companion``, ``About``) or a card line ending ``(SET)``/``(SET) 123``:
-   ``arena``;
+3. a card line ending ``(SET)``/``(SET) 123``, or an Arena header (``Deck``, ``Companion``, ``About``) in a
+   file whose every line is a counted card, a header or ``Name ...``: ``arena``;
 4. every line (at least one) being a counted ``4 Name`` or ``SB: 4 Name`` card, a section header, a comment
    or blank: ``mtgo``;
 5. anything else (``4x Name``, bare names, category headings): ``plain``.
@@ -38,11 +38,24 @@ def detect_format(text: str, lines: list[str], suffix: str = "") -> DeckFormat:
     cards = [line for line in stripped if line and not is_comment(line)]
     if any(_FORGE_HEADER.fullmatch(line) or ("|" in line and _COUNTED.fullmatch(line)) for line in cards):
         return "forge"
-    if any(line.casefold() in _ARENA_HEADERS or has_set_suffix(line) for line in cards):
+    if any(has_set_suffix(line) for line in cards):
+        return "arena"
+    if any(line.casefold() in _ARENA_HEADERS for line in cards) and all(_arena_line(line) for line in cards):
         return "arena"
     if cards and all(_mtgo_line(line) for line in cards):
         return "mtgo"
     return "plain"
+
+
+def _arena_line(line: str) -> bool:
+    """Whether a stripped, non-comment line fits an Arena export without set codes: a counted card, a header or
+    an ``About`` block's ``Name ...``."""
+    return (
+        _COUNTED.fullmatch(line) is not None
+        or known_section(line) is not None
+        or line.casefold() in _ARENA_HEADERS
+        or line[:5].casefold() == "name "
+    )
 
 
 def _mtgo_line(line: str) -> bool:

@@ -159,7 +159,7 @@ def known_section(text: str) -> str | None:
 
 def header_text(text: str) -> str:
     """A header's own name, lowercased, without a trailing colon or card count: an unknown section's name."""
-    return " ".join(_HEADER_TAIL.sub("", text).split()).lower()
+    return _HEADER_TAIL.sub("", " ".join(text.split())).lower()
 
 
 def sideboard_prefixed(line: str) -> str | None:

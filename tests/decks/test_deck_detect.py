@@ -17,6 +17,7 @@ from mtg_daynight.decks import detect_format, parse_deck, read_deck
         ("Deck\n4 Tavern Ruffian\n", "arena"),
         ("Companion\n1 Jegantha, the Wellspring\n", "arena"),
         ("About\nName X\n", "arena"),
+        ("Deck\nLightning Bolt\nMountain\n", "plain"),
         ("4 Tavern Ruffian (MID) 163\n", "arena"),
         ("4 Tavern Ruffian (MID)\n", "arena"),
         ("4 Tavern Ruffian\nSB: 1 Abrade\n", "mtgo"),

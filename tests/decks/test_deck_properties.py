@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
+import time
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,3 +111,24 @@ def test_written_plain_list_round_trips(entries: list[tuple[int, str, str]], for
     )
     parsed = parse_deck(to_plain(deck), format=format)
     assert [(e.count, e.name, e.section) for e in parsed.entries] == entries
+
+
+_ADVERSARIAL = {
+    "whitespace inside names": ("4 a" + " " * 990 + "b\n") * 1000,
+    "whitespace before a colon": ("a" + " " * 995 + ":x\n") * 1000,
+    "whitespace before a set": ("4 a" + "\t " * 490 + "(MID) 1\n") * 1000,
+    "open parentheses": ("4 a" + " (" * 495 + "\n") * 1000,
+    "slashes": ("4 a" + " / " * 60 + "\n") * 3000,
+    "long header": ("Sideboard" + " " * 990 + "\n") * 1000,
+    "long XML attribute": "<Deck><Cards Quantity='1' Name='" + " " * 1_000_000 + "/x'/></Deck>",
+}
+
+
+@pytest.mark.parametrize("text", _ADVERSARIAL.values(), ids=_ADVERSARIAL.keys())
+@pytest.mark.parametrize("format", [None, "forge", "arena", "mtgo", "plain"])
+def test_worst_case_input_stays_fast(text: str, format: str | None) -> None:
+    """Inputs shaped to make regular expressions backtrack still parse (or fail) in linear time."""
+    started = time.perf_counter()
+    with contextlib.suppress(InputFileError):
+        parse_deck(text, format=format)
+    assert time.perf_counter() - started < 2.0
