@@ -1,0 +1,180 @@
+"""The reference host's event log: what happened in the game, in order, for tests and scenarios to check.
+
+Every entry has the turn number and the step it happened in, and a tag (``event``) when encoded as JSON.
+The entries that matter most for day/night:
+
+- :class:`Entered`: a permanent entered, with the face it entered with; ``transformed=True`` means it *entered
+  transformed* (702.145b's replacement), which is not a transform.
+- :class:`Transformed`: a permanent transformed, with the rule and cause (daybound, nightbound, or another
+  effect allowed by the rules).
+- :class:`Refused`: another effect tried to transform a permanent and the rules said no.
+- :class:`DesignationChanged`: neither/day/night changed, with the rule and whether it was in the untap step.
+- :class:`Vetoed`: it would have become day or night but an effect said it can't.
+- :class:`TriggerPut`: a "day becomes night / night becomes day" trigger went on the stack: ``at="upkeep"``
+  when the change happened during the untap step (no player gets priority there), else ``at="now"``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from mtg_daynight.reference.objects import Step, Zone
+from mtg_daynight.rules import Designation, Side
+
+
+class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
+    """Base of every log entry: when it happened."""
+
+    turn: int
+    step: Step
+
+
+class TurnBegan(LogEntry, frozen=True, tag="turn"):
+    """A turn began (``extra``: an extra turn)."""
+
+    active: tuple[str, ...]
+    extra: bool = False
+
+
+class StepBegan(LogEntry, frozen=True, tag="step"):
+    """A step began (upkeep, main); the untap step is the turn's beginning."""
+
+
+class PhasedOut(LogEntry, frozen=True, tag="phased_out"):
+    """A permanent phased out (in the untap step's 502.1, or by an effect)."""
+
+    permanent: str
+    name: str
+
+
+class PhasedIn(LogEntry, frozen=True, tag="phased_in"):
+    """A permanent phased in."""
+
+    permanent: str
+    name: str
+
+
+class SpellCast(LogEntry, frozen=True, tag="cast"):
+    """A spell went on the stack: cast (``cast=True``) or a copy that was not cast."""
+
+    spell: str
+    name: str
+    player: str
+    cast: bool = True
+
+
+class Resolved(LogEntry, frozen=True, tag="resolved"):
+    """A spell or triggered ability resolved."""
+
+    object: str
+    name: str
+
+
+class Entered(LogEntry, frozen=True, tag="entered"):
+    """A permanent entered the battlefield with ``face`` up; ``transformed``: it entered transformed (702.145b),
+    which is not a transform; ``rule``: the rule behind the face ("" when day/night had no say)."""
+
+    permanent: str
+    name: str
+    controller: str
+    face: Side
+    transformed: bool = False
+    face_down: bool = False
+    token: bool = False
+    rule: str = ""
+
+
+class Left(LogEntry, frozen=True, tag="left"):
+    """An object left the battlefield (or the stack) for ``to`` (``None``: a token or copy ceased to exist);
+    ``new_id``: its id in the new zone."""
+
+    object: str
+    name: str
+    to: Zone | None
+    new_id: str | None = None
+
+
+class Transformed(LogEntry, frozen=True, tag="transformed"):
+    """A permanent transformed (701.28) from ``before`` to ``after`` (face names), ``to`` being up now."""
+
+    permanent: str
+    before: str
+    after: str
+    to: Side
+    rule: str
+    cause: str
+
+
+class Refused(LogEntry, frozen=True, tag="refused"):
+    """``cause`` tried to transform ``permanent``; nothing happened because of ``rule``."""
+
+    permanent: str
+    name: str
+    rule: str
+    reason: str
+    cause: str
+
+
+class DesignationChanged(LogEntry, frozen=True, tag="designation"):
+    """The game went from ``before`` to ``after`` (730.1; 728.1a when neither is NEITHER)."""
+
+    before: Designation
+    after: Designation
+    rule: str
+    during_untap_step: bool
+
+
+class Vetoed(LogEntry, frozen=True, tag="vetoed"):
+    """It would have become ``after``; an effect said it can't."""
+
+    after: Designation
+    rule: str
+    reason: str
+
+
+class TriggerPut(LogEntry, frozen=True, tag="trigger"):
+    """A day/night-changed triggered ability of ``source`` went on the stack (``at``: "upkeep" or "now")."""
+
+    source: str
+    name: str
+    effect: str
+    change: str
+    at: Literal["upkeep", "now"]
+
+
+class TurnedFaceDown(LogEntry, frozen=True, tag="face_down"):
+    """A permanent was turned face down."""
+
+    permanent: str
+
+
+class TurnedFaceUp(LogEntry, frozen=True, tag="face_up"):
+    """A permanent was turned face up with ``face`` up."""
+
+    permanent: str
+    name: str
+    face: Side
+
+
+class RestrictionChanged(LogEntry, frozen=True, tag="restriction"):
+    """A "can't transform" effect started (``applies=True``) or ended on a permanent."""
+
+    permanent: str
+    restriction: str
+    applies: bool
+
+
+class AbilitiesSet(LogEntry, frozen=True, tag="abilities"):
+    """Effects now grant / remove these day/night keywords."""
+
+    permanent: str
+    gained: tuple[str, ...]
+    lost: tuple[str, ...]
+
+
+Event = (
+    TurnBegan | StepBegan | PhasedOut | PhasedIn | SpellCast | Resolved | Entered | Left | Transformed | Refused
+    | DesignationChanged | Vetoed | TriggerPut | TurnedFaceDown | TurnedFaceUp | RestrictionChanged | AbilitiesSet
+)

@@ -1,0 +1,81 @@
+"""Game objects of the reference host: zones, steps, and one mutable record per object.
+
+A transform changes only :attr:`GameObject.face`: the object keeps its id, counters, tapped state, summoning
+sickness and everything else (701.28: transforming is not a zone change and does not make a new object). A zone
+change does make a new object (400.7): the host gives it a new id.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import msgspec
+
+from mtg_daynight.reference.cards import Card
+from mtg_daynight.rules import Face, Keyword, Side
+
+
+class Zone(StrEnum):
+    """The zones the reference host models (no library or hand: cards come from outside the game)."""
+
+    STACK = "stack"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+
+
+class Step(StrEnum):
+    """Where the game is: before the first turn, or the untap, upkeep or main step of a turn."""
+
+    BEFORE_GAME = "before game"
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    MAIN = "main"
+
+
+class GameObject(msgspec.Struct):
+    """One object: a spell or ability on the stack, a permanent, or a card in a graveyard or exile.
+
+    - ``id``: the host's id, new on every zone change (400.7); a resolving permanent spell keeps its id.
+    - ``face``: the face that is up (spells on the stack are front face up, per the rulings).
+    - ``token``: a token (it ceases to exist when it leaves the battlefield); ``copy``: a copy of a spell put on
+      the stack without being cast; ``ability``: a triggered ability on the stack (``card`` is its source's).
+    - ``tapped``, ``counters``, ``sick`` (summoning sickness): kept through transforms.
+    - ``face_down``, ``phased_out``, ``restrictions`` (names of "can't transform" effects), ``gained`` /
+      ``lost`` (day/night keywords granted or removed by effects).
+    """
+
+    id: str
+    card: Card
+    owner: str
+    controller: str
+    zone: Zone
+    face: Side = Side.FRONT
+    token: bool = False
+    copy: bool = False
+    ability: str = ""
+    tapped: bool = False
+    counters: dict[str, int] = msgspec.field(default_factory=dict)
+    sick: bool = False
+    face_down: bool = False
+    phased_out: bool = False
+    restrictions: set[str] = msgspec.field(default_factory=set)
+    gained: frozenset[Keyword] = frozenset()
+    lost: frozenset[Keyword] = frozenset()
+
+    @property
+    def up(self) -> Face:
+        """The face that is up."""
+        return self.card.face(self.face)
+
+    @property
+    def name(self) -> str:
+        """The name of the face that is up ("face-down permanent" while face down)."""
+        if self.ability:
+            return f"{self.up.name}'s trigger"
+        return "face-down permanent" if self.face_down else self.up.name
+
+    @property
+    def transformed(self) -> bool:
+        """A transforming double-faced permanent with its back face up (701.28: "transformed permanent")."""
+        return self.card.back is not None and self.face is Side.BACK
