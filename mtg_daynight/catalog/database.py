@@ -1,0 +1,235 @@
+"""The card database: the Scryfall snapshot's cards merged with community mod cards, and the lookups over them.
+
+Lookups accept a Scryfall printing id, an oracle id, a full name (``"Front // Back"``), either face's name or a
+non-English printed name, in any case, with or without accents and typographic punctuation
+(:func:`~mtg_daynight.catalog.names.name_key`). Unknown names get close-match suggestions (difflib over the
+normalised names). A database is immutable once built; build it with :func:`CardDatabase.build` or load it
+through :func:`mtg_daynight.catalog.load_database` (cached per process).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final, Literal
+
+import msgspec
+
+from .model import CatalogCard, Clash, ClashKind
+from .mods import LoadedMod
+from .names import name_key, split_faces
+from .snapshot import Snapshot
+
+MatchKind = Literal["id", "oracle_id", "name", "face", "printed"]
+
+#: Default similarity (difflib ratio, 0..1) a suggestion needs.
+SUGGEST_CUTOFF: Final = 0.6
+
+
+class Match(msgspec.Struct, frozen=True):
+    """A successful lookup: the card, how the query matched it, and the language of a printed-name match."""
+
+    card: CatalogCard
+    how: MatchKind
+    lang: str | None = None
+
+
+class Suggestion(msgspec.Struct, frozen=True):
+    """A close match for a name: the name to write (``name``), the card's full English name, the similarity."""
+
+    name: str
+    card: str
+    score: float
+
+
+def _name_keys(card: CatalogCard) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((name_key(card.name), *(name_key(f.name) for f in card.faces))))
+
+
+def _id_keys(card: CatalogCard) -> tuple[str, ...]:
+    oracle = () if card.oracle_id is None else (card.oracle_id,)
+    return tuple(dict.fromkeys(i.strip().casefold() for i in (*card.ids, *oracle)))
+
+
+def merge(
+    snapshot_cards: Sequence[CatalogCard], mods: Sequence[LoadedMod]
+) -> tuple[tuple[CatalogCard, ...], tuple[Clash, ...]]:
+    """Merge mod cards over the snapshot's cards, in order. A mod card sharing a name (either face's
+    included) or an id with a card already there is a :class:`Clash`: reported always; the mod card replaces
+    the other only when it says ``override = true``, otherwise it is left out."""
+    cards: list[CatalogCard | None] = list(snapshot_cards)
+    names: dict[str, int] = {}
+    ids: dict[str, int] = {}
+    for index, card in enumerate(snapshot_cards):
+        for key in _name_keys(card):
+            names.setdefault(key, index)
+        for key in _id_keys(card):
+            ids.setdefault(key, index)
+    clashes: list[Clash] = []
+    for mod in mods:
+        for entry in mod.cards:
+            card = entry.card
+            hits: dict[int, tuple[ClashKind, str]] = {}
+            for kind, keys, index_of in (("id", _id_keys(card), ids), ("name", _name_keys(card), names)):
+                for key in keys:
+                    found = index_of.get(key)
+                    other = None if found is None else cards[found]
+                    if found is not None and other is not None and found not in hits:
+                        hits[found] = (kind, key)  # type: ignore[assignment]
+            for found, (kind, key) in hits.items():
+                other = cards[found]
+                assert other is not None
+                clashes.append(
+                    Clash(mod.path, card.name, other.name, other.origin, kind, key, won=entry.override)
+                )
+            if hits and not entry.override:
+                continue
+            for found in hits:
+                cards[found] = None
+            cards.append(card)
+            index = len(cards) - 1
+            for key in _name_keys(card):
+                names[key] = index
+            for key in _id_keys(card):
+                ids[key] = index
+    return tuple(c for c in cards if c is not None), tuple(clashes)
+
+
+class CardDatabase:
+    """Day/night cards (and the Day // Night helper card, and cards that mention day/night) by every handle.
+
+    ``snapshot`` says where the Scryfall cards came from (None: no snapshot, only mod cards are known);
+    ``mods`` lists the mod files merged in; ``clashes`` every mod card that collided with a known card.
+    ``all_names`` is the snapshot's list of every card name, when it has one.
+    """
+
+    def __init__(
+        self,
+        cards: Iterable[CatalogCard],
+        *,
+        snapshot: Snapshot | None = None,
+        mods: Sequence[LoadedMod] = (),
+        clashes: Sequence[Clash] = (),
+    ) -> None:
+        self.cards: tuple[CatalogCard, ...] = tuple(cards)
+        self.snapshot = snapshot
+        self.mods = tuple(mods)
+        self.clashes = tuple(clashes)
+        self._ids: dict[str, int] = {}
+        self._oracle: dict[str, int] = {}
+        self._names: dict[str, int] = {}
+        self._faces: dict[str, int] = {}
+        self._printed: dict[str, tuple[int, str]] = {}
+        self._pool: dict[str, tuple[str, str]] = {}  # suggestion key -> (name to write, full English name)
+        for index, card in enumerate(self.cards):
+            for card_id in card.ids:
+                self._ids.setdefault(card_id.strip().casefold(), index)
+            if card.oracle_id:
+                self._oracle.setdefault(card.oracle_id.strip().casefold(), index)
+            full = name_key(card.name)
+            self._names.setdefault(full, index)
+            self._pool.setdefault(full, (card.name, card.name))
+            for face in card.faces:
+                key = name_key(face.name)
+                self._faces.setdefault(key, index)
+                if not card.helper:  # "Day" and "Night" alone would be suggested for far too many names
+                    self._pool.setdefault(key, (face.name, card.name))
+            for printed in card.printed_names:
+                for text in (printed.name, *split_faces(printed.name)):
+                    key = name_key(text)
+                    self._printed.setdefault(key, (index, printed.lang))
+                    self._pool.setdefault(key, (text, card.name))
+        self._all_names: frozenset[str] | None = None
+        if snapshot is not None and snapshot.all_names is not None:
+            keys: set[str] = set()
+            for text in snapshot.all_names:
+                keys.add(name_key(text))
+                keys.update(name_key(face) for face in split_faces(text))
+            self._all_names = frozenset(keys)
+        self._pool_keys = list(self._pool)
+
+    @classmethod
+    def build(cls, snapshot: Snapshot | None, mods: Sequence[LoadedMod] = ()) -> CardDatabase:
+        """The database of ``snapshot``'s cards with ``mods`` merged over them (see :func:`merge`)."""
+        cards, clashes = merge(() if snapshot is None else snapshot.cards, mods)
+        return cls(cards, snapshot=snapshot, mods=mods, clashes=clashes)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[CatalogCard]:
+        return iter(self.cards)
+
+    @property
+    def has_snapshot(self) -> bool:
+        """Whether Scryfall card data was loaded (otherwise only mod cards are known)."""
+        return self.snapshot is not None
+
+    @property
+    def has_all_names(self) -> bool:
+        """Whether the snapshot lists every card name (so any name can be checked, not only day/night ones)."""
+        return self._all_names is not None
+
+    @property
+    def helper(self) -> CatalogCard | None:
+        """The Day // Night helper card, when the data has it."""
+        return next((c for c in self.cards if c.helper), None)
+
+    def match(self, query: str) -> Match | None:
+        """Look ``query`` up by id, oracle id, full name, face name, then printed name; None when unknown."""
+        text = query.strip()
+        if not text:
+            return None
+        folded = text.casefold()
+        if (index := self._ids.get(folded)) is not None:
+            return Match(self.cards[index], "id")
+        if (index := self._oracle.get(folded)) is not None:
+            return Match(self.cards[index], "oracle_id")
+        key = name_key(text)
+        if (index := self._names.get(key)) is not None:
+            return Match(self.cards[index], "name")
+        if (index := self._faces.get(key)) is not None:
+            return Match(self.cards[index], "face")
+        if (hit := self._printed.get(key)) is not None:
+            return Match(self.cards[hit[0]], "printed", hit[1])
+        return None
+
+    def lookup(self, query: str) -> CatalogCard | None:
+        """The card ``query`` names (see :meth:`match`), or None."""
+        found = self.match(query)
+        return None if found is None else found.card
+
+    def suggest(self, name: str, *, limit: int = 3, cutoff: float = SUGGEST_CUTOFF) -> tuple[Suggestion, ...]:
+        """Close matches for ``name`` among every known name (English, faces, printed), best first."""
+        key = name_key(name)
+        if not key:
+            return ()
+        matcher = difflib.SequenceMatcher(b=key, autojunk=False)
+        scored: list[tuple[float, str]] = []
+        for candidate in self._pool_keys:
+            matcher.set_seq1(candidate)
+            if (
+                matcher.real_quick_ratio() >= cutoff
+                and matcher.quick_ratio() >= cutoff
+                and (score := matcher.ratio()) >= cutoff
+            ):
+                scored.append((score, candidate))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        result: list[Suggestion] = []
+        seen: set[str] = set()
+        for score, candidate in scored:
+            written, card = self._pool[candidate]
+            if written in seen:
+                continue
+            seen.add(written)
+            result.append(Suggestion(written, card, round(score, 3)))
+            if len(result) == limit:
+                break
+        return tuple(result)
+
+    def is_real_name(self, name: str) -> bool | None:
+        """Whether ``name`` is any real card's name (or face name) per the snapshot's full name list; None when
+        the snapshot has no such list."""
+        if self._all_names is None:
+            return None
+        return name_key(name) in self._all_names

@@ -1,0 +1,108 @@
+"""Loading the card database once per process: :func:`load_database` and its cache.
+
+The cache is keyed by the resolved path, modification time (ns) and size of the snapshot file and of every mod
+file, plus the directories searched. A second call with the same files returns the same (immutable)
+:class:`CardDatabase` without reading anything but directory listings and ``stat`` results; editing,
+adding or removing a mod file, or replacing the snapshot, changes the key and the next call reloads. The cache
+keeps the :data:`CACHE_SIZE` most recently used databases. It is the one piece of process-wide state in
+mtg-daynight, and it only holds immutable data shared by every game; pass ``cache=DatabaseCache()`` (or call
+:meth:`DatabaseCache.clear`) to isolate a caller.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from mtg_daynight.errors import InputFileError
+
+from .database import CardDatabase
+from .mods import default_mod_dirs, mod_files, read_mod
+from .snapshot import find_snapshot, read_snapshot
+
+CACHE_SIZE: Final = 4
+
+_FileKey = tuple[str, int, int]
+_Key = tuple[_FileKey | None, tuple[_FileKey, ...]]
+
+
+def _file_key(path: Path) -> _FileKey:
+    try:
+        status = path.stat()
+    except OSError as error:
+        raise InputFileError(f"{path}: cannot read: {error.strerror or error}") from error
+    return (str(path), status.st_mtime_ns, status.st_size)
+
+
+class DatabaseCache:
+    """A small least-recently-used cache of loaded databases, safe to share between threads."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self._size = size
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[_Key, CardDatabase] = OrderedDict()
+
+    def get(self, key: _Key) -> CardDatabase | None:
+        """The database stored under ``key``, marked most recently used."""
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
+
+    def put(self, key: _Key, database: CardDatabase) -> None:
+        """Store ``database`` under ``key``, dropping the least recently used beyond the size."""
+        with self._lock:
+            self._entries[key] = database
+            self._entries.move_to_end(key)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every database."""
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._entries)
+
+
+#: The process-wide cache :func:`load_database` uses by default.
+DEFAULT_CACHE: Final = DatabaseCache()
+
+
+def load_database(
+    data_dir: Path | str | None = None,
+    mod_dirs: Sequence[Path | str] = (),
+    *,
+    default_mods: bool = True,
+    cache: DatabaseCache | None = DEFAULT_CACHE,
+) -> CardDatabase:
+    """The card database: the snapshot in ``data_dir`` (else ``carddata/`` or the user data directory) with the
+    mod files of ``carddata/custom/`` and the user's ``custom/`` directory (unless ``default_mods`` is False)
+    and of ``mod_dirs`` merged over it, in that order.
+
+    Without a snapshot the database holds only mod cards (:attr:`CardDatabase.has_snapshot` is False).
+    ``data_dir`` and every directory of ``mod_dirs`` must exist. Raises
+    :class:`~mtg_daynight.errors.InputFileError` for a malformed snapshot or mod file (naming the file and
+    the field). Results are cached (see the module docstring); ``cache=None`` always loads.
+    """
+    directory = None if data_dir is None else Path(data_dir)
+    if directory is not None and not directory.is_dir():
+        raise InputFileError(f"{directory}: card data directory not found")
+    extra = tuple(Path(d) for d in mod_dirs)
+    directories = (*default_mod_dirs(), *extra) if default_mods else extra
+    snapshot_path = find_snapshot(directory)
+    files = mod_files(directories, required=extra)
+    key: _Key = (None if snapshot_path is None else _file_key(snapshot_path), tuple(_file_key(f) for f in files))
+    if cache is not None and (found := cache.get(key)) is not None:
+        return found
+    snapshot = None if snapshot_path is None else read_snapshot(snapshot_path)
+    database = CardDatabase.build(snapshot, [read_mod(f) for f in files])
+    if cache is not None:
+        cache.put(key, database)
+    return database

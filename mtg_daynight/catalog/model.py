@@ -1,0 +1,109 @@
+"""What the card database holds: :class:`CatalogCard` (one card, from the snapshot or a mod file) and
+:class:`Clash` (a mod card that collides with a card already known).
+
+A card's faces are :class:`~mtg_daynight.rules.Face` values, so the rules plugin can use them as they are;
+702.145a puts daybound on the front face and nightbound on the back face.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from mtg_daynight.rules import Face
+from mtg_daynight.rules.permanents import CardFaces
+
+Origin = Literal["scryfall", "community"]
+"""Where a card comes from: the Scryfall snapshot, or a community mod file."""
+
+
+class PrintedName(msgspec.Struct, frozen=True):
+    """A non-English printed name of a card: its language code (Scryfall's ``lang``) and the name."""
+
+    lang: str
+    name: str
+
+
+class CatalogCard(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One card of the database.
+
+    - ``name``: the full name, ``"Front // Back"`` for a double-faced card.
+    - ``front`` / ``back``: its faces with their day/night keywords (``back`` is None for a single face).
+    - ``oracle_id`` and ``ids`` (Scryfall printing ids): empty for community cards unless the mod gives an id.
+    - ``printed_names``: non-English printed names where the data has them.
+    - ``mentions_day_night``: the card refers to day or night without having daybound or nightbound (it makes
+      it day or night, or triggers on the change): a deck with it needs the Day // Night helper card too.
+    - ``helper``: this is the Day // Night helper card itself (a double-faced token).
+    - ``digital`` / ``playtest``: Scryfall's flags (an Alchemy card; a playtest card).
+    - ``origin``: ``"scryfall"`` or ``"community"``; ``source`` is the file it came from.
+    """
+
+    name: str
+    front: Face
+    back: Face | None = None
+    oracle_id: str | None = None
+    ids: tuple[str, ...] = ()
+    printed_names: tuple[PrintedName, ...] = ()
+    mentions_day_night: bool = False
+    helper: bool = False
+    digital: bool = False
+    playtest: bool = False
+    origin: Origin = "scryfall"
+    source: str = ""
+
+    @property
+    def faces(self) -> tuple[Face, ...]:
+        """Its faces, front first."""
+        return (self.front,) if self.back is None else (self.front, self.back)
+
+    @property
+    def day_night(self) -> bool:
+        """Whether a face has daybound or nightbound (702.145a)."""
+        return any(f.daybound or f.nightbound for f in self.faces)
+
+    @property
+    def needs_helper(self) -> bool:
+        """Whether a deck with this card needs the Day // Night helper card to track the designation."""
+        return self.day_night or self.mentions_day_night
+
+    @property
+    def community(self) -> bool:
+        """Whether it comes from a community mod file (fan-made, not a real card)."""
+        return self.origin == "community"
+
+    def card_faces(self) -> CardFaces:
+        """The answer to the ``daynight_card_faces`` hook."""
+        return CardFaces(self.name, self.front, self.back, day_night=self.day_night)
+
+
+ClashKind = Literal["name", "id"]
+
+
+class Clash(msgspec.Struct, frozen=True):
+    """A mod card that collides with a card already known (a real card or an earlier mod's).
+
+    ``kind`` is what collides (a name, either face's included, or an id); ``key`` the colliding value;
+    ``won`` is True when the mod card replaced the other because it says ``override = true``, False when it
+    was left out and the earlier card kept.
+    """
+
+    mod_file: str
+    mod_card: str
+    existing: str
+    existing_origin: Origin
+    kind: ClashKind
+    key: str
+    won: bool
+
+    def describe(self) -> str:
+        """One line for a person."""
+        what = "Scryfall card" if self.existing_origin == "scryfall" else "community card"
+        verdict = (
+            "the mod card replaces it (override = true)" if self.won
+            else "the mod card is ignored (set override = true to replace it)"
+        )
+        return (
+            f"{self.mod_file}: {self.mod_card!r} clashes with the {what} {self.existing!r} "
+            f"({self.kind} {self.key!r}): {verdict}"
+        )

@@ -1,0 +1,210 @@
+"""Community mod files: TOML files defining fan-made cards with their faces and day/night keywords.
+
+Schema (see ``docs/mods.md``)::
+
+    [mod]
+    name = "Example community cards"      # required
+    author = "..."                        # optional
+    description = "..."                   # optional
+
+    [[cards]]
+    id = "example-mod:lantern-keeper"     # optional, unique; looked up like a Scryfall id
+    override = false                      # true: replace a card with the same name or id (reported)
+    mentions_day_night = false            # refers to day/night without daybound/nightbound
+    printed_names = { de = "..." }        # optional, language code -> printed name
+    front = { name = "...", keywords = ["daybound"], type_line = "Creature — Human Werewolf" }
+    back = { name = "...", keywords = ["nightbound"], type_line = "Creature — Werewolf" }
+
+Files are validated with msgspec (unknown keys are errors) and then checked card by card; every problem
+raises :class:`~mtg_daynight.errors.InputFileError` naming the file and the field (``cards[0].front.name``).
+Daybound belongs on a front face and nightbound on a back face (702.145a).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Final, Literal
+
+import msgspec
+
+from mtg_daynight.errors import InputFileError
+from mtg_daynight.rules import Face
+
+from .model import CatalogCard, PrintedName
+from .names import name_key
+from .snapshot import repo_data_dir, user_data_dir
+
+MODS_SUBDIR: Final = "custom"
+MAX_MOD_BYTES: Final = 1024 * 1024
+MAX_MOD_CARDS: Final = 10_000
+MAX_NAME_CHARS: Final = 200
+_LANG: Final = re.compile(r"[a-z]{2,3}(?:[-_][a-z0-9]{2,4})?")
+
+KeywordName = Literal["daybound", "nightbound"]
+
+
+class ModFace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One face of a mod card."""
+
+    name: str
+    keywords: tuple[KeywordName, ...] = ()
+    type_line: str = ""
+
+
+class ModCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One card of a mod file."""
+
+    front: ModFace
+    back: ModFace | None = None
+    id: str | None = None
+    override: bool = False
+    mentions_day_night: bool = False
+    printed_names: dict[str, str] = {}
+
+
+class ModInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The ``[mod]`` table: who made the file and what it is."""
+
+    name: str
+    author: str = ""
+    description: str = ""
+
+
+class ModFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A whole mod file."""
+
+    mod: ModInfo
+    cards: tuple[ModCard, ...] = ()
+
+
+class ModEntry(msgspec.Struct, frozen=True):
+    """A validated mod card and whether it may replace a card with the same name or id."""
+
+    card: CatalogCard
+    override: bool = False
+
+
+class LoadedMod(msgspec.Struct, frozen=True):
+    """A validated mod file: its path, its ``[mod]`` table and its cards, in file order."""
+
+    path: str
+    info: ModInfo
+    cards: tuple[ModEntry, ...]
+
+
+def default_mod_dirs() -> tuple[Path, ...]:
+    """``carddata/custom/`` in the repository, then ``custom/`` in the user data directory."""
+    return (repo_data_dir() / MODS_SUBDIR, user_data_dir() / MODS_SUBDIR)
+
+
+def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> tuple[Path, ...]:
+    """The ``*.toml`` files of ``directories`` (sorted by name within each, duplicates dropped). A directory
+    in ``required`` must exist (one the user named); the others are skipped when missing."""
+    found: dict[Path, None] = {}
+    for directory in directories:
+        if not directory.is_dir():
+            if directory in required:
+                raise InputFileError(f"{directory}: mod directory not found")
+            continue
+        for path in sorted(directory.glob("*.toml")):
+            if path.is_file():
+                found[path.resolve()] = None
+    return tuple(found)
+
+
+def _field(path: str) -> str:
+    return path.removeprefix("$.").removeprefix("$") or "(top level)"
+
+
+def _fail(source: str, field: str, what: str) -> InputFileError:
+    return InputFileError(f"{source}: {field}: {what}")
+
+
+def read_mod(path: Path) -> LoadedMod:
+    """Read and validate one mod file."""
+    source = str(path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_MOD_BYTES + 1)
+    except OSError as error:
+        raise InputFileError(f"{source}: cannot read the mod file: {error.strerror or error}") from error
+    if len(data) > MAX_MOD_BYTES:
+        raise InputFileError(f"{source}: too large: more than {MAX_MOD_BYTES} bytes")
+    return parse_mod(data, source)
+
+
+def parse_mod(data: bytes | str, source: str) -> LoadedMod:
+    """Validate mod-file text (TOML); ``source`` names it in errors."""
+    try:
+        decoded = msgspec.toml.decode(data, type=ModFile)
+    except msgspec.ValidationError as error:
+        message, _, where = str(error).rpartition(" - at `")
+        if not message:
+            raise InputFileError(f"{source}: {error}") from None
+        raise _fail(source, _field(where.rstrip("`")), message) from None
+    except msgspec.DecodeError as error:
+        raise InputFileError(f"{source}: not valid TOML: {error}") from None
+    if not decoded.mod.name.strip():
+        raise _fail(source, "mod.name", "must not be empty")
+    if len(decoded.cards) > MAX_MOD_CARDS:
+        raise _fail(source, "cards", f"{len(decoded.cards)} cards, the limit is {MAX_MOD_CARDS}")
+    cards: list[ModEntry] = []
+    seen: dict[str, str] = {}
+    for index, card in enumerate(decoded.cards):
+        built = _card(card, source, f"cards[{index}]")
+        for key in {name_key(built.name), *(name_key(f.name) for f in built.faces), *built.ids}:
+            if key in seen:
+                raise _fail(source, f"cards[{index}]", f"{built.name!r} repeats {seen[key]!r} in the same file")
+            seen[key] = built.name
+        cards.append(ModEntry(built, card.override))
+    return LoadedMod(source, decoded.mod, tuple(cards))
+
+
+def _face(face: ModFace, source: str, field: str, *, back: bool) -> Face:
+    name = face.name.strip()
+    if not name:
+        raise _fail(source, f"{field}.name", "must not be empty")
+    if len(name) > MAX_NAME_CHARS:
+        raise _fail(source, f"{field}.name", f"{len(name)} characters, the limit is {MAX_NAME_CHARS}")
+    if "/" in name or not name.isprintable():
+        raise _fail(source, f"{field}.name", f"{name!r}: a face name has no '/' and no control characters")
+    if len(set(face.keywords)) != len(face.keywords):
+        raise _fail(source, f"{field}.keywords", "a keyword is repeated")
+    if back and "daybound" in face.keywords:
+        raise _fail(source, f"{field}.keywords", "daybound belongs on the front face (702.145a)")
+    if not back and "nightbound" in face.keywords:
+        raise _fail(source, f"{field}.keywords", "nightbound belongs on the back face (702.145a)")
+    types = face.type_line.casefold()
+    return Face(
+        name,
+        daybound="daybound" in face.keywords,
+        nightbound="nightbound" in face.keywords,
+        instant_or_sorcery="instant" in types or "sorcery" in types,
+    )
+
+
+def _card(card: ModCard, source: str, field: str) -> CatalogCard:
+    front = _face(card.front, source, f"{field}.front", back=False)
+    back = None if card.back is None else _face(card.back, source, f"{field}.back", back=True)
+    name = front.name if back is None else f"{front.name} // {back.name}"
+    if card.id is not None and (not card.id.strip() or not card.id.isprintable() or len(card.id) > 200):
+        raise _fail(source, f"{field}.id", f"{card.id!r} is not a usable id (1 to 200 printable characters)")
+    printed = []
+    for lang, printed_name in card.printed_names.items():
+        if not _LANG.fullmatch(lang):
+            raise _fail(source, f"{field}.printed_names.{lang}", "not a language code like 'de' or 'zhs'")
+        if not printed_name.strip() or len(printed_name) > 2 * MAX_NAME_CHARS or not printed_name.isprintable():
+            raise _fail(source, f"{field}.printed_names.{lang}", f"{printed_name!r} is not a usable name")
+        printed.append(PrintedName(lang, printed_name.strip()))
+    return CatalogCard(
+        name=name,
+        front=front,
+        back=back,
+        ids=() if card.id is None else (card.id.strip(),),
+        printed_names=tuple(printed),
+        mentions_day_night=card.mentions_day_night,
+        origin="community",
+        source=source,
+    )

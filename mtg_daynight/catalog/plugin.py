@@ -1,0 +1,79 @@
+"""The built-in card-database plugin: answers ``daynight_card_faces`` from the card database.
+
+A host that names a permanent by card identity only (:class:`~mtg_daynight.CardPermanent`) gets its faces and
+daybound/nightbound keywords from here. Answers:
+
+- a day/night card (Scryfall or community): its faces, ``day_night=True``;
+- a card the data holds that is not daybound/nightbound (a community card without the keywords, a card that
+  only mentions day and night, the Day // Night helper card): ``day_night=False``, said explicitly;
+- anything else: None. The snapshot holds only day/night-related cards, so a name it does not know is either
+  an ordinary card or a misspelling: the rules plugin then refuses the event with an "unknown card" error and
+  the host must describe the permanent with :class:`~mtg_daynight.Permanent` and its faces.
+  :meth:`CardDataPlugin.explain` says which, with suggestions.
+
+The database loads lazily on the first question (once per process, see :mod:`mtg_daynight.catalog.load`),
+so building a plugin manager costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from mtg_daynight.plugin import hookimpl
+from mtg_daynight.rules.permanents import CardFaces
+
+from .database import CardDatabase
+from .load import load_database
+
+#: The name the card-database plugin is registered under.
+CARD_DATA_PLUGIN_NAME: Final = "daynight-card-data"
+
+
+class CardDataPlugin:
+    """Answers ``daynight_card_faces`` from a card database (the default one unless given)."""
+
+    def __init__(
+        self,
+        database: CardDatabase | None = None,
+        *,
+        data_dir: Path | str | None = None,
+        mod_dirs: Sequence[Path | str] = (),
+    ) -> None:
+        self._database = database
+        self._data_dir = data_dir
+        self._mod_dirs = tuple(mod_dirs)
+
+    @property
+    def database(self) -> CardDatabase:
+        """The database this plugin answers from (loaded through the process cache when not given)."""
+        if self._database is not None:
+            return self._database
+        return load_database(self._data_dir, self._mod_dirs)
+
+    @hookimpl(trylast=True)
+    def daynight_card_faces(self, card: str) -> CardFaces | None:
+        """The card's faces and keywords; None for a card the data does not hold."""
+        found = self.database.lookup(card)
+        return None if found is None else found.card_faces()
+
+    def explain(self, card: str) -> str:
+        """Why ``card`` is or is not known, in one line (for a host's error message)."""
+        database = self.database
+        found = database.lookup(card)
+        if found is not None:
+            kind = "a day/night card" if found.day_night else "known, not a daybound/nightbound card"
+            return f"{card!r} is {found.name} ({kind}, {found.origin})"
+        suggestions = database.suggest(card)
+        hint = f"; did you mean {', '.join(repr(s.name) for s in suggestions)}?" if suggestions else ""
+        if not database.has_snapshot:
+            return f"{card!r} is unknown: no card data snapshot is installed, only community mod cards are known{hint}"
+        return (
+            f"{card!r} is not in the card data, which holds only day/night cards: either it is not a day/night "
+            f"card or it is misspelled{hint}"
+        )
+
+
+#: The plugin object the default plugin manager registers (loads the default database on first use).
+card_data_plugin: Final = CardDataPlugin()

@@ -1,0 +1,131 @@
+"""Deck scans: which cards of a parsed deck are day/night cards, which names are unknown, and whether the deck
+needs the Day // Night helper card. Pure: it takes a :class:`~mtg_daynight.decks.Deck` and a database.
+
+The card data holds only day/night-related cards, so most names of a real deck (Lightning Bolt, Mountain) are
+not in it. Each entry gets one status:
+
+- ``day_night``: a daybound/nightbound card (Scryfall or community);
+- ``mentions_day_night``: a card that refers to day/night without the keywords (the data says so);
+- ``helper``: the Day // Night helper card itself;
+- ``other``: a card the data holds that has nothing to do with day/night (a community card without keywords);
+- ``not_day_night``: not in the data but in the snapshot's list of every card name: a real, ordinary card;
+- ``unknown``: not in the data and either close to a known name (a suspected typo, with suggestions) or, when
+  the snapshot lists every card name, not in that list either;
+- ``unchecked``: not in the data, not close to any known name, and no full name list to check it against:
+  presumably an ordinary card, but nothing checked that.
+
+A deck needs the helper card when any entry is ``day_night`` or ``mentions_day_night``; without a snapshot and
+without such an entry the answer is None (unknown), not False.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import msgspec
+
+from mtg_daynight.decks import Deck, DeckEntry
+
+from .database import CardDatabase, MatchKind, Suggestion
+from .model import CatalogCard
+
+Status = Literal["day_night", "mentions_day_night", "helper", "other", "not_day_night", "unknown", "unchecked"]
+
+#: Similarity (difflib ratio over normalised names) above which an unknown name is a suspected typo.
+TYPO_CUTOFF: Final = 0.8
+
+
+class ScanEntry(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One deck line after the scan: as written, where, and what it resolved to."""
+
+    written: str
+    count: int
+    section: str
+    line: int
+    status: Status
+    card: str | None = None
+    matched_by: MatchKind | None = None
+    lang: str | None = None
+    keywords: tuple[str, ...] = ()
+    community: bool = False
+    suggestions: tuple[Suggestion, ...] = ()
+
+
+class DeckScan(msgspec.Struct, frozen=True):
+    """A deck's scan: its file, format and name, every entry, and whether it needs the helper card
+    (None: no day/night card found and no snapshot loaded, so nothing real was checked)."""
+
+    path: str
+    format: str
+    deck_name: str | None
+    entries: tuple[ScanEntry, ...]
+    needs_helper_card: bool | None
+    helper_reasons: tuple[str, ...]
+
+    def with_status(self, *statuses: Status) -> tuple[ScanEntry, ...]:
+        """The entries with one of ``statuses``, in file order."""
+        return tuple(e for e in self.entries if e.status in statuses)
+
+    @property
+    def has_unknown(self) -> bool:
+        """Whether any name is unknown (a suspected typo, or not a card name at all)."""
+        return any(e.status == "unknown" for e in self.entries)
+
+
+def _keywords(card: CatalogCard) -> tuple[str, ...]:
+    words = []
+    if any(f.daybound for f in card.faces):
+        words.append("daybound")
+    if any(f.nightbound for f in card.faces):
+        words.append("nightbound")
+    return tuple(words)
+
+
+def _resolve(database: CardDatabase, entry: DeckEntry) -> ScanEntry:
+    """The scan of ``entry``'s name (count, section and line are ``entry``'s)."""
+    name = entry.name
+    where = (name, entry.count, entry.section, entry.line)
+    found = database.match(name)
+    if found is not None:
+        card = found.card
+        status: Status = (
+            "helper" if card.helper
+            else "day_night" if card.day_night
+            else "mentions_day_night" if card.mentions_day_night
+            else "other"
+        )
+        return ScanEntry(
+            *where, status=status, card=card.name, matched_by=found.how, lang=found.lang,
+            keywords=_keywords(card), community=card.community,
+        )
+    real = database.is_real_name(name)
+    if real is True:
+        return ScanEntry(*where, status="not_day_night")
+    close = database.suggest(name, cutoff=TYPO_CUTOFF)
+    if close or real is False:
+        return ScanEntry(*where, status="unknown", suggestions=close or database.suggest(name))
+    return ScanEntry(*where, status="unchecked")
+
+
+def scan_deck(deck: Deck, database: CardDatabase) -> DeckScan:
+    """Scan ``deck`` against ``database`` (each distinct name is looked up once)."""
+    cache: dict[str, ScanEntry] = {}
+    entries = []
+    for entry in deck.entries:
+        template = cache.get(entry.name)
+        if template is None:
+            template = cache[entry.name] = _resolve(database, entry)
+        entries.append(
+            msgspec.structs.replace(template, count=entry.count, section=entry.section, line=entry.line)
+        )
+    reasons = tuple(
+        dict.fromkeys(e.card for e in entries if e.card and e.status in ("day_night", "mentions_day_night"))
+    )
+    return DeckScan(
+        path=deck.path,
+        format=deck.format,
+        deck_name=deck.name,
+        entries=tuple(entries),
+        needs_helper_card=True if reasons else (False if database.has_snapshot else None),
+        helper_reasons=reasons,
+    )
