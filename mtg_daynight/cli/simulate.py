@@ -1,17 +1,81 @@
-"""``mtg-daynight simulate``: not built yet (placeholder so the command list is fixed)."""
+"""``mtg-daynight simulate FILE...``: run scenario files on the reference host and check them.
+
+Exit status: 0 when every check of every scenario held; 1 when a check failed (or the engine raised); 2 when a
+file is malformed or nothing was given to run (each malformed file gets one line naming it and the offending
+key or action). ``--json`` prints the results as one JSON document instead (shape in docs/scenarios.md).
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
+
+from mtg_daynight.errors import DayNightError, InputFileError
+from mtg_daynight.scenarios import ReferenceAdapter, library_files, load_scenario, run_scenario
+from mtg_daynight.scenarios.report import render_text, to_json, write_json
+from mtg_daynight.scenarios.runner import Result
 
 
 def register(sub: Any) -> None:
     """Add the ``simulate`` sub-command."""
-    parser: argparse.ArgumentParser = sub.add_parser("simulate", help="(not built yet)")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "simulate",
+        help="run scenario files on the reference host and check their expectations",
+        description="Run scenario files (TOML, see docs/scenarios.md) on the reference host: print a turn-by-turn "
+                    "trace with rule citations and check every expectation. Exit 0 only if all held.",
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="scenario files, or directories of them")
+    parser.add_argument("--library", action="store_true", help="also run the scenario library shipped with the package")
+    parser.add_argument("--json", action="store_true", help="print machine-readable results (JSON) instead")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no turn-by-turn trace: statuses and failures only")
     parser.set_defaults(handler=_run)
 
 
+def expand(files: Sequence[str], library: bool) -> list[Path]:
+    """The scenario files to run: directories become their *.toml files (sorted)."""
+    paths: list[Path] = []
+    for name in files:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(path.glob("*.toml"))
+            if not found:
+                raise InputFileError(f"{name}: no *.toml scenario files in this directory")
+            paths.extend(found)
+        else:
+            paths.append(path)
+    if library:
+        paths.extend(library_files())
+    return paths
+
+
+def run_files(paths: Sequence[Path]) -> tuple[list[Result], list[tuple[str, str]]]:
+    """Load and run each file on a fresh reference host; return the results and the malformed files' errors."""
+    results: list[Result] = []
+    malformed: list[tuple[str, str]] = []
+    for path in paths:
+        try:
+            scenario = load_scenario(path)
+        except DayNightError as error:
+            malformed.append((str(path), str(error)))
+            continue
+        results.append(run_scenario(scenario, ReferenceAdapter()))
+    return results, malformed
+
+
 def _run(args: argparse.Namespace) -> int:
-    print("mtg-daynight simulate: not built yet")
-    return 2
+    paths = expand(args.files, args.library)
+    if not paths:
+        raise InputFileError("no scenario files given (name files or directories, or use --library)")
+    results, malformed = run_files(paths)
+    if args.json:
+        write_json(to_json(results, malformed))
+    else:
+        render_text(results, [], sys.stdout, verbose=not args.quiet)
+        for _, message in malformed:
+            print(f"mtg-daynight simulate: error: {message}", file=sys.stderr)
+    if malformed:
+        return 2
+    return 0 if all(r.status in ("pass",) for r in results) else 1

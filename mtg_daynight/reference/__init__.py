@@ -34,7 +34,7 @@ ReferenceHost(players=("A", "B"), *, teams=None, daynight=None, game_id="referen
     ``turn_face_down(id)``, ``turn_face_up(id, face="front")``, ``set_abilities(id, *, gained=(), lost=())``,
     ``add_restriction(id, name)``, ``remove_restriction(id, name)``, ``request_transform(id, cause) -> bool``,
     ``become("day" | "night" | "switch", cause)``, ``tap(id)``, ``untap(id)``, ``add_counters(id, kind, n)``,
-    ``end()``.
+    ``end()``. Every method that makes an object also takes ``id=`` to choose its id (default ``oN``).
 
 Errors: :class:`IllegalActionError` for impossible actions (nothing changes); :class:`HostContractError` when an
 outcome cannot be carried out (a rules bug); the rules' own :class:`~mtg_daynight.BadEventError` propagates

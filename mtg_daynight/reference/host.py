@@ -247,18 +247,20 @@ class ReferenceHost:
 
     # -- spells --------------------------------------------------------------------------------------------------
 
-    def cast(self, player: str, card: Card) -> str:
-        """``player`` casts ``card``: it goes on the stack front face up; return the spell's id. Counts for 728.2."""
+    def cast(self, player: str, card: Card, *, id: str | None = None) -> str:
+        """``player`` casts ``card``: it goes on the stack front face up; return the spell's id. Counts for 728.2.
+
+        ``id``: the id to give it (default: a new ``oN``); it keeps it when it resolves into a permanent."""
         self._in_turn("cast a spell")
         self._check_player(player)
-        obj = GameObject(self._new_id(), card, player, player, Zone.STACK)
+        obj = GameObject(self._new_id(id), card, player, player, Zone.STACK)
         self.game.cast(player, card.front.name)
         self._add(obj)
         self.stack.append(obj.id)
         self._log(log.SpellCast, spell=obj.id, name=card.front.name, player=player, cast=True)
         return obj.id
 
-    def copy_spell(self, player: str, spell: str) -> str:
+    def copy_spell(self, player: str, spell: str, *, id: str | None = None) -> str:
         """``player`` puts a copy of ``spell`` (on the stack) on the stack without casting it (707.10): it does not
         count for 728.2. A copy of a permanent spell becomes a token when it resolves."""
         self._in_turn("copy a spell")
@@ -266,7 +268,7 @@ class ReferenceHost:
         original = self.obj(spell)
         if original.zone is not Zone.STACK or original.ability:
             raise IllegalActionError(f"copy: {spell!r} ({original.name}) is not a spell on the stack")
-        obj = GameObject(self._new_id(), original.card, player, player, Zone.STACK, copy=True)
+        obj = GameObject(self._new_id(id), original.card, player, player, Zone.STACK, copy=True)
         self.game.copy_spell(player, original.card.front.name)
         self._add(obj)
         self.stack.append(obj.id)
@@ -308,12 +310,21 @@ class ReferenceHost:
     # -- the battlefield ---------------------------------------------------------------------------------------
 
     def put_onto_battlefield(
-        self, card: Card, controller: str, *, transformed: bool = False, face_down: bool = False, token: bool = False
+        self,
+        card: Card,
+        controller: str,
+        *,
+        transformed: bool = False,
+        face_down: bool = False,
+        token: bool = False,
+        id: str | None = None,
     ) -> str:
         """Put ``card`` onto the battlefield without casting it (from outside the modelled zones); return its id.
 
         ``transformed``: an effect puts it onto the battlefield transformed; ``face_down``: manifest-like."""
-        return self.put_many([(card, controller)], transformed=transformed, face_down=face_down, token=token)[0]
+        ids = None if id is None else [id]
+        return self.put_many([(card, controller)], transformed=transformed, face_down=face_down, token=token,
+                             ids=ids)[0]
 
     def put_many(
         self,
@@ -322,20 +333,30 @@ class ReferenceHost:
         transformed: bool = False,
         face_down: bool = False,
         token: bool = False,
+        ids: Sequence[str] | None = None,
     ) -> list[str]:
-        """Put several cards onto the battlefield at the same time (one simultaneous batch); return their ids."""
+        """Put several cards onto the battlefield at the same time (one simultaneous batch); return their ids.
+
+        ``ids``: the ids to give them (default: new ``oN`` ids)."""
+        if ids is not None and (len(ids) != len(cards) or len(set(ids)) != len(ids)):
+            raise IllegalActionError(f"put: {len(cards)} cards need {len(cards)} distinct ids, got {list(ids)}")
+        for given in ids or ():
+            self._new_id(given)
         objs = []
-        for card, controller in cards:
+        for n, (card, controller) in enumerate(cards):
             self._check_player(controller)
             if transformed and card.back is None:
                 raise IllegalActionError(f"{card.name} can't enter transformed: it has no back face")
             face = Side.BACK if transformed else Side.FRONT
-            objs.append(GameObject(self._new_id(), card, controller, controller, Zone.EXILE, face=face,
+            objs.append(GameObject(self._new_id(None if ids is None else ids[n]), card, controller, controller,
+                                   Zone.EXILE, face=face,
                                    token=token, face_down=face_down))
         self._enter(objs, from_stack=False)
         return [o.id for o in objs]
 
-    def create_token_copy(self, of: str, controller: str | None = None, *, double_faced: bool = True) -> str:
+    def create_token_copy(
+        self, of: str, controller: str | None = None, *, double_faced: bool = True, id: str | None = None
+    ) -> str:
         """Create a token that copies permanent ``of``; return its id.
 
         ``double_faced=True`` (707.8a): a transforming token with both faces, entering with the same face up as
@@ -347,7 +368,7 @@ class ReferenceHost:
         self._check_player(who)
         card = source.card if double_faced else source.card.single_faced(source.face)
         face = source.face if double_faced else Side.FRONT
-        obj = GameObject(self._new_id(), card, who, who, Zone.EXILE, face=face, token=True)
+        obj = GameObject(self._new_id(id), card, who, who, Zone.EXILE, face=face, token=True)
         self._enter([obj], from_stack=False)
         return obj.id
 
@@ -366,7 +387,9 @@ class ReferenceHost:
             raise IllegalActionError(f"move {object_id!r} ({obj.name}): it is in the {obj.zone}")
         return self._relocate(obj, zone)
 
-    def return_to_battlefield(self, object_id: str, controller: str | None = None, *, transformed: bool = False) -> str:
+    def return_to_battlefield(
+        self, object_id: str, controller: str | None = None, *, transformed: bool = False, id: str | None = None
+    ) -> str:
         """Return a card from the graveyard or exile to the battlefield: a new object (400.7); return its id."""
         obj = self.obj(object_id)
         if obj.zone not in (Zone.GRAVEYARD, Zone.EXILE):
@@ -376,7 +399,7 @@ class ReferenceHost:
         self._check_player(who)
         if transformed and obj.card.back is None:
             raise IllegalActionError(f"{obj.card.name} can't enter transformed: it has no back face")
-        new = GameObject(self._new_id(), obj.card, obj.owner, who, Zone.EXILE,
+        new = GameObject(self._new_id(id), obj.card, obj.owner, who, Zone.EXILE,
                          face=Side.BACK if transformed else Side.FRONT)
         self._enter([new], from_stack=False, replacing=obj)
         return new.id
@@ -570,8 +593,15 @@ class ReferenceHost:
         self._log(log.Left, object=obj.id, name=obj.name, to=zone, new_id=new.id)
         return new.id
 
-    def _new_id(self) -> str:
-        return f"o{next(self._ids)}"
+    def _new_id(self, given: str | None = None) -> str:
+        if given is not None:
+            if not given or given in self.objects:
+                raise IllegalActionError(f"id {given!r} is already in use (or empty)")
+            return given
+        while True:
+            made = f"o{next(self._ids)}"
+            if made not in self.objects:
+                return made
 
     def _add(self, obj: GameObject) -> None:
         self.objects[obj.id] = obj

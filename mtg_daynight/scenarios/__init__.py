@@ -1,0 +1,53 @@
+"""Scenario files: a TOML description of a game and what must happen in it (docs/scenarios.md).
+
+- :func:`load_scenario` / :func:`parse_scenario`: read and check a file (:class:`~mtg_daynight.InputFileError`
+  names the file, turn, action and key on any problem).
+- :func:`run_scenario`: play it on an :class:`Adapter` (the reference host's is :class:`ReferenceAdapter`).
+- :func:`library_files`: the scenario library shipped with the package (one file per rule and ruling).
+- :class:`CardSource`: the seam through which a card database supplies cards by name.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen, Unsupported
+from mtg_daynight.scenarios.cards import BUILTIN, BUILTIN_CARDS, CardCatalog, CardSource, TableCards
+from mtg_daynight.scenarios.model import Scenario
+from mtg_daynight.scenarios.parse import load_scenario, parse_scenario
+from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
+from mtg_daynight.scenarios.runner import Failure, Result, run_scenario
+
+
+def library_dir() -> Path:
+    """The directory of the bundled scenario library."""
+    return Path(str(resources.files("mtg_daynight.scenarios") / "library"))
+
+
+def library_files() -> list[Path]:
+    """The bundled scenario files, sorted by name."""
+    return sorted(library_dir().glob("*.toml"))
+
+
+__all__ = [
+    "BUILTIN",
+    "BUILTIN_CARDS",
+    "Adapter",
+    "CardCatalog",
+    "CardSource",
+    "Entering",
+    "Failure",
+    "PermanentView",
+    "ReferenceAdapter",
+    "Result",
+    "Scenario",
+    "Seen",
+    "TableCards",
+    "Unsupported",
+    "library_dir",
+    "library_files",
+    "load_scenario",
+    "parse_scenario",
+    "run_scenario",
+]

@@ -1,0 +1,217 @@
+"""The adapter Protocol: scenario actions in terms of an engine, and what the scenario runner observes.
+
+An engine author implements :class:`Adapter` over their engine (which itself talks to mtg-daynight through
+:class:`~mtg_daynight.DayNight`) and runs the scenario library against it (``mtg-daynight conformance``, see
+docs/conformance.md). The reference adapter, :class:`~mtg_daynight.scenarios.reference_adapter.ReferenceAdapter`,
+is the worked example.
+
+Objects are named by the scenario's names (``as``): the runner gives each object a name when it is created, and
+the adapter maps names to its engine's objects. The adapter reports what happened as :data:`Seen` records, in
+order, naming objects the same way. A method the engine cannot do raises :class:`Unsupported` (or
+``NotImplementedError``): scenarios that need it are skipped, not failed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, Protocol
+
+import msgspec
+
+from mtg_daynight.reference import Card
+from mtg_daynight.rules import Designation, Keyword, Side, TraceLine
+
+
+class Unsupported(NotImplementedError):
+    """The engine cannot do this action: the scenario is skipped."""
+
+
+class Entering(msgspec.Struct, frozen=True):
+    """One card entering in a ``put_onto_battlefield`` batch."""
+
+    name: str
+    card: Card
+    controller: str
+    transformed: bool = False
+    face_down: bool = False
+    token: bool = False
+
+
+class PermanentView(msgspec.Struct, frozen=True):
+    """What the engine shows of one permanent on the battlefield. ``None`` for what the engine cannot report
+    (a check on it then fails with "not reported")."""
+
+    face: Side
+    name: str
+    tapped: bool | None = None
+    counters: dict[str, int] | None = None
+    phased_out: bool | None = None
+    face_down: bool | None = None
+
+
+class SeenEntered(msgspec.Struct, frozen=True, tag="entered"):
+    """A permanent entered with ``face`` up; ``transformed``: it entered transformed (702.145b), not a transform."""
+
+    permanent: str
+    face: Side
+    transformed: bool
+    face_down: bool = False
+
+
+class SeenTransformed(msgspec.Struct, frozen=True, tag="transformed"):
+    """A permanent transformed so that ``to`` is up, because of ``rule``."""
+
+    permanent: str
+    to: Side
+    rule: str
+
+
+class SeenRefused(msgspec.Struct, frozen=True, tag="refused"):
+    """A transform request for ``permanent`` was refused because of ``rule``."""
+
+    permanent: str
+    rule: str
+
+
+class SeenChanged(msgspec.Struct, frozen=True, tag="became"):
+    """The designation changed."""
+
+    before: Designation
+    after: Designation
+    rule: str
+    during_untap_step: bool
+
+
+class SeenVetoed(msgspec.Struct, frozen=True, tag="vetoed"):
+    """It would have become ``after``; an effect said it can't."""
+
+    after: Designation
+    rule: str
+
+
+class SeenTrigger(msgspec.Struct, frozen=True, tag="trigger"):
+    """A day/night-changed trigger of ``source`` went on the stack, ``at`` the upkeep or at once."""
+
+    source: str
+    at: Literal["upkeep", "now"]
+
+
+Seen = SeenEntered | SeenTransformed | SeenRefused | SeenChanged | SeenVetoed | SeenTrigger
+
+
+class Adapter(Protocol):
+    """An engine, as the scenario runner drives it. One adapter object plays one scenario (one game).
+
+    Turns: the runner works out the turn order (extra turns included) and calls :meth:`begin_turn`, which plays
+    the untap step (502.1 phasing, the rules' 502.2 check, 502.3 untap) and the upkeep (putting day/night
+    triggers from an untap-step change on the stack and resolving them) and stops in the main step. Anything
+    left on the stack resolves first.
+    """
+
+    def start(self, players: tuple[str, ...], teams: tuple[tuple[str, ...], ...] | None) -> None:
+        """Start the game: players in turn order; ``teams`` for shared team turns (805), else None."""
+        ...
+
+    def begin_turn(self, turn: int, active: tuple[str, ...], extra: bool) -> None:
+        """Play turn ``turn`` of ``active`` (a player, or a whole team) up to its main step."""
+        ...
+
+    def cast(self, player: str, card: Card, name: str) -> None:
+        """``player`` casts ``card`` (it goes on the stack; it counts for 728.2); call it ``name``."""
+        ...
+
+    def copy_spell(self, player: str, spell: str, name: str) -> None:
+        """``player`` copies spell ``spell`` (on the stack) without casting it; call the copy ``name``."""
+        ...
+
+    def resolve(self) -> None:
+        """Resolve the top of the stack (a permanent spell enters the battlefield)."""
+        ...
+
+    def stack_size(self) -> int:
+        """How many objects are on the stack."""
+        ...
+
+    def put_onto_battlefield(self, cards: Sequence[Entering]) -> None:
+        """Put these cards onto the battlefield at the same time, without casting them."""
+        ...
+
+    def token_copy(self, of: str, controller: str | None, name: str, double_faced: bool) -> None:
+        """Create a token copy of permanent ``of`` (``double_faced=False``: a single-faced copy of the face up)."""
+        ...
+
+    def leave(self, permanent: str, to: Literal["graveyard", "exile"]) -> None:
+        """The permanent leaves the battlefield for ``to``; the card keeps its name there."""
+        ...
+
+    def return_to_battlefield(self, card: str, controller: str | None, transformed: bool, name: str) -> None:
+        """Card ``card`` (graveyard or exile) returns to the battlefield as a new object called ``name``."""
+        ...
+
+    def phase_out(self, permanents: Sequence[str]) -> None:
+        """These permanents phase out (an effect)."""
+        ...
+
+    def phase_in(self, permanents: Sequence[str]) -> None:
+        """These permanents phase in (an effect)."""
+        ...
+
+    def turn_face_down(self, permanent: str) -> None:
+        """Turn the permanent face down."""
+        ...
+
+    def turn_face_up(self, permanent: str, face: Side) -> None:
+        """Turn the face-down permanent face up with ``face`` up."""
+        ...
+
+    def set_abilities(self, permanent: str, gained: frozenset[Keyword], lost: frozenset[Keyword]) -> None:
+        """Effects now grant / remove these day/night keywords (the full sets)."""
+        ...
+
+    def add_restriction(self, permanent: str, restriction: str) -> None:
+        """A "can't transform" effect starts applying to the permanent."""
+        ...
+
+    def remove_restriction(self, permanent: str, restriction: str) -> None:
+        """That effect ends."""
+        ...
+
+    def request_transform(self, permanent: str, cause: str) -> None:
+        """Another effect (``cause``) asks to transform the permanent."""
+        ...
+
+    def become(self, to: Literal["day", "night", "switch"], cause: str) -> None:
+        """An effect says it becomes day, night, or switches."""
+        ...
+
+    def tap(self, permanent: str) -> None:
+        """Tap the permanent."""
+        ...
+
+    def add_counters(self, permanent: str, kind: str, amount: int) -> None:
+        """Put counters on the permanent."""
+        ...
+
+    def take_extra_turn(self, player: str) -> None:
+        """``player`` will take an extra turn after this one (the runner then calls begin_turn for it)."""
+        ...
+
+    def designation(self) -> Designation:
+        """Neither, day or night, as the engine shows it."""
+        ...
+
+    def view(self, permanent: str) -> PermanentView | None:
+        """The permanent called ``permanent``, or None if it is not on the battlefield."""
+        ...
+
+    def seen(self) -> Sequence[Seen]:
+        """Everything that happened so far, in order (the runner slices it by turn and action)."""
+        ...
+
+    def trace(self) -> Sequence[TraceLine]:
+        """The rules' trace so far (``game.trace`` of the facade)."""
+        ...
+
+    def finish(self) -> None:
+        """The scenario is over (end the game, release resources)."""
+        ...

@@ -1,0 +1,87 @@
+"""Cards for scenarios: where a name used in a scenario file comes from.
+
+A name is looked up, in order, in the scenario's own ``[cards]`` table, then in any extra :class:`CardSource` the
+caller passes (the seam for the project's card database: anything with a ``lookup(name) -> Card | None``
+method), then in the small built-in table :data:`BUILTIN_CARDS`.
+
+The built-in table holds only well-known cards whose names, faces and day/night keywords we are sure of; it
+models nothing else about them (no mana cost, types beyond instant/sorcery/permanent, rules text). Anything
+else is defined inline in the scenario file, marked there as a fixture where it is not a real card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final, Protocol
+
+from mtg_daynight.reference import Card, CardKind
+from mtg_daynight.rules import Face
+
+
+class CardSource(Protocol):
+    """Anything that can turn a card name into a :class:`~mtg_daynight.reference.Card` (or None if unknown)."""
+
+    def lookup(self, name: str) -> Card | None:
+        """The card called ``name`` (front face name, back face name or "Front // Back"), or None."""
+        ...
+
+
+def _dfc(front: str, back: str) -> Card:
+    return Card(Face(front, daybound=True), Face(back, nightbound=True))
+
+
+#: Real cards, by their full name. Day/night cards from Innistrad: Midnight Hunt and Crimson Vow, plus a few
+#: well-known others the scenarios use (a transforming card without day/night, plain spells and permanents).
+BUILTIN_CARDS: Final[Mapping[str, Card]] = {
+    card.name: card
+    for card in (
+        _dfc("Tavern Ruffian", "Tavern Smasher"),
+        _dfc("Brutal Cathar", "Moonrage Brute"),
+        _dfc("Kessig Naturalist", "Lord of the Ulvenwald"),
+        _dfc("Reckless Stormseeker", "Storm-Charged Slasher"),
+        _dfc("Curse of Leeches", "Leeching Lurker"),  # an Aura // a creature
+        _dfc("Arlinn, the Pack's Hope", "Arlinn, the Moon's Fury"),  # planeswalker
+        Card(Face("Delver of Secrets"), Face("Insectile Aberration")),  # transforms, no day/night
+        Card(Face("Lightning Bolt"), kind=CardKind.INSTANT),
+        Card(Face("Moonmist"), kind=CardKind.INSTANT),
+        Card(Face("Grizzly Bears")),
+        Card(Face("The Celestus")),  # its activated ability is the scenario action `become = "switch"`
+    )
+}
+
+
+class TableCards:
+    """A :class:`CardSource` over a mapping of cards; a card is found by its full name, its front face's name or
+    its back face's name, ignoring case."""
+
+    def __init__(self, cards: Mapping[str, Card]) -> None:
+        self._by_name: dict[str, Card] = {}
+        for key, card in cards.items():
+            names = [key, card.name, card.front.name] + ([card.back.name] if card.back else [])
+            for name in names:
+                self._by_name.setdefault(name.casefold(), card)
+
+    def lookup(self, name: str) -> Card | None:
+        """The card called ``name``, or None."""
+        return self._by_name.get(name.casefold())
+
+    def __len__(self) -> int:
+        return len(set(map(id, self._by_name.values())))
+
+
+BUILTIN: Final = TableCards(BUILTIN_CARDS)
+
+
+class CardCatalog:
+    """Several sources asked in order; the first that knows a name wins."""
+
+    def __init__(self, *sources: CardSource) -> None:
+        self.sources = sources
+
+    def lookup(self, name: str) -> Card | None:
+        """The card called ``name`` in the first source that has it, or None."""
+        for source in self.sources:
+            card = source.lookup(name)
+            if card is not None:
+                return card
+        return None

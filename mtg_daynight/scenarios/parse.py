@@ -1,0 +1,348 @@
+"""Reading scenario files: TOML (tomllib) into :class:`~mtg_daynight.scenarios.model.Scenario`.
+
+Everything is checked before anything runs: keys, value types, card names, player names, the turn order, and
+that every name (``as``) is defined before it is used. A problem raises
+:class:`~mtg_daynight.errors.InputFileError` with a one-line message naming the file, the turn and action
+(or table) and the offending key, e.g. ``bad.toml: turn 2, action 1 (cast): unknown card 'Tavern Rufian'``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+
+from mtg_daynight.errors import InputFileError
+from mtg_daynight.reference import Card
+from mtg_daynight.rules import Face
+from mtg_daynight.scenarios import model as m
+from mtg_daynight.scenarios.cards import BUILTIN, CardCatalog, CardSource, TableCards
+
+_T = TypeVar("_T")
+
+_TOP_KEYS = ("scenario", "cards", "turn")
+_TURN_KEYS = ("active", "extra", "actions", "expect", "note")
+
+
+def load_scenario(path: str | Path, *, cards: CardSource | None = None) -> m.Scenario:
+    """Read and check the scenario file at ``path``. ``cards``: an extra card source asked after the file's own
+    ``[cards]`` table and before the built-in table."""
+    file = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise InputFileError(f"{file}: can't read it: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputFileError(f"{file}: not UTF-8 text (byte {error.start})") from None
+    return parse_scenario(text, file, cards=cards)
+
+
+def parse_scenario(text: str, file: str = "<scenario>", *, cards: CardSource | None = None) -> m.Scenario:
+    """Parse and check scenario TOML ``text``; ``file`` names it in error messages."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputFileError(f"{file}: not valid TOML: {error}") from None
+    return _Parser(file, cards).scenario(raw)
+
+
+def _convert(raw: object, kind: type[_T], where: str) -> _T:
+    try:
+        return msgspec.convert(raw, kind)
+    except msgspec.ValidationError as error:
+        text = str(error)
+        if " - at `$" in text:
+            message, _, path = text.partition(" - at `$")
+            path = path.rstrip("`").lstrip(".")
+            text = f"{message} (key {path!r})" if path else message
+        raise InputFileError(f"{where}: {text}") from None
+
+
+class _Parser:
+    def __init__(self, file: str, extra: CardSource | None) -> None:
+        self.file = file
+        self.extra = extra
+        self.cards: dict[str, Card] = {}
+        self.used: dict[str, Card] = {}
+        self.catalog: CardCatalog = CardCatalog(BUILTIN)
+        self.aliases: set[str] = set()
+        self.players: tuple[str, ...] = ()
+
+    def fail(self, where: str, message: str) -> InputFileError:
+        return InputFileError(f"{self.file}: {where}: {message}" if where else f"{self.file}: {message}")
+
+    # -- the file --------------------------------------------------------------------------------------------
+
+    def scenario(self, raw: dict[str, Any]) -> m.Scenario:
+        for key in raw:
+            if key not in _TOP_KEYS:
+                raise self.fail("", f"unknown top-level key {key!r} (expected: {', '.join(_TOP_KEYS)})")
+        if "scenario" not in raw:
+            raise self.fail("", "missing the [scenario] table (title and players)")
+        header = _convert(raw["scenario"], m.Header, f"{self.file}: [scenario]")
+        groups = self.groups(header)
+        inline = raw.get("cards", {})
+        if not isinstance(inline, dict):
+            raise self.fail("[cards]", "must be a table of cards")
+        for name, spec in inline.items():
+            self.cards[name] = self.card(name, _convert(spec, m.CardSpec, f"{self.file}: [cards.{name!r}]"))
+        sources: list[CardSource] = [TableCards(self.cards)]
+        if self.extra is not None:
+            sources.append(self.extra)
+        sources.append(BUILTIN)
+        self.catalog = CardCatalog(*sources)
+        turns_raw = raw.get("turn", [])
+        if not isinstance(turns_raw, list) or not all(isinstance(t, dict) for t in turns_raw):
+            raise self.fail("turn", "write turns as [[turn]] tables")
+        if not turns_raw:
+            raise self.fail("", "no [[turn]]: a scenario needs at least one turn")
+        turns = self.turns(turns_raw, groups)
+        return m.Scenario(self.file, header, groups, self.players, dict(self.used), turns)
+
+    def groups(self, header: m.Header) -> tuple[tuple[str, ...], ...]:
+        if header.players and header.teams:
+            raise self.fail("[scenario]", "give players or teams, not both")
+        if header.teams:
+            groups = header.teams
+            if not all(groups):
+                raise self.fail("[scenario]", "a team has no players (key 'teams')")
+        elif header.players:
+            groups = tuple((p,) for p in header.players)
+        else:
+            raise self.fail("[scenario]", "missing 'players' (or 'teams' for shared team turns)")
+        players = tuple(p for g in groups for p in g)
+        if len(set(players)) != len(players) or not all(players):
+            raise self.fail("[scenario]", f"players must be distinct, non-empty names: {list(players)}")
+        self.players = players
+        return groups
+
+    def card(self, key: str, spec: m.CardSpec) -> Card:
+        front = spec.front or m.FaceSpec(key)
+        return Card(
+            Face(front.name, front.daybound, front.nightbound, front.instant_or_sorcery),
+            None if spec.back is None else Face(spec.back.name, spec.back.daybound, spec.back.nightbound,
+                                                spec.back.instant_or_sorcery),
+            kind=spec.kind,
+            phasing=spec.phasing,
+            day_night_trigger=spec.day_night_trigger,
+            forbids=frozenset(spec.forbids),
+        )
+
+    # -- turns -----------------------------------------------------------------------------------------------
+
+    def turns(self, turns_raw: list[dict[str, Any]], groups: tuple[tuple[str, ...], ...]) -> tuple[m.Turn, ...]:
+        index = -1
+        queue: list[tuple[str, ...]] = []
+        turns = []
+        for number, raw in enumerate(turns_raw, 1):
+            where = f"turn {number}"
+            for key in raw:
+                if key not in _TURN_KEYS:
+                    raise self.fail(where, f"unknown key {key!r} (expected: {', '.join(_TURN_KEYS)})")
+            extra = raw.get("extra", False)
+            if not isinstance(extra, bool):
+                raise self.fail(where, "'extra' must be true or false")
+            given = self.active(raw.get("active"), groups, where) if "active" in raw else None
+            if extra:
+                if given is None:
+                    raise self.fail(where, "an extra turn needs 'active' (who takes it)")
+                group = given
+                if queue and queue[-1] == group:
+                    queue.pop()
+            elif queue:
+                group, extra = queue.pop(), True
+            else:
+                index = (index + 1) % len(groups)
+                group = groups[index]
+            if given is not None and given != group:
+                raise self.fail(where, f"'active' is {'+'.join(given)} but the turn order says {'+'.join(group)}"
+                                       " (write extra = true for an extra turn)")
+            actions_raw = raw.get("actions", [])
+            if not isinstance(actions_raw, list):
+                raise self.fail(where, "'actions' must be an array of tables")
+            actions = []
+            for n, action_raw in enumerate(actions_raw, 1):
+                action = self.action(action_raw, f"{where}, action {n}", group)
+                if isinstance(action, m.ExtraTurn):
+                    queue.append(next(g for g in groups if action.extra_turn in g))
+                actions.append(action)
+            expect = None
+            if "expect" in raw:
+                expect = self.checks(raw["expect"], f"{where}: expect")
+            turns.append(m.Turn(number, group, extra, tuple(actions), expect))
+        return tuple(turns)
+
+    def active(self, value: object, groups: tuple[tuple[str, ...], ...], where: str) -> tuple[str, ...]:
+        if isinstance(value, str):
+            names = tuple(value.split("+")) if "+" in value else (value,)
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            names = tuple(value)
+        else:
+            raise self.fail(where, "'active' must be a player, \"A+B\" or a list of players")
+        if len(names) == 1:
+            for group in groups:
+                if names[0] in group:
+                    return group
+            raise self.fail(where, f"'active': unknown player {names[0]!r}")
+        for group in groups:
+            if set(group) == set(names):
+                return group
+        raise self.fail(where, f"'active': {'+'.join(names)} is not a team")
+
+    # -- actions ---------------------------------------------------------------------------------------------
+
+    def action(self, raw: object, where: str, group: tuple[str, ...]) -> m.Action:
+        if not isinstance(raw, dict):
+            raise self.fail(where, "an action must be a table like { cast = \"Tavern Ruffian\" }")
+        verb = next((v for v in m.VERBS if v in raw), None)
+        if verb is None:
+            keys = ", ".join(repr(k) for k in raw) or "none"
+            raise self.fail(where, f"no action verb among the keys ({keys}); verbs: {', '.join(m.VERBS)}")
+        where = f"{where} ({verb})"
+        if verb == "expect":
+            rest = {k: v for k, v in raw.items() if k != "expect"}
+            base = _convert(rest, _ErrorOnly, f"{self.file}: {where}")
+            return m.Expect(expect=self.checks(raw["expect"], where), error=base.error)
+        action = _convert(raw, m.VERBS[verb], f"{self.file}: {where}")
+        return self.complete(action, where, group)  # type: ignore[arg-type]
+
+    def complete(self, action: m.Action, where: str, group: tuple[str, ...]) -> m.Action:
+        """Check names in ``action`` and fill in what the file left out."""
+        replace = msgspec.structs.replace
+        match action:
+            case m.Cast():
+                self.lookup(action.cast, where)
+                by = self.player(action.by or group[0], where, "by")
+                return replace(action, by=by, as_=self.define(action.as_, action.cast, where))
+            case m.CopySpell():
+                self.use(action.copy, where)
+                by = self.player(action.by or group[0], where, "by")
+                return replace(action, by=by, as_=self.define(action.as_, f"copy of {action.copy}", where))
+            case m.Put():
+                names = (action.put,) if isinstance(action.put, str) else action.put
+                if not names:
+                    raise self.fail(where, "'put' lists no cards")
+                aliases: tuple[str | None, ...]
+                if action.as_ is None:
+                    aliases = (None,) * len(names)
+                else:
+                    aliases = (action.as_,) if isinstance(action.as_, str) else action.as_
+                if len(aliases) != len(names):
+                    raise self.fail(where, f"'as' names {len(aliases)} permanents but 'put' has {len(names)}")
+                for name in names:
+                    card = self.lookup(name, where)
+                    if action.transformed and card.back is None:
+                        raise self.fail(where, f"{name!r} can't enter transformed: it has no back face")
+                done = tuple(self.define(a, n, where) for a, n in zip(aliases, names, strict=True))
+                controller = self.player(action.controller or group[0], where, "controller")
+                return replace(action, put=tuple(names), as_=done, controller=controller)
+            case m.TokenCopy():
+                self.use(action.token_copy, where)
+                if action.controller is not None:
+                    self.player(action.controller, where, "controller")
+                return replace(action, as_=self.define(action.as_, f"token copy of {action.token_copy}", where))
+            case m.Return():
+                self.use(action.return_, where)
+                if action.controller is not None:
+                    self.player(action.controller, where, "controller")
+                alias = action.return_ if action.as_ is None else self.define(action.as_, action.as_, where)
+                return replace(action, as_=alias)
+            case m.Leave():
+                self.use(action.leave, where)
+            case m.PhaseOut():
+                ids = (action.phase_out,) if isinstance(action.phase_out, str) else action.phase_out
+                for alias in ids:
+                    self.use(alias, where)
+                return replace(action, phase_out=tuple(ids))
+            case m.PhaseIn():
+                ids = (action.phase_in,) if isinstance(action.phase_in, str) else action.phase_in
+                for alias in ids:
+                    self.use(alias, where)
+                return replace(action, phase_in=tuple(ids))
+            case m.FaceUp():
+                self.use(action.face_up, where)
+            case m.FaceDown():
+                self.use(action.face_down, where)
+            case m.Restrict():
+                self.use(action.restrict, where)
+            case m.Unrestrict():
+                self.use(action.unrestrict, where)
+            case m.TransformRequest():
+                self.use(action.transform, where)
+            case m.Abilities():
+                self.use(action.abilities, where)
+            case m.Tap():
+                self.use(action.tap, where)
+            case m.Counters():
+                self.use(action.counters, where)
+                if action.add < 1:
+                    raise self.fail(where, "'add' must be at least 1")
+            case m.ExtraTurn():
+                self.player(action.extra_turn, where, "extra_turn")
+            case _:
+                pass
+        return action
+
+    def checks(self, raw: object, where: str) -> m.Checks:
+        got = _convert(raw, m.ChecksInput, f"{self.file}: {where}")
+        for alias in [*got.faces, *got.names, *got.permanents, *got.gone]:
+            self.use(alias, where)
+        events = tuple(self.pattern(p, f"{where}, events[{n}]") for n, p in enumerate(got.events, 1))
+        absent = tuple(self.pattern(p, f"{where}, absent[{n}]") for n, p in enumerate(got.absent, 1))
+        return m.Checks(got.designation, got.faces, got.names, got.permanents, got.gone, events, absent, got.trace,
+                        got.scope)
+
+    def pattern(self, raw: Mapping[str, Any], where: str) -> m.EventPattern:
+        kind = next((k for k in m.PATTERNS if k in raw), None)
+        if kind is None:
+            raise self.fail(where, f"an event pattern needs one of: {', '.join(m.PATTERNS)}")
+        pattern: m.EventPattern = _convert(raw, m.PATTERNS[kind], f"{self.file}: {where}")  # type: ignore[assignment]
+        if isinstance(pattern, m.EnteredPattern | m.TransformedPattern | m.RefusedPattern | m.TriggerPattern):
+            alias = getattr(pattern, kind)
+            self.use(alias, where)
+        if pattern.count is not None and pattern.count < 0:
+            raise self.fail(where, "'count' can't be negative")
+        return pattern
+
+    # -- names -----------------------------------------------------------------------------------------------
+
+    def lookup(self, name: str, where: str) -> Card:
+        card = self.catalog.lookup(name)
+        if card is None:
+            raise self.fail(where, f"unknown card {name!r} (define it under [cards] or check the spelling)")
+        self.used[name] = card
+        return card
+
+    def player(self, player: str, where: str, key: str) -> str:
+        if player not in self.players:
+            raise self.fail(where, f"{key!r}: unknown player {player!r} (players: {', '.join(self.players)})")
+        return player
+
+    def define(self, alias: str | None, default: str, where: str) -> str:
+        if alias is not None:
+            if alias in self.aliases:
+                raise self.fail(where, f"'as': the name {alias!r} is already used in this scenario")
+            if not alias:
+                raise self.fail(where, "'as' can't be empty")
+            self.aliases.add(alias)
+            return alias
+        name, n = default, 1
+        while name in self.aliases:
+            n += 1
+            name = f"{default}#{n}"
+        self.aliases.add(name)
+        return name
+
+    def use(self, alias: str, where: str) -> None:
+        if alias not in self.aliases:
+            known = ", ".join(sorted(self.aliases)) or "none yet"
+            raise self.fail(where, f"unknown name {alias!r} (names defined so far: {known})")
+
+
+class _ErrorOnly(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    error: str | None = None

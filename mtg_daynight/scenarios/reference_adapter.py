@@ -1,0 +1,199 @@
+"""The adapter for the reference host: the worked example of :class:`~mtg_daynight.scenarios.adapter.Adapter`.
+
+Scenario names are used as the host's object ids where the host lets us choose them (spells, permanents,
+tokens); a card that went to a graveyard or exile gets a new host id (400.7), remembered under its name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from mtg_daynight.facade import DayNight
+from mtg_daynight.reference import Card, ReferenceHost, Zone, log
+from mtg_daynight.rules import Designation, Keyword, Side, TraceLine
+from mtg_daynight.scenarios.adapter import (
+    Entering,
+    PermanentView,
+    Seen,
+    SeenChanged,
+    SeenEntered,
+    SeenRefused,
+    SeenTransformed,
+    SeenTrigger,
+    SeenVetoed,
+)
+
+
+class ReferenceAdapter:
+    """Plays a scenario on a :class:`~mtg_daynight.reference.ReferenceHost`."""
+
+    def __init__(self, daynight: DayNight | None = None, game_id: str = "scenario") -> None:
+        self._daynight = daynight
+        self._game_id = game_id
+        self._host: ReferenceHost | None = None
+        self._ids: dict[str, str] = {}  # scenario name -> host id
+        self._names: dict[str, str] = {}  # host id -> scenario name
+
+    @property
+    def host(self) -> ReferenceHost:
+        """The host (after :meth:`start`)."""
+        if self._host is None:
+            raise RuntimeError("the scenario has not started")
+        return self._host
+
+    def _id(self, name: str) -> str:
+        return self._ids.get(name, name)
+
+    def _name(self, host_id: str) -> str:
+        return self._names.get(host_id, host_id)
+
+    def _bind(self, name: str, host_id: str | None) -> None:
+        if host_id is not None:
+            self._ids[name] = host_id
+            self._names[host_id] = name
+
+    # -- actions -----------------------------------------------------------------------------------------------
+
+    def start(self, players: tuple[str, ...], teams: tuple[tuple[str, ...], ...] | None) -> None:
+        """Start the game."""
+        self._host = ReferenceHost(players, teams=teams, daynight=self._daynight, game_id=self._game_id)
+
+    def begin_turn(self, turn: int, active: tuple[str, ...], extra: bool) -> None:
+        """Play the untap step and upkeep of the turn."""
+        got = self.host.begin_turn(active, extra=extra)
+        if got != turn:
+            raise RuntimeError(f"the host began turn {got}, the scenario expected turn {turn}")
+
+    def cast(self, player: str, card: Card, name: str) -> None:
+        """Cast."""
+        self._bind(name, self.host.cast(player, card, id=name))
+
+    def copy_spell(self, player: str, spell: str, name: str) -> None:
+        """Copy a spell without casting it."""
+        self._bind(name, self.host.copy_spell(player, self._id(spell), id=name))
+
+    def resolve(self) -> None:
+        """Resolve the top of the stack."""
+        self.host.resolve()
+
+    def stack_size(self) -> int:
+        """Objects on the stack."""
+        return len(self.host.stack)
+
+    def put_onto_battlefield(self, cards: Sequence[Entering]) -> None:
+        """Put cards onto the battlefield together (grouped by how they enter: one batch per kind)."""
+        first = cards[0]
+        if any((c.transformed, c.face_down, c.token) != (first.transformed, first.face_down, first.token)
+               for c in cards):
+            raise NotImplementedError("the reference host enters a batch with one transformed/face_down/token flag")
+        ids = self.host.put_many([(c.card, c.controller) for c in cards], transformed=first.transformed,
+                                 face_down=first.face_down, token=first.token, ids=[c.name for c in cards])
+        for entering, host_id in zip(cards, ids, strict=True):
+            self._bind(entering.name, host_id)
+
+    def token_copy(self, of: str, controller: str | None, name: str, double_faced: bool) -> None:
+        """Create a token copy."""
+        self._bind(name, self.host.create_token_copy(self._id(of), controller, double_faced=double_faced, id=name))
+
+    def leave(self, permanent: str, to: Literal["graveyard", "exile"]) -> None:
+        """Leave the battlefield."""
+        new = self.host.move(self._id(permanent), to)
+        self._bind(permanent, new)
+
+    def return_to_battlefield(self, card: str, controller: str | None, transformed: bool, name: str) -> None:
+        """Return a card to the battlefield."""
+        old = self._id(card)
+        new_id = name if name not in self.host.objects else None
+        self._bind(name, self.host.return_to_battlefield(old, controller, transformed=transformed, id=new_id))
+
+    def phase_out(self, permanents: Sequence[str]) -> None:
+        """Phase out."""
+        self.host.phase_out(*(self._id(p) for p in permanents))
+
+    def phase_in(self, permanents: Sequence[str]) -> None:
+        """Phase in."""
+        self.host.phase_in(*(self._id(p) for p in permanents))
+
+    def turn_face_down(self, permanent: str) -> None:
+        """Turn face down."""
+        self.host.turn_face_down(self._id(permanent))
+
+    def turn_face_up(self, permanent: str, face: Side) -> None:
+        """Turn face up."""
+        self.host.turn_face_up(self._id(permanent), face)
+
+    def set_abilities(self, permanent: str, gained: frozenset[Keyword], lost: frozenset[Keyword]) -> None:
+        """Granted / removed keywords."""
+        self.host.set_abilities(self._id(permanent), gained=gained, lost=lost)
+
+    def add_restriction(self, permanent: str, restriction: str) -> None:
+        """A "can't transform" effect starts."""
+        self.host.add_restriction(self._id(permanent), restriction)
+
+    def remove_restriction(self, permanent: str, restriction: str) -> None:
+        """A "can't transform" effect ends."""
+        self.host.remove_restriction(self._id(permanent), restriction)
+
+    def request_transform(self, permanent: str, cause: str) -> None:
+        """Another effect asks to transform."""
+        self.host.request_transform(self._id(permanent), cause)
+
+    def become(self, to: Literal["day", "night", "switch"], cause: str) -> None:
+        """It becomes day / night / switches."""
+        self.host.become(to, cause)
+
+    def tap(self, permanent: str) -> None:
+        """Tap."""
+        self.host.tap(self._id(permanent))
+
+    def add_counters(self, permanent: str, kind: str, amount: int) -> None:
+        """Counters."""
+        self.host.add_counters(self._id(permanent), kind, amount)
+
+    def take_extra_turn(self, player: str) -> None:
+        """Queue an extra turn (the runner passes the active player and ``extra=True`` to begin_turn)."""
+
+    def finish(self) -> None:
+        """End the game."""
+        if self._host is not None:
+            self._host.end()
+
+    # -- observing ---------------------------------------------------------------------------------------------
+
+    def designation(self) -> Designation:
+        """The designation."""
+        return self.host.designation
+
+    def view(self, permanent: str) -> PermanentView | None:
+        """The permanent, if on the battlefield."""
+        obj = self.host.objects.get(self._id(permanent))
+        if obj is None or obj.zone is not Zone.BATTLEFIELD:
+            return None
+        return PermanentView(obj.face, obj.name, obj.tapped, dict(obj.counters), obj.phased_out, obj.face_down)
+
+    def seen(self) -> list[Seen]:
+        """The host's log, as the runner's records."""
+        out: list[Seen] = []
+        for entry in self.host.log:
+            match entry:
+                case log.Entered():
+                    out.append(SeenEntered(self._name(entry.permanent), entry.face, entry.transformed,
+                                           entry.face_down))
+                case log.Transformed():
+                    out.append(SeenTransformed(self._name(entry.permanent), entry.to, entry.rule))
+                case log.Refused():
+                    out.append(SeenRefused(self._name(entry.permanent), entry.rule))
+                case log.DesignationChanged():
+                    out.append(SeenChanged(entry.before, entry.after, entry.rule, entry.during_untap_step))
+                case log.Vetoed():
+                    out.append(SeenVetoed(entry.after, entry.rule))
+                case log.TriggerPut():
+                    out.append(SeenTrigger(self._name(entry.source), entry.at))
+                case _:
+                    pass
+        return out
+
+    def trace(self) -> list[TraceLine]:
+        """The rules' trace."""
+        return list(self.host.trace)

@@ -1,0 +1,151 @@
+"""Printing scenario results: the readable turn-by-turn trace and the ``--json`` document."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import msgspec
+
+from mtg_daynight.scenarios.runner import Result
+
+
+class Style:
+    """Terminal colours (none when the output is not a terminal or ``NO_COLOR`` is set)."""
+
+    def __init__(self, stream: TextIO, *, color: bool | None = None) -> None:
+        import os
+
+        if color is None:
+            color = stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+        self.color = color
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        self.unicode = encoding in ("utf8", "utf_8")
+
+    def paint(self, text: str, code: str) -> str:
+        """``text`` in ANSI style ``code`` (e.g. "1;32") when colours are on."""
+        return f"\x1b[{code}m{text}\x1b[0m" if self.color else text
+
+    def bold(self, text: str) -> str:
+        """Bold."""
+        return self.paint(text, "1")
+
+    def dim(self, text: str) -> str:
+        """Dim."""
+        return self.paint(text, "2")
+
+    def good(self, text: str) -> str:
+        """Green."""
+        return self.paint(text, "32")
+
+    def bad(self, text: str) -> str:
+        """Red, bold."""
+        return self.paint(text, "1;31")
+
+    def rule(self, text: str) -> str:
+        """A rule citation (cyan)."""
+        return self.paint(text, "36")
+
+    @property
+    def tick(self) -> str:
+        """The mark of a check that held."""
+        return self.good("\u2713" if self.unicode else "ok")
+
+    @property
+    def cross(self) -> str:
+        """The mark of a check that failed."""
+        return self.bad("\u2717" if self.unicode else "FAIL")
+
+
+_STATUS = {"pass": "PASS", "fail": "FAIL", "skip": "SKIP", "error": "ERROR"}
+
+
+def trace_line(line: str, style: Style) -> str:
+    """``728.2a: text`` with the rule coloured."""
+    rule, sep, text = line.partition(": ")
+    return f"{style.rule(rule)}{sep}{text}" if sep else line
+
+
+def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO, *, verbose: bool = True,
+                style: Style | None = None) -> None:
+    """Write the readable report: per scenario its turn-by-turn trace (when ``verbose``), its checks, its status;
+    then every failure with where it happened, and a summary line."""
+    style = style or Style(out)
+    for result in results:
+        rules = f"  [{', '.join(result.rules)}]" if result.rules else ""
+        out.write(f"{style.bold(result.file)}: {result.title}{style.dim(rules)}\n")
+        if verbose:
+            for step in result.steps:
+                if step.label.startswith("turn "):
+                    out.write(f"  {style.bold(step.label[:1].upper() + step.label[1:])}\n")
+                    for line in step.trace:
+                        out.write(f"      {trace_line(line, style)}\n")
+                    continue
+                out.write(f"    {step.label}\n")
+                for line in step.trace:
+                    out.write(f"      {trace_line(line, style)}\n")
+                for check in step.checks:
+                    if check.startswith("FAILED "):
+                        out.write(f"      {style.cross} {check.removeprefix('FAILED ')}\n")
+                    else:
+                        out.write(f"      {style.tick} {check.removesuffix(': ok')}\n")
+        status = _STATUS[result.status]
+        painted = style.good(status) if result.status == "pass" else (
+            style.dim(status) if result.status == "skip" else style.bad(status))
+        detail = f"{result.checks} check{'s' if result.checks != 1 else ''}"
+        if result.failures:
+            detail += f", {len(result.failures)} failed"
+        if result.reason:
+            detail += f": {result.reason}"
+        out.write(f"  {painted}  {detail}\n\n")
+    failures = [f for r in results for f in r.failures]
+    if failures:
+        out.write(style.bad("Failed checks:") + "\n")
+        for failure in failures:
+            out.write(f"  {style.cross} {failure}\n")
+        out.write("\n")
+    for message in malformed:
+        out.write(f"{style.bad('malformed')}: {message}\n")
+    counts = summary(results, malformed)
+    parts = [f"{counts['passed']} passed"]
+    for key in ("failed", "skipped", "errors", "malformed"):
+        if counts[key]:
+            parts.append(f"{counts[key]} {key}")
+    line = f"{counts['scenarios']} scenario{'s' if counts['scenarios'] != 1 else ''}: " + ", ".join(parts)
+    ok = not (counts["failed"] or counts["errors"] or counts["malformed"])
+    out.write((style.good(line) if ok else style.bad(line)) + "\n")
+
+
+def summary(results: Sequence[Result], malformed: Sequence[str]) -> dict[str, int]:
+    """Counts by status."""
+    return {
+        "scenarios": len(results) + len(malformed),
+        "passed": sum(r.status == "pass" for r in results),
+        "failed": sum(r.status == "fail" for r in results),
+        "skipped": sum(r.status == "skip" for r in results),
+        "errors": sum(r.status == "error" for r in results),
+        "malformed": len(malformed),
+    }
+
+
+def to_json(results: Sequence[Result], malformed: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """The ``--json`` document (see docs/scenarios.md for its shape)."""
+    scenarios = []
+    for result in results:
+        entry: dict[str, Any] = msgspec.to_builtins(result)
+        entry["passed"] = result.passed
+        entry["failures"] = [dict(msgspec.to_builtins(f), where=f.where, message=str(f)) for f in result.failures]
+        scenarios.append(entry)
+    counts = summary(results, [m for _, m in malformed])
+    return {
+        "passed": all(r.status in ("pass", "skip") for r in results) and not malformed,
+        "summary": counts,
+        "scenarios": scenarios,
+        "malformed": [{"file": file, "error": message} for file, message in malformed],
+    }
+
+
+def write_json(document: dict[str, Any], out: TextIO = sys.stdout) -> None:
+    """Write a JSON document, pretty-printed."""
+    out.write(msgspec.json.format(msgspec.json.encode(document), indent=2).decode() + "\n")

@@ -1,0 +1,505 @@
+"""Running a parsed scenario against an :class:`~mtg_daynight.scenarios.adapter.Adapter`.
+
+The runner plays the turns in order, performs each action through the adapter, evaluates every check, and
+records a turn-by-turn trace (the rules' trace lines, with their rule citations) and each failed check with
+where it happened (file, turn, action). It never raises for a failed check or a failing engine: the result says
+``fail``, ``skip`` (the adapter does not support an action) or ``error`` (the engine raised unexpectedly).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+import msgspec
+
+from mtg_daynight.rules import Side
+from mtg_daynight.scenarios import model as m
+from mtg_daynight.scenarios.adapter import (
+    Adapter,
+    Entering,
+    Seen,
+    SeenChanged,
+    SeenEntered,
+    SeenRefused,
+    SeenTransformed,
+    SeenTrigger,
+    SeenVetoed,
+)
+
+Status = Literal["pass", "fail", "skip", "error"]
+
+
+class Failure(msgspec.Struct, frozen=True):
+    """One check that did not hold (or an action that went wrong), and where."""
+
+    file: str
+    turn: int
+    action: int
+    verb: str
+    check: str
+    expected: str
+    actual: str
+
+    @property
+    def where(self) -> str:
+        """``file, turn 3, action 2 (expect)`` (action 0: the turn's own ``expect``, after its actions)."""
+        what = f"action {self.action} ({self.verb})" if self.action else f"end of turn ({self.verb})"
+        return f"{self.file}, turn {self.turn}, {what}"
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.check}: expected {self.expected}, got {self.actual}"
+
+
+class Step(msgspec.Struct):
+    """One line of the readable trace: the turn's beginning or one action, with what the rules said and the
+    checks made (``"designation = night: ok"``)."""
+
+    turn: int
+    label: str
+    trace: list[str] = msgspec.field(default_factory=list)
+    checks: list[str] = msgspec.field(default_factory=list)
+    failed: bool = False
+
+
+class Result(msgspec.Struct):
+    """The result of one scenario."""
+
+    file: str
+    title: str
+    rules: tuple[str, ...]
+    status: Status = "pass"
+    checks: int = 0
+    failures: list[Failure] = msgspec.field(default_factory=list)
+    reason: str = ""
+    steps: list[Step] = msgspec.field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """Whether every check held."""
+        return self.status == "pass"
+
+
+class _Abort(Exception):
+    pass
+
+
+def run_scenario(scenario: m.Scenario, adapter: Adapter, *, match_error_text: bool = True) -> Result:
+    """Play ``scenario`` on ``adapter`` and check it. ``match_error_text=False`` only requires actions marked
+    ``error`` to fail, whatever the message (engines word their errors their own way)."""
+    run = _Run(scenario, adapter, match_error_text)
+    run.play()
+    return run.result
+
+
+class _Run:
+    def __init__(self, scenario: m.Scenario, adapter: Adapter, match_error_text: bool) -> None:
+        self.scenario = scenario
+        self.adapter = adapter
+        self.match_error_text = match_error_text
+        self.result = Result(scenario.file, scenario.title, scenario.header.rules)
+        self.turn = 0
+        self.action = 0
+        self.verb = ""
+        self.seen_marks = (0, 0, 0)  # game, turn, previous action
+        self.trace_marks = (0, 0, 0)
+        self.seen_count = 0
+        self.trace_count = 0
+
+    # -- playing ---------------------------------------------------------------------------------------------
+
+    def play(self) -> None:
+        scenario, adapter = self.scenario, self.adapter
+        try:
+            adapter.start(scenario.players, scenario.groups if scenario.shared_team_turns else None)
+            for turn in scenario.turns:
+                self.play_turn(turn)
+        except _Abort:
+            pass
+        except NotImplementedError as error:
+            self.result.status = "skip"
+            self.result.reason = f"the adapter does not support {self.verb or 'this'}: {error}"
+        except Exception as error:
+            self.result.status = "error"
+            self.result.reason = f"turn {self.turn}, {self.verb or 'start'}: {type(error).__name__}: {error}"
+            self.fail(self.verb or "start", "no error", f"{type(error).__name__}: {error}")
+        finally:
+            try:
+                adapter.finish()
+            except Exception as error:
+                if self.result.status == "pass":
+                    self.result.status = "error"
+                    self.result.reason = f"finish: {type(error).__name__}: {error}"
+        if self.result.status == "pass" and self.result.failures:
+            self.result.status = "fail"
+
+    def play_turn(self, turn: m.Turn) -> None:
+        self.turn, self.action, self.verb = turn.number, 0, "untap step"
+        seen_start, trace_start = self.counts()
+        self.adapter.begin_turn(turn.number, turn.active, turn.extra)
+        label = f"turn {turn.number}: {'+'.join(turn.active)}" + (" (extra turn)" if turn.extra else "")
+        self.step(label, trace_start)
+        self.seen_marks = (0, seen_start, seen_start)
+        self.trace_marks = (0, trace_start, trace_start)
+        for number, action in enumerate(turn.actions, 1):
+            self.action, self.verb = number, m.verb_of(action)
+            self.perform(action)
+        if turn.expect is not None:
+            self.action, self.verb = 0, "expect"
+            step = Step(turn.number, "end of turn: expect")
+            self.result.steps.append(step)
+            self.evaluate(turn.expect, step)
+
+    def counts(self) -> tuple[int, int]:
+        return len(self.adapter.seen()), len(self.adapter.trace())
+
+    def step(self, label: str, trace_start: int) -> Step:
+        lines = self.adapter.trace()[trace_start:]
+        step = Step(self.turn, label, [str(line) for line in lines])
+        self.result.steps.append(step)
+        return step
+
+    def perform(self, action: m.Action) -> None:
+        if isinstance(action, m.Expect):
+            step = Step(self.turn, "expect")
+            self.result.steps.append(step)
+            self.evaluate(action.expect, step)
+            return
+        if isinstance(action, m.Note):
+            self.result.steps.append(Step(self.turn, f"note: {action.note}"))
+            return
+        seen_start, trace_start = self.counts()
+        error: Exception | None = None
+        try:
+            self.do(action)
+        except NotImplementedError:
+            raise
+        except Exception as raised:
+            error = raised
+        step = self.step(describe_action(action), trace_start)
+        self.seen_marks = (0, self.seen_marks[1], seen_start)
+        self.trace_marks = (0, self.trace_marks[1], trace_start)
+        if action.error is not None:
+            self.result.checks += 1
+            if error is None:
+                self.fail("error", f"an error containing {action.error!r}", "no error", step)
+            elif self.match_error_text and action.error.casefold() not in str(error).casefold():
+                self.fail("error", f"an error containing {action.error!r}", f"{error}", step)
+            else:
+                step.checks.append(f"fails as expected: {error}")
+        elif error is not None:
+            self.fail("no error", "the action to succeed", f"{type(error).__name__}: {error}", step)
+            self.result.status = "error"
+            self.result.reason = f"turn {self.turn}, action {self.action} ({self.verb}): {error}"
+            raise _Abort
+
+    def do(self, action: m.Action) -> None:
+        adapter, cards = self.adapter, self.scenario.cards
+        match action:
+            case m.Cast():
+                assert action.by is not None and action.as_ is not None
+                adapter.cast(action.by, cards[action.cast], action.as_)
+                if action.resolve:
+                    adapter.resolve()
+            case m.CopySpell():
+                assert action.by is not None and action.as_ is not None
+                adapter.copy_spell(action.by, action.copy, action.as_)
+                if action.resolve:
+                    adapter.resolve()
+            case m.Put():
+                assert isinstance(action.put, tuple) and isinstance(action.as_, tuple)
+                assert action.controller is not None
+                adapter.put_onto_battlefield([
+                    Entering(name, cards[card], action.controller, action.transformed, action.face_down, action.token)
+                    for card, name in zip(action.put, action.as_, strict=True)
+                ])
+            case m.TokenCopy():
+                assert action.as_ is not None
+                adapter.token_copy(action.token_copy, action.controller, action.as_, action.double_faced)
+            case m.Resolve():
+                if action.resolve == "all":
+                    while adapter.stack_size():
+                        adapter.resolve()
+                elif action.resolve:
+                    adapter.resolve()
+            case m.Leave():
+                adapter.leave(action.leave, action.to)
+            case m.Return():
+                assert action.as_ is not None
+                adapter.return_to_battlefield(action.return_, action.controller, action.transformed, action.as_)
+            case m.PhaseOut():
+                adapter.phase_out(_names(action.phase_out))
+            case m.PhaseIn():
+                adapter.phase_in(_names(action.phase_in))
+            case m.FaceUp():
+                adapter.turn_face_up(action.face_up, action.face)
+            case m.FaceDown():
+                adapter.turn_face_down(action.face_down)
+            case m.Restrict():
+                adapter.add_restriction(action.restrict, action.name)
+            case m.Unrestrict():
+                adapter.remove_restriction(action.unrestrict, action.name)
+            case m.TransformRequest():
+                adapter.request_transform(action.transform, action.cause)
+            case m.Become():
+                adapter.become(action.become, action.cause)
+            case m.Abilities():
+                adapter.set_abilities(action.abilities, frozenset(action.gained), frozenset(action.lost))
+            case m.Tap():
+                adapter.tap(action.tap)
+            case m.Counters():
+                adapter.add_counters(action.counters, action.kind, action.add)
+            case m.ExtraTurn():
+                adapter.take_extra_turn(action.extra_turn)
+            case _:  # Expect and Note are handled before
+                pass
+
+    # -- checking --------------------------------------------------------------------------------------------
+
+    def fail(self, check: str, expected: str, actual: str, step: Step | None = None) -> None:
+        self.result.failures.append(
+            Failure(self.scenario.file, self.turn, self.action, self.verb, check, expected, actual)
+        )
+        if step is not None:
+            step.failed = True
+            step.checks.append(f"FAILED {check}: expected {expected}, got {actual}")
+
+    def ok(self, step: Step, text: str) -> None:
+        step.checks.append(f"{text}: ok")
+
+    def evaluate(self, checks: m.Checks, step: Step) -> None:
+        adapter = self.adapter
+        scope = {"game": 0, "turn": 1, "action": 2}[checks.scope]
+        seen = list(adapter.seen())[self.seen_marks[scope]:]
+        trace = [str(line) for line in adapter.trace()[self.trace_marks[scope]:]]
+        if checks.designation is not None:
+            self.check(step, "designation", str(checks.designation), str(adapter.designation()))
+        for name, face in checks.faces.items():
+            view = adapter.view(name)
+            self.check(step, f"face of {name}", str(face), "not on the battlefield" if view is None else str(view.face))
+        for name, shown in checks.names.items():
+            view = adapter.view(name)
+            self.check(step, f"name of {name}", shown, "not on the battlefield" if view is None else view.name)
+        for name in checks.gone:
+            view = adapter.view(name)
+            self.check(step, f"{name} gone", "not on the battlefield",
+                       "not on the battlefield" if view is None else "on the battlefield")
+        for name, want in checks.permanents.items():
+            self.check_permanent(step, name, want)
+        for pattern in checks.events:
+            matches = [s for s in seen if matches_pattern(pattern, s)]
+            text = describe_pattern(pattern)
+            expected = text if pattern.count is None else f"{pattern.count} x {text}"
+            held = bool(matches) if pattern.count is None else len(matches) == pattern.count
+            self.check(step, f"event {text}", expected,
+                       expected if held else _actual(pattern, matches, seen, checks.scope))
+        for pattern in checks.absent:
+            matches = [s for s in seen if matches_pattern(pattern, s)]
+            text = describe_pattern(pattern)
+            self.check(step, f"no event {text}", "none",
+                       "none" if not matches else "; ".join(describe_seen(s) for s in matches))
+        for needle in checks.trace:
+            found = any(needle.casefold() in line.casefold() for line in trace)
+            self.check(step, f"trace has {needle!r}", "a matching trace line",
+                       "a matching trace line" if found else f"none in this {checks.scope}'s {len(trace)} lines")
+
+    def check_permanent(self, step: Step, name: str, want: m.PermanentCheck) -> None:
+        view = self.adapter.view(name)
+        if want.on_battlefield is not None:
+            on = view is not None
+            self.check(step, f"{name} on the battlefield", str(want.on_battlefield).lower(), str(on).lower())
+        if view is None:
+            if any(v is not None for v in (want.face, want.name, want.tapped, want.counters, want.phased_out,
+                                            want.face_down)):
+                self.check(step, f"{name}", "on the battlefield", "not on the battlefield")
+            return
+        pairs: list[tuple[str, object, object]] = [
+            ("face", want.face, view.face),
+            ("name", want.name, view.name),
+            ("tapped", want.tapped, view.tapped),
+            ("counters", want.counters, view.counters),
+            ("phased_out", want.phased_out, view.phased_out),
+            ("face_down", want.face_down, view.face_down),
+        ]
+        for key, wanted, actual in pairs:
+            if wanted is None:
+                continue
+            shown = "not reported by the engine" if actual is None else _show(actual)
+            self.check(step, f"{name}.{key}", _show(wanted), shown)
+
+    def check(self, step: Step, what: str, expected: str, actual: str) -> None:
+        self.result.checks += 1
+        if expected == actual:
+            self.ok(step, f"{what} = {expected}" if not what.startswith(("event", "no event", "trace")) else what)
+        else:
+            self.fail(what, expected, actual, step)
+
+
+def _names(value: str | tuple[str, ...]) -> Sequence[str]:
+    return (value,) if isinstance(value, str) else value
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, Side):
+        return str(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in sorted(value.items())) + "}"
+    return str(value)
+
+
+def _actual(pattern: m.EventPattern, matches: list[Seen], seen: list[Seen], scope: str) -> str:
+    if matches:
+        return f"{len(matches)} x: " + "; ".join(describe_seen(s) for s in matches)
+    kind = _KINDS[type(pattern)]
+    similar = [s for s in seen if isinstance(s, kind)]
+    if not similar:
+        return f"no such event in this {scope}"
+    return "only " + "; ".join(describe_seen(s) for s in similar)
+
+
+_KINDS: dict[type, type] = {
+    m.EnteredPattern: SeenEntered,
+    m.TransformedPattern: SeenTransformed,
+    m.RefusedPattern: SeenRefused,
+    m.BecamePattern: SeenChanged,
+    m.VetoedPattern: SeenVetoed,
+    m.TriggerPattern: SeenTrigger,
+}
+
+
+def matches_pattern(pattern: m.EventPattern, seen: Seen) -> bool:
+    """Whether one observed event matches one pattern (fields left out in the pattern match anything)."""
+
+    def same(wanted: object, actual: object) -> bool:
+        return wanted is None or wanted == actual
+
+    match pattern, seen:
+        case m.EnteredPattern(), SeenEntered():
+            return (pattern.entered == seen.permanent and same(pattern.face, seen.face)
+                    and same(pattern.transformed, seen.transformed) and same(pattern.face_down, seen.face_down))
+        case m.TransformedPattern(), SeenTransformed():
+            return pattern.transformed == seen.permanent and same(pattern.to, seen.to) and same(pattern.rule,
+                                                                                                 seen.rule)
+        case m.RefusedPattern(), SeenRefused():
+            return pattern.refused == seen.permanent and same(pattern.rule, seen.rule)
+        case m.BecamePattern(), SeenChanged():
+            return (pattern.became == seen.after and same(pattern.from_, seen.before) and same(pattern.rule, seen.rule)
+                    and same(pattern.during_untap, seen.during_untap_step))
+        case m.VetoedPattern(), SeenVetoed():
+            return pattern.vetoed == seen.after and same(pattern.rule, seen.rule)
+        case m.TriggerPattern(), SeenTrigger():
+            return pattern.trigger == seen.source and same(pattern.at, seen.at)
+    return False
+
+
+def describe_pattern(pattern: m.EventPattern) -> str:
+    """A pattern in words, e.g. ``transformed ruffian to back (702.145b)``."""
+    extras: list[str] = []
+    match pattern:
+        case m.EnteredPattern():
+            head = f"entered {pattern.entered}"
+            if pattern.face is not None:
+                extras.append(f"{pattern.face} face up")
+            if pattern.transformed is not None:
+                extras.append("entered transformed" if pattern.transformed else "not entered transformed")
+            if pattern.face_down is not None:
+                extras.append("face down" if pattern.face_down else "face up")
+        case m.TransformedPattern():
+            head = f"transformed {pattern.transformed}" + (f" to {pattern.to}" if pattern.to else "")
+            extras += [pattern.rule] if pattern.rule else []
+        case m.RefusedPattern():
+            head = f"refused transform of {pattern.refused}"
+            extras += [pattern.rule] if pattern.rule else []
+        case m.BecamePattern():
+            head = f"became {pattern.became}" + (f" from {pattern.from_}" if pattern.from_ else "")
+            extras += [pattern.rule] if pattern.rule else []
+            if pattern.during_untap is not None:
+                extras.append("during the untap step" if pattern.during_untap else "not during the untap step")
+        case m.VetoedPattern():
+            head = f"vetoed {pattern.vetoed}"
+            extras += [pattern.rule] if pattern.rule else []
+        case m.TriggerPattern():
+            head = f"trigger of {pattern.trigger}" + (f" at {pattern.at}" if pattern.at else "")
+    return head + (f" ({', '.join(extras)})" if extras else "")
+
+
+def describe_seen(seen: Seen) -> str:
+    """An observed event in words."""
+    match seen:
+        case SeenEntered():
+            how = ", entered transformed" if seen.transformed else ""
+            return f"entered {seen.permanent} ({seen.face} face up{how}{', face down' if seen.face_down else ''})"
+        case SeenTransformed():
+            return f"transformed {seen.permanent} to {seen.to} ({seen.rule})"
+        case SeenRefused():
+            return f"refused transform of {seen.permanent} ({seen.rule})"
+        case SeenChanged():
+            untap = ", during the untap step" if seen.during_untap_step else ""
+            return f"became {seen.after} from {seen.before} ({seen.rule}{untap})"
+        case SeenVetoed():
+            return f"vetoed {seen.after} ({seen.rule})"
+        case SeenTrigger():
+            return f"trigger of {seen.source} at {seen.at}"
+    raise AssertionError(seen)
+
+
+def describe_action(action: m.Action) -> str:
+    """An action in words, e.g. ``A casts Tavern Ruffian (ruffian)``."""
+    match action:
+        case m.Cast():
+            stays = "" if action.resolve else ", stays on the stack"
+            return f"{action.by} casts {action.cast} ({action.as_}){stays}"
+        case m.CopySpell():
+            return f"{action.by} copies {action.copy} without casting it ({action.as_})"
+        case m.Put():
+            names = ", ".join(f"{c} ({a})" for c, a in zip(_names(action.put), _names(action.as_ or ()), strict=False))
+            how = [w for w, on in (("transformed", action.transformed), ("face down", action.face_down),
+                                   ("as a token", action.token)) if on]
+            return f"put onto the battlefield under {action.controller}: {names}" + (
+                f" ({', '.join(how)})" if how else "")
+        case m.TokenCopy():
+            kind = "double-faced" if action.double_faced else "single-faced"
+            return f"create a {kind} token copy of {action.token_copy} ({action.as_})"
+        case m.Resolve():
+            return "resolve the whole stack" if action.resolve == "all" else "resolve the top of the stack"
+        case m.Leave():
+            return f"{action.leave} leaves the battlefield for the {action.to}"
+        case m.Return():
+            return f"{action.return_} returns to the battlefield" + (" transformed" if action.transformed else "") + (
+                f" ({action.as_})" if action.as_ != action.return_ else "")
+        case m.PhaseOut():
+            return f"{', '.join(_names(action.phase_out))} phase out"
+        case m.PhaseIn():
+            return f"{', '.join(_names(action.phase_in))} phase in"
+        case m.FaceUp():
+            return f"{action.face_up} is turned face up ({action.face} face)"
+        case m.FaceDown():
+            return f"{action.face_down} is turned face down"
+        case m.Restrict():
+            return f"{action.name!r} starts applying to {action.restrict}"
+        case m.Unrestrict():
+            return f"{action.name!r} stops applying to {action.unrestrict}"
+        case m.TransformRequest():
+            return f"{action.cause} tries to transform {action.transform}"
+        case m.Become():
+            what = "switches day and night" if action.become == "switch" else f"says it becomes {action.become}"
+            return f"{action.cause} {what}"
+        case m.Abilities():
+            return (f"{action.abilities} now gains [{', '.join(action.gained)}] and loses "
+                    f"[{', '.join(action.lost)}]")
+        case m.Tap():
+            return f"tap {action.tap}"
+        case m.Counters():
+            return f"put {action.add} {action.kind} counter(s) on {action.counters}"
+        case m.ExtraTurn():
+            return f"{action.extra_turn} will take an extra turn"
+        case m.Expect():
+            return "expect"
+        case m.Note():
+            return f"note: {action.note}"
+    raise AssertionError(action)
+
+
+AdapterFactory = Callable[[], Adapter]
