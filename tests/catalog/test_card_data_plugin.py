@@ -1,0 +1,112 @@
+"""The card-database plugin through DayNight + CardPermanent (HAND-WRITTEN FIXTURE snapshot)."""
+
+from __future__ import annotations
+
+import pluggy
+import pytest
+
+from mtg_daynight import (
+    BadEventError,
+    CardPermanent,
+    DayNight,
+    Designation,
+    Face,
+    Keyword,
+    Permanent,
+    Side,
+    install,
+)
+from mtg_daynight.catalog import CARD_DATA_PLUGIN_NAME, CardDatabase, CardDataPlugin, card_data_plugin
+from mtg_daynight.hookspecs import PROJECT
+
+
+def _daynight(db: CardDatabase) -> DayNight:
+    pm = pluggy.PluginManager(PROJECT)
+    install(pm)
+    pm.register(CardDataPlugin(db), name=CARD_DATA_PLUGIN_NAME)
+    return DayNight(pm)
+
+
+def test_card_faces_hook_answers_from_the_data(db: CardDatabase) -> None:
+    faces = CardDataPlugin(db).daynight_card_faces(card="tavern ruffian")
+    assert faces is not None and faces.day_night
+    assert faces.name == "Tavern Ruffian // Tavern Smasher"
+    assert faces.front == Face("Tavern Ruffian", daybound=True)
+    assert faces.back == Face("Tavern Smasher", nightbound=True)
+
+
+def test_known_non_day_night_card_says_so(db: CardDatabase) -> None:
+    faces = CardDataPlugin(db).daynight_card_faces(card="Brimstone Vandal")
+    assert faces is not None and not faces.day_night and faces.back is None
+
+
+def test_unknown_card_gives_none(db: CardDatabase) -> None:
+    assert CardDataPlugin(db).daynight_card_faces(card="Lightning Bolt") is None
+
+
+def test_702_145g_card_identity_daybound_permanent_makes_it_day(db: CardDatabase) -> None:
+    game = _daynight(db).new_game("g", ("alice", "bob"))
+    game.enter(CardPermanent("p1", "alice", card="Tavern Ruffian"))
+    assert game.designation is Designation.DAY
+    assert game.face_of("p1") is Side.FRONT
+
+
+def test_702_145b_card_identity_by_printed_name_enters_back_face_up_at_night(db: CardDatabase) -> None:
+    game = _daynight(db).new_game("g", ("alice", "bob"))
+    game.become_night("test")
+    game.enter(CardPermanent("p1", "alice", card="Tavernenrüpel"))
+    assert game.face_of("p1") is Side.BACK
+
+
+def test_702_145a_card_identity_known_non_day_night_card_is_traced(db: CardDatabase) -> None:
+    game = _daynight(db).new_game("g", ("alice", "bob"))
+    outcome = game.enter(CardPermanent("v", "alice", card="Brimstone Vandal"))
+    assert game.designation is Designation.NEITHER
+    assert any("not a day/night card" in line.text for line in outcome.trace)
+
+
+def test_unknown_card_identity_is_refused(db: CardDatabase) -> None:
+    game = _daynight(db).new_game("g", ("alice", "bob"))
+    with pytest.raises(BadEventError, match="unknown card 'Lightning Bolt'"):
+        game.enter(CardPermanent("x", "alice", card="Lightning Bolt"))
+    assert game.designation is Designation.NEITHER
+
+
+def test_a_host_stated_permanent_overrides_the_data(db: CardDatabase) -> None:
+    game = _daynight(db).new_game("g", ("alice", "bob"))
+    copy = Permanent("c", "alice", Face("Tavern Ruffian"))  # a single-faced copy without daybound
+    game.enter(copy)
+    assert game.designation is Designation.NEITHER
+    game.enter(CardPermanent("p", "alice", card="Tavern Ruffian", lost=frozenset({Keyword.DAYBOUND})))
+    assert game.designation is Designation.NEITHER
+
+
+def test_a_plugin_registered_later_answers_first(db: CardDatabase) -> None:
+    class Custom:
+        from mtg_daynight import hookimpl
+
+        @hookimpl
+        def daynight_card_faces(self, card: str) -> object:
+            from mtg_daynight import CardFaces
+
+            return CardFaces("House Card", Face("House Card", daybound=True)) if card == "House Card" else None
+
+    pm = pluggy.PluginManager(PROJECT)
+    install(pm)
+    pm.register(CardDataPlugin(db), name=CARD_DATA_PLUGIN_NAME)
+    pm.register(Custom())
+    game = DayNight(pm).new_game("g", ("a",))
+    game.enter(CardPermanent("h", "a", card="House Card"))
+    assert game.designation is Designation.DAY
+    game.enter(CardPermanent("r", "a", card="Brutal Cathar"))  # falls through to the card data
+
+
+def test_explain_tells_typos_from_unknown_cards(db: CardDatabase) -> None:
+    plugin = CardDataPlugin(db)
+    assert "did you mean 'Tavern Ruffian'" in plugin.explain("Tavern Rufian")
+    assert "holds only day/night cards" in plugin.explain("Lightning Bolt")
+    assert "a day/night card" in plugin.explain("Brutal Cathar")
+
+
+def test_the_default_plugin_object_is_a_card_data_plugin() -> None:
+    assert isinstance(card_data_plugin, CardDataPlugin)

@@ -1,0 +1,132 @@
+"""Card database lookups: ids, oracle ids, full and face names, case/accents/punctuation, printed names,
+suggestions, and an empty database without a snapshot. Uses the HAND-WRITTEN FIXTURE snapshot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mtg_daynight.catalog import CardDatabase, DatabaseCache, load_database, name_key
+from mtg_daynight.errors import InputFileError
+
+RUFFIAN = "Tavern Ruffian // Tavern Smasher"
+
+
+@pytest.mark.parametrize(
+    ("query", "how"),
+    [
+        ("fixture-id-tavern-ruffian-en", "id"),
+        ("FIXTURE-ID-TAVERN-RUFFIAN-DE", "id"),
+        ("fixture-oracle-tavern-ruffian", "oracle_id"),
+        (RUFFIAN, "name"),
+        ("tavern ruffian//tavern smasher", "name"),
+        ("Tavern Ruffian", "face"),
+        ("TAVERN SMASHER", "face"),
+        ("  tavern   ruffian ", "face"),
+        ("Tavernenrüpel", "printed"),
+        ("tavernenrupel", "printed"),
+        ("Tavernenrüpel // Tavernenzertrümmerer", "printed"),
+        ("酒場のごろつき", "printed"),
+    ],
+)
+def test_lookup_by_every_handle(db: CardDatabase, query: str, how: str) -> None:
+    found = db.match(query)
+    assert found is not None
+    assert found.card.name == RUFFIAN
+    assert found.how == how
+
+
+def test_printed_name_match_reports_its_language(db: CardDatabase) -> None:
+    found = db.match("Arlinn, l\u2019espoir de la meute")
+    assert found is not None
+    assert (found.card.name, found.how, found.lang) == (
+        "Arlinn, the Pack's Hope // Arlinn, the Moon's Fury", "printed", "fr"
+    )
+
+
+def test_typographic_apostrophe_and_case_match(db: CardDatabase) -> None:
+    card = db.lookup("ARLINN, THE PACK\u2019S HOPE")
+    assert card is not None and card.front.daybound and card.back is not None and card.back.nightbound
+
+
+def test_name_key_folds_accents_ligatures_and_separators() -> None:
+    assert name_key("Æther  Vial") == name_key("aether vial")
+    assert name_key("Jötun Grunt") == "jotun grunt"
+    assert name_key("Fire/Ice") == name_key("fire // ice") == "fire // ice"
+    assert name_key("ガ") != name_key("カ")  # voiced marks are kept
+
+
+def test_faces_carry_the_keywords_702_145a(db: CardDatabase) -> None:
+    card = db.lookup("Brutal Cathar")
+    assert card is not None
+    assert (card.front.daybound, card.front.nightbound) == (True, False)
+    assert card.back is not None and (card.back.daybound, card.back.nightbound) == (False, True)
+    assert card.day_night and card.needs_helper
+
+
+def test_mentions_and_helper_cards_are_known_but_not_day_night(db: CardDatabase) -> None:
+    vandal = db.lookup("brimstone vandal")
+    assert vandal is not None and not vandal.day_night and vandal.mentions_day_night and vandal.needs_helper
+    helper = db.helper
+    assert helper is not None and helper.name == "Day // Night" and not helper.day_night
+    assert db.lookup("day // night") == helper
+
+
+def test_unknown_names_give_none(db: CardDatabase) -> None:
+    assert db.lookup("Lightning Bolt") is None
+    assert db.lookup("") is None
+    assert db.lookup("   ") is None
+
+
+def test_suggestions_for_a_typo(db: CardDatabase) -> None:
+    suggestions = db.suggest("Tavern Rufian")
+    assert suggestions[0].name == "Tavern Ruffian"
+    assert suggestions[0].card == RUFFIAN
+    assert 0.9 < suggestions[0].score <= 1
+
+
+def test_suggestions_include_printed_names(db: CardDatabase) -> None:
+    assert db.suggest("Tavernenrüppel")[0].name == "Tavernenrüpel"
+
+
+def test_no_suggestions_for_a_far_name(db: CardDatabase) -> None:
+    assert db.suggest("Lightning Bolt") == ()
+
+
+def test_helper_face_names_are_not_suggested(db: CardDatabase) -> None:
+    assert all(s.name not in ("Day", "Night") for s in db.suggest("Fight"))
+
+
+def test_no_snapshot_gives_an_empty_database(tmp_path: Path) -> None:
+    database = load_database(tmp_path, default_mods=False, cache=DatabaseCache())
+    assert len(database) == 0
+    assert not database.has_snapshot
+    assert database.lookup("Tavern Ruffian") is None
+    assert database.is_real_name("Mountain") is None
+
+
+def test_full_name_list_extension(tmp_path: Path) -> None:
+    from catalog_fixture import write_fixture
+
+    write_fixture(tmp_path, all_names=True)
+    database = load_database(tmp_path, default_mods=False, cache=DatabaseCache())
+    assert database.has_all_names
+    assert database.is_real_name("lightning bolt") is True
+    assert database.is_real_name("Fire") is True  # a face of "Fire // Ice"
+    assert database.is_real_name("Lightning Blot") is False
+
+
+def test_snapshot_note_says_fixture(db: CardDatabase) -> None:
+    assert db.snapshot is not None and "FIXTURE" in db.snapshot.note
+
+
+def test_malformed_snapshot_names_the_file(tmp_path: Path) -> None:
+    (tmp_path / "daynight-cards.json").write_text('{"manifest": {}, "cards": [{"name": 3}]}')
+    with pytest.raises(InputFileError, match=r"daynight-cards\.json: not a card data snapshot: .*cards\[0\]\.name"):
+        load_database(tmp_path, default_mods=False, cache=None)
+
+
+def test_missing_data_dir_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(InputFileError, match="card data directory not found"):
+        load_database(tmp_path / "nope", default_mods=False, cache=None)
