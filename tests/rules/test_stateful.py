@@ -1,0 +1,359 @@
+"""Hypothesis stateful tests: random event sequences through the facade, checked after every step.
+
+The machine keeps its own model of every permanent's face, *updated only from the outcomes' actions* (EnterFace,
+Transform), and of the spells cast per turn. After every step it checks:
+
+- 730.1: once day or night, never neither again;
+- 702.145b/c/e/f: every phased-in, face-up, transformable permanent with daybound/nightbound shows the face the
+  designation demands, unless a host "can't transform" restriction holds it; while neither, no such permanent
+  has daybound or nightbound at all (702.145d/g would have made it day or night);
+- the rules' faces equal the model's: no permanent changed face except through an outcome action;
+- 728.2a/b: the untap-step check (after 502.1 phasing) decided as the model's own spell count says;
+- requests to transform a daybound/nightbound permanent are refused (702.145b/e);
+- bad events raise a typed error and leave the state byte-for-byte as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import hypothesis.strategies as st
+from hypothesis import HealthCheck, event, settings
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from mtg_daynight import (
+    BadEventError,
+    ChangeVetoed,
+    DayNight,
+    Designation,
+    DesignationChange,
+    EnterFace,
+    Outcome,
+    Permanent,
+    Side,
+    Transform,
+    TransformRefused,
+)
+from mtg_daynight.rules import Keyword
+from mtg_daynight.rules.state import decode_state, encode_state
+
+from .cards import arlinn, curse, delver, nightbound_up, plain, single_faced_copy, werewhat, werewolf
+
+DAY, NIGHT, NEITHER = Designation.DAY, Designation.NIGHT, Designation.NEITHER
+DAYBOUND, NIGHTBOUND = Keyword.DAYBOUND, Keyword.NIGHTBOUND
+PLAYERS = ("P1", "P2", "P3", "P4")
+KINDS = {
+    "werewolf": werewolf,
+    "nightbound_up": nightbound_up,
+    "curse": curse,
+    "arlinn": arlinn,
+    "copy": single_faced_copy,
+    "werewhat": werewhat,
+    "plain": plain,
+    "delver": delver,
+}
+KEYWORD_SETS = st.frozensets(st.sampled_from([DAYBOUND, NIGHTBOUND]), max_size=2)
+INDEX = st.integers(min_value=0, max_value=10_000)
+
+
+@dataclass
+class Model:
+    """What the test knows of one permanent, from its own events and the outcomes' actions only."""
+
+    card: Permanent
+    face: Side
+    face_down: bool
+    phased_out: bool = False
+    gained: frozenset[Keyword] = frozenset()
+    lost: frozenset[Keyword] = frozenset()
+    restrictions: set[str] = field(default_factory=set)
+
+    def has(self, keyword: Keyword) -> bool:
+        if self.face_down or self.phased_out or keyword in self.lost:
+            return False
+        up = self.card.back if self.face is Side.BACK and self.card.back is not None else self.card.front
+        return keyword in self.gained or up.has(keyword)
+
+    @property
+    def can_transform(self) -> bool:
+        back = self.card.back
+        if back is None:
+            return False
+        other = back if self.face is Side.FRONT else self.card.front
+        return not other.instant_or_sorcery
+
+
+class DayNightMachine(RuleBasedStateMachine):
+    """Drives one game through the typed facade."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = DayNight(autoload=False).new_game("g", PLAYERS)
+        self.designation = NEITHER
+        self.ever_set = False
+        self.perms: dict[str, Model] = {}
+        self.next_id = 0
+        self.turn = 0
+        self.active: tuple[str, ...] = ()
+        self.cast: dict[str, int] = {}
+        self.previous: tuple[tuple[str, ...], dict[str, int]] | None = None
+
+    # -- helpers -------------------------------------------------------------------------------------------
+
+    def _pick(self, index: int, pred: object = None) -> str | None:
+        ids = [p for p, m in self.perms.items() if pred is None or pred(m)]  # type: ignore[operator]
+        return ids[index % len(ids)] if ids else None
+
+    def _absorb(self, outcome: Outcome, entering: dict[str, Permanent] | None = None) -> None:
+        """Update the model from the outcome's actions, checking each one as it comes."""
+        for action in outcome.actions:
+            assert not isinstance(action, ChangeVetoed)  # no veto plugin here
+            if isinstance(action, EnterFace):
+                assert entering is not None and action.permanent in entering
+                self.perms[action.permanent].face = action.face
+            elif isinstance(action, DesignationChange):
+                assert action.before is self.designation
+                assert action.after is not action.before and action.after is not NEITHER
+                self.designation = action.after
+                self.ever_set = True
+            elif isinstance(action, Transform):
+                model = self.perms[action.permanent]
+                assert action.to is model.face.other, "a Transform must turn the permanent over"
+                assert not model.phased_out and model.can_transform
+                if action.rule.startswith("702.145"):
+                    assert not model.restrictions and not model.face_down
+                model.face = action.to
+            else:
+                assert isinstance(action, TransformRefused)
+
+    # -- events --------------------------------------------------------------------------------------------
+
+    @rule(
+        data=st.data(),
+        team=st.booleans(),
+    )
+    def untap_step(self, data: st.DataObject, team: bool) -> None:
+        active = tuple(data.draw(st.lists(st.sampled_from(PLAYERS), min_size=2 if team else 1,
+                                          max_size=2 if team else 1, unique=True)))
+        out_ids = [p for p, m in self.perms.items() if m.phased_out]
+        in_ids = [p for p, m in self.perms.items() if not m.phased_out]
+        phased_in = data.draw(st.lists(st.sampled_from(out_ids), unique=True, max_size=3)) if out_ids else []
+        phased_out = data.draw(st.lists(st.sampled_from(in_ids), unique=True, max_size=3)) if in_ids else []
+        previous = (self.active, dict(self.cast)) if self.turn else None
+        self.turn += data.draw(st.integers(min_value=1, max_value=2))  # numbers only need to go forward
+        outcome = self.game.untap_step(self.turn, active, phased_in=phased_in, phased_out=phased_out)
+        for p in phased_in:
+            self.perms[p].phased_out = False
+        for p in phased_out:
+            self.perms[p].phased_out = True
+        before_check = self.designation
+        for change in outcome.changes:
+            if not change.during_untap_step:
+                before_check = change.after  # 502.1 phasing made it day or night, before the check
+        untap_changes = [c for c in outcome.changes if c.during_untap_step]
+        self._absorb(outcome)
+        expected: Designation | None = None
+        if previous is not None and before_check is not NEITHER:
+            counts = [previous[1].get(p, 0) for p in previous[0]]
+            if before_check is DAY and sum(counts) == 0:
+                expected = NIGHT  # 728.2a
+            elif before_check is NIGHT and max(counts) >= 2:
+                expected = DAY  # 728.2b
+        assert [c.after for c in untap_changes] == ([] if expected is None else [expected])
+        event(f"untap check: {before_check} -> {expected} team={len(active)}")
+        self.previous, self.active, self.cast = previous, active, {}
+
+    @precondition(lambda self: self.turn > 0)
+    @rule(by_active=st.booleans(), index=INDEX, copy=st.booleans(), times=st.integers(min_value=1, max_value=2))
+    def cast_spell(self, by_active: bool, index: int, copy: bool, times: int) -> None:
+        players = self.active if by_active else PLAYERS
+        player = players[index % len(players)]
+        for _ in range(times):
+            outcome = self.game.copy_spell(player) if copy else self.game.cast(player)
+            assert outcome.actions == ()
+            if not copy:
+                self.cast[player] = self.cast.get(player, 0) + 1
+
+    @precondition(lambda self: self.turn > 0)
+    @rule()
+    def each_active_player_casts_one(self) -> None:
+        """1 + 1 across a team (728.2b: not enough), or one spell by a lone active player."""
+        for player in self.active:
+            assert self.game.cast(player).actions == ()
+            self.cast[player] = self.cast.get(player, 0) + 1
+
+    @rule(kinds=st.lists(st.tuples(st.sampled_from(sorted(KINDS)), st.sampled_from(PLAYERS), st.booleans(),
+                                   st.booleans()), min_size=1, max_size=3))
+    def enter(self, kinds: list[tuple[str, str, bool, bool]]) -> None:
+        batch: dict[str, Permanent] = {}
+        for kind, controller, face_down, restricted in kinds:
+            self.next_id += 1
+            card = KINDS[kind](f"p{self.next_id}", controller)
+            if face_down or restricted:
+                card = Permanent(card.id, card.controller, card.front, card.back, face=card.face,
+                                 face_down=face_down, restrictions=frozenset({"R0"}) if restricted else frozenset())
+            batch[card.id] = card
+        night = self.designation is NIGHT
+        outcome = self.game.enter(*batch.values())
+        for card in batch.values():
+            self.perms[card.id] = Model(card, card.face, card.face_down, restrictions=set(card.restrictions))
+        entered = {e.permanent: e for e in outcome.entered}
+        for card in batch.values():
+            model = self.perms[card.id]
+            if card.id not in entered:  # nothing to do with day and night: it enters as reported
+                assert not card.cares_about_day_night
+                continue
+            replaced = night and card.face is Side.FRONT and model.has(DAYBOUND) and model.can_transform
+            assert entered[card.id] == EnterFace(card.id, Side.BACK if replaced else card.face, replaced, "702.145b")
+        self._absorb(outcome, batch)
+
+    @rule(index=INDEX)
+    def leave(self, index: int) -> None:
+        pid = self._pick(index)
+        if pid is None:
+            return
+        assert self.game.leave(pid).actions == ()
+        del self.perms[pid]
+
+    @rule(index=INDEX, phase_in=st.booleans())
+    def phase(self, index: int, phase_in: bool) -> None:
+        pid = self._pick(index, lambda m: m.phased_out is phase_in)
+        if pid is None:
+            return
+        outcome = self.game.phase_in(pid) if phase_in else self.game.phase_out(pid)
+        self.perms[pid].phased_out = not phase_in
+        if not phase_in:
+            assert outcome.actions == ()
+        self._absorb(outcome)
+
+    @rule(index=INDEX, back=st.booleans())
+    def face_down_or_up(self, index: int, back: bool) -> None:
+        pid = self._pick(index)
+        if pid is None:
+            return
+        model = self.perms[pid]
+        if model.face_down:
+            face = Side.BACK if back and model.card.back is not None else Side.FRONT
+            outcome = self.game.turn_face_up(pid, face)
+            model.face_down, model.face = False, face  # the host turned it up with that face
+        else:
+            outcome = self.game.turn_face_down(pid)
+            model.face_down = True
+            assert outcome.actions == ()
+        self._absorb(outcome)
+
+    @rule(index=INDEX, gained=KEYWORD_SETS, lost=KEYWORD_SETS)
+    def set_abilities(self, index: int, gained: frozenset[Keyword], lost: frozenset[Keyword]) -> None:
+        pid = self._pick(index)
+        if pid is None:
+            return
+        outcome = self.game.set_abilities(pid, gained=gained, lost=lost)
+        self.perms[pid].gained, self.perms[pid].lost = gained, lost
+        self._absorb(outcome)
+
+    @rule(index=INDEX, name=st.sampled_from(["R0", "R1"]))
+    def restriction(self, index: int, name: str) -> None:
+        pid = self._pick(index)
+        if pid is None:
+            return
+        model = self.perms[pid]
+        if name in model.restrictions:
+            outcome = self.game.remove_restriction(pid, name)
+            model.restrictions.discard(name)
+        else:
+            outcome = self.game.add_restriction(pid, name)
+            model.restrictions.add(name)
+            assert outcome.actions == ()
+        self._absorb(outcome)
+
+    @rule(index=INDEX)
+    def request_transform(self, index: int) -> None:
+        pid = self._pick(index)
+        if pid is None:
+            return
+        model = self.perms[pid]
+        day_night = model.has(DAYBOUND) or model.has(NIGHTBOUND)
+        allowed = not day_night and not model.phased_out and model.can_transform and not model.restrictions
+        outcome = self.game.request_transform(pid, "Moonmist")
+        if allowed:
+            assert outcome.actions[0] == Transform(pid, model.face.other, "701.28")
+        else:
+            assert outcome.actions == (outcome.refused[0],)
+            if day_night:
+                assert outcome.refused[0].rule in ("702.145b", "702.145e")
+        self._absorb(outcome)
+
+    @rule(to=st.sampled_from([DAY, NIGHT, "switch"]))
+    def become(self, to: Designation | str) -> None:
+        before = self.designation
+        outcome = self.game.become(to, "an effect")  # type: ignore[arg-type]
+        after = (DAY if before is NIGHT else NIGHT) if to == "switch" else to
+        self._absorb(outcome)
+        assert self.designation is after
+        if after is before:
+            assert outcome.actions == ()  # already: nothing happens, no event
+
+    @rule(kind=st.sampled_from(["leave", "enter", "turn", "cast", "phase", "restriction"]))
+    def bad_event(self, kind: str) -> None:
+        before = encode_state(self.game.state)
+        try:
+            if kind == "leave":
+                self.game.leave("never-there")
+            elif kind == "enter":
+                existing = next(iter(self.perms), None)
+                self.game.enter(plain("fresh-never-used"), plain(existing or "fresh-never-used"))
+            elif kind == "turn":
+                self.game.untap_step(self.turn, "P1")
+            elif kind == "cast":
+                self.game.cast("P9")
+            elif kind == "phase":
+                pid = self._pick(0, lambda m: not m.phased_out)
+                self.game.phase_in(pid or "never-there")
+            else:
+                pid = self._pick(0, lambda m: "R9" not in m.restrictions)
+                self.game.remove_restriction(pid or "never-there", "R9")
+        except BadEventError:
+            pass
+        else:
+            raise AssertionError(f"bad event {kind} was accepted")
+        assert encode_state(self.game.state) == before
+
+    # -- invariants ----------------------------------------------------------------------------------------
+
+    @invariant()
+    def never_neither_again(self) -> None:
+        assert self.game.designation is self.designation
+        if self.ever_set:
+            assert self.designation is not NEITHER
+
+    @invariant()
+    def faces_change_only_through_outcomes(self) -> None:
+        state = self.game.state
+        assert set(state.permanents) == set(self.perms)
+        for pid, model in self.perms.items():
+            assert state.permanents[pid].face is model.face, pid
+
+    @invariant()
+    def faces_match_the_designation(self) -> None:
+        for pid, model in self.perms.items():
+            if self.designation is NEITHER:
+                assert not model.has(DAYBOUND), f"{pid}: daybound while neither (702.145d)"
+                assert not model.has(NIGHTBOUND), f"{pid}: nightbound while neither (702.145g)"
+                continue
+            if not model.can_transform or model.restrictions:
+                continue  # 701.28, or a host restriction holds it
+            if self.designation is NIGHT:
+                assert not (model.face is Side.FRONT and model.has(DAYBOUND)), f"{pid}: 702.145c"
+            else:
+                assert not (model.face is Side.BACK and model.has(NIGHTBOUND)), f"{pid}: 702.145f"
+
+    @invariant()
+    def state_round_trips(self) -> None:
+        state = self.game.state
+        assert decode_state(encode_state(state)) == state
+
+
+DayNightMachine.TestCase.settings = settings(
+    max_examples=150, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+test_day_night_through_the_facade = DayNightMachine.TestCase
