@@ -136,10 +136,10 @@ def _print_scan(scan: DeckScan) -> None:
         print(f"  not day/night cards (checked against the full name list): {names}")
     unchecked = scan.with_status("unchecked")
     if unchecked:
-        names = ", ".join(dict.fromkeys(e.written for e in unchecked))
+        distinct = tuple(dict.fromkeys(e.written for e in unchecked))
         print(
-            f"  not checked ({len(dict.fromkeys(e.written for e in unchecked))} names): not in the day/night card "
-            f"data and not close to any name in it, so presumably not day/night cards: {names}"
+            f"  not checked ({len(distinct)} name{'s' if len(distinct) > 1 else ''}): not in the day/night card "
+            f"data and not close to any name in it, so presumably not day/night cards: {', '.join(distinct)}"
         )
     if scan.needs_helper_card:
         print(f"  needs the Day // Night helper card: yes ({', '.join(scan.helper_reasons)})")

@@ -1,0 +1,229 @@
+"""``mtg-daynight deck scan``: every deck format, typos, foreign names, --json shape, exit codes.
+
+The card data is the HAND-WRITTEN FIXTURE snapshot of tests/catalog/catalog_fixture.py (real card names, invented
+ids and printed names); default mod directories are skipped (``--no-default-mods``) unless a test says so.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtg_daynight.catalog import DEFAULT_CACHE
+from mtg_daynight.catalog.snapshot import repo_data_dir
+from mtg_daynight.cli import main
+
+_spec = importlib.util.spec_from_file_location(
+    "catalog_fixture_for_cli", Path(__file__).parents[1] / "catalog" / "catalog_fixture.py"
+)
+assert _spec is not None and _spec.loader is not None
+catalog_fixture = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(catalog_fixture)
+
+DECKS = {
+    "werewolves.dck": (
+        "[metadata]\nName=Fixture Wolves\n[Main]\n4 Tavern Ruffian // Tavern Smasher|MID|1\n4 Lightning Bolt|M11\n"
+        "2 Tavern Rufian|MID\n20 Mountain\n[Sideboard]\n2 Brutal Cathar|MID\n"
+    ),
+    "arena.txt": (
+        "Deck\n4 Tavern Ruffian (MID) 163\n4 Lightning Bolt (STA) 42\n1 Kessig Naturalst (MID) 231\n\n"
+        "Sideboard\n2 Brutal Cathar (MID) 7\n"
+    ),
+    "mtgo.txt": "4 Tavern Ruffian\n4 Lightning Bolt\n1 Kessig Naturalst\n\n2 Brutal Cathar\n",
+    "deck.dek": (
+        '<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
+        '  <Cards CatID="1" Quantity="4" Sideboard="false" Name="Tavern Ruffian" />\n'
+        '  <Cards CatID="2" Quantity="4" Sideboard="false" Name="Lightning Bolt" />\n'
+        '  <Cards CatID="3" Quantity="1" Sideboard="false" Name="Kessig Naturalst" />\n'
+        '  <Cards CatID="4" Quantity="2" Sideboard="true" Name="Brutal Cathar" />\n</Deck>\n'
+    ),
+    "plain.txt": "4x Tavern Ruffian\nLightning Bolt\n1 Kessig Naturalst\nSideboard:\n2 Brutal Cathar\n",
+}
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    directory = tmp_path / "data"
+    catalog_fixture.write_fixture(directory)
+    return directory
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    DEFAULT_CACHE.clear()
+
+
+def _deck(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _scan(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
+    status = main(["deck", "scan", "--json", "--no-default-mods", *args])
+    return status, json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(("name", "fmt"), [
+    ("werewolves.dck", "forge"), ("arena.txt", "arena"), ("mtgo.txt", "mtgo"), ("deck.dek", "dek"),
+    ("plain.txt", "plain"),
+])
+def test_every_format_reports_day_night_cards_typos_and_sections(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], name: str, fmt: str
+) -> None:
+    path = _deck(tmp_path, name, DECKS[name])
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
+    assert status == 1  # one typo in each deck
+    (deck,) = out["decks"]
+    assert deck["format"] == fmt
+    day_night = [(e["card"], e["count"], e["section"]) for e in deck["entries"] if e["status"] == "day_night"]
+    assert ("Tavern Ruffian // Tavern Smasher", 4, "main") in day_night
+    assert ("Brutal Cathar // Moonrage Brute", 2, "sideboard") in day_night
+    unknown = [e for e in deck["entries"] if e["status"] == "unknown"]
+    assert len(unknown) == 1
+    assert unknown[0]["suggestions"][0]["name"] in ("Tavern Ruffian", "Kessig Naturalist")
+    assert [e["written"] for e in deck["entries"] if e["status"] == "unchecked"] == ["Lightning Bolt"] + (
+        ["Mountain"] if fmt == "forge" else []
+    )
+    assert deck["needs_helper_card"] is True
+    assert out["unknown"] == 1 and out["status"] == 1
+
+
+def test_json_shape(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _deck(tmp_path, "d.txt", "4 Tavern Ruffian\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
+    assert status == 0
+    assert set(out) == {"data", "decks", "unknown", "status"}
+    assert set(out["data"]) == {"snapshot", "snapshot_note", "cards", "full_name_list", "mods", "clashes"}
+    assert "FIXTURE" in out["data"]["snapshot_note"]
+    assert out["data"]["cards"] == 6 and out["data"]["full_name_list"] is False
+    (deck,) = out["decks"]
+    assert set(deck) == {"path", "format", "deck_name", "entries", "needs_helper_card", "helper_reasons"}
+    assert deck["entries"] == [{
+        "written": "Tavern Ruffian", "count": 4, "section": "main", "line": 1, "status": "day_night",
+        "card": "Tavern Ruffian // Tavern Smasher", "matched_by": "face", "keywords": ["daybound", "nightbound"],
+    }]
+    assert deck["helper_reasons"] == ["Tavern Ruffian // Tavern Smasher"]
+
+
+def test_foreign_names_full_names_and_accents_resolve(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (
+        "2 Tavernenrüpel\n1 TAVERNENRUPEL // tavernenzertrummerer\n1 Arlinn, l\u2019espoir de la meute\n"
+        "1 Kessig Naturalist // Lord of the Ulvenwald\n"
+    )
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(_deck(tmp_path, "f.txt", text)))
+    assert status == 0
+    entries = out["decks"][0]["entries"]
+    assert [(e["matched_by"], e.get("lang")) for e in entries] == [
+        ("printed", "de"), ("printed", "de"), ("printed", "fr"), ("name", None)
+    ]
+    assert {e["status"] for e in entries} == {"day_night"}
+
+
+def test_mentions_day_night_needs_the_helper_card(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _deck(tmp_path, "v.txt", "4 Brimstone Vandal\n20 Mountain\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
+    deck = out["decks"][0]
+    assert status == 0
+    assert deck["entries"][0]["status"] == "mentions_day_night"
+    assert (deck["needs_helper_card"], deck["helper_reasons"]) == (True, ["Brimstone Vandal"])
+
+
+def test_an_ordinary_deck_does_not_need_the_helper_card(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _deck(tmp_path, "burn.txt", "4 Lightning Bolt\n20 Mountain\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
+    assert status == 0
+    assert out["decks"][0]["needs_helper_card"] is False
+    assert {e["status"] for e in out["decks"][0]["entries"]} == {"unchecked"}
+
+
+def test_full_name_list_checks_ordinary_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "full"
+    catalog_fixture.write_fixture(data, all_names=True)
+    path = _deck(tmp_path, "burn.txt", "4 Lightning Bolt\n4 Lightning Blot\n1 Xyzzy Frobnicator\n")
+    status, out = _scan(capsys, "--data-dir", str(data), str(path))
+    assert status == 1
+    assert [e["status"] for e in out["decks"][0]["entries"]] == ["not_day_night", "unknown", "unknown"]
+
+
+def test_several_files_and_text_output(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = _deck(tmp_path, "a.txt", "4 Tavern Ruffian\n4 Lightning Bolt\n")
+    second = _deck(tmp_path, "b.txt", "1 Brutal Cathr\n")
+    status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(first), str(second)])
+    out = capsys.readouterr().out
+    assert status == 1
+    row = "4  Tavern Ruffian // Tavern Smasher  [main, line 1]  (daybound; nightbound; written 'Tavern Ruffian')"
+    assert row in out
+    assert "not checked (1 name):" in out and "Lightning Bolt" in out
+    assert "Brutal Cathr  [main, line 1]  did you mean 'Brutal Cathar'?" in out
+    assert "needs the Day // Night helper card: yes (Tavern Ruffian // Tavern Smasher)" in out
+
+
+def test_malformed_file_exits_2_naming_file_and_line(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _deck(tmp_path, "good.txt", "4 Tavern Ruffian\n")
+    bad = _deck(tmp_path, "bad.txt", "4 Tavern Ruffian\n0 Lightning Bolt\n")
+    status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(good), str(bad)])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.out == ""  # nothing printed before the error
+    (line,) = captured.err.strip().splitlines()
+    assert line.startswith("mtg-daynight deck: error: ") and "bad.txt: line 2: count 0" in line
+
+
+def test_missing_file_and_bad_mod_exit_2(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "scan", "--data-dir", str(data_dir), str(tmp_path / "none.txt")]) == 2
+    assert "none.txt: cannot read the file" in capsys.readouterr().err
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    (mods / "broken.toml").write_text("[mod]\nname = 'x'\n[[cards]]\nfront = {}\n")
+    deck = _deck(tmp_path, "d.txt", "1 Tavern Ruffian\n")
+    assert main(["deck", "scan", "--no-default-mods", "--mods", str(mods), "--data-dir", str(data_dir), str(deck)]) == 2
+    assert "broken.toml: cards[0].front: Object missing required field `name`" in capsys.readouterr().err
+
+
+def test_mod_cards_and_clashes(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    (mods / "clash.toml").write_text(
+        "[mod]\nname = 'x'\n[[cards]]\nfront = { name = 'Brutal Cathar', keywords = ['daybound'] }\n"
+    )
+    deck = _deck(tmp_path, "d.txt", "1 Lantern-Keeper of Thraben\n1 Brutal Cathar\n")
+    args = ["--mods", str(repo_data_dir() / "custom"), "--mods", str(mods), "--data-dir", str(data_dir), str(deck)]
+    status, out = _scan(capsys, *args)
+    assert status == 0
+    entries = out["decks"][0]["entries"]
+    assert (entries[0]["status"], entries[0]["community"]) == ("day_night", True)
+    assert entries[1].get("community", False) is False  # the real card won the clash
+    assert [(c["mod_card"], c["won"]) for c in out["data"]["clashes"]] == [("Brutal Cathar", False)]
+    assert main(["deck", "scan", "--no-default-mods", *args]) == 0
+    assert "warning: " in capsys.readouterr().err
+
+
+def test_without_a_snapshot_nothing_is_claimed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    deck = _deck(tmp_path, "d.txt", "4 Tavern Ruffian\n")
+    status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(empty), str(deck)])
+    captured = capsys.readouterr()
+    assert status == 0
+    assert "no card data snapshot found" in captured.err
+    assert "needs the Day // Night helper card: unknown" in captured.out
+    status, out = _scan(capsys, "--data-dir", str(empty), str(deck))
+    assert out["data"]["snapshot"] is None and out["decks"][0]["needs_helper_card"] is None
+
+
+def test_deck_without_action_prints_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck"]) == 2
+    assert "scan" in capsys.readouterr().err
