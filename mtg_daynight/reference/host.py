@@ -330,21 +330,26 @@ class ReferenceHost:
         self,
         cards: Sequence[tuple[Card, str]],
         *,
-        transformed: bool = False,
+        transformed: bool | Sequence[bool] = False,
         face_down: bool = False,
         token: bool = False,
         ids: Sequence[str] | None = None,
     ) -> list[str]:
         """Put several cards onto the battlefield at the same time (one simultaneous batch); return their ids.
 
-        ``ids``: the ids to give them (default: new ``oN`` ids)."""
+        ``transformed``: for all of them, or one flag per card; ``ids``: the ids to give them (default: new ``oN``
+        ids)."""
         if ids is not None and (len(ids) != len(cards) or len(set(ids)) != len(ids)):
             raise IllegalActionError(f"put: {len(cards)} cards need {len(cards)} distinct ids, got {list(ids)}")
+        flags = [transformed] * len(cards) if isinstance(transformed, bool) else list(transformed)
+        if len(flags) != len(cards):
+            raise IllegalActionError(f"put: {len(cards)} cards but {len(flags)} 'transformed' flags")
         for given in ids or ():
             self._new_id(given)
         objs = []
         for n, (card, controller) in enumerate(cards):
             self._check_player(controller)
+            transformed = flags[n]
             if transformed and card.back is None:
                 raise IllegalActionError(f"{card.name} can't enter transformed: it has no back face")
             face = Side.BACK if transformed else Side.FRONT

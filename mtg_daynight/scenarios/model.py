@@ -197,12 +197,13 @@ class CopySpell(_Action, frozen=True):
 
 class Put(_Action, frozen=True):
     """``{ put = "Card" | ["Card", ...], as = "x" | [...], controller = "A", transformed, face_down, token }``:
-    put onto the battlefield without casting; a list enters simultaneously."""
+    put onto the battlefield without casting; a list enters simultaneously. ``transformed``: one flag for all,
+    or a list with one flag per card."""
 
     put: str | tuple[str, ...]
     as_: str | tuple[str, ...] | None = msgspec.field(default=None, name="as")
     controller: str | None = None
-    transformed: bool = False
+    transformed: bool | tuple[bool, ...] = False
     face_down: bool = False
     token: bool = False
 

@@ -234,13 +234,17 @@ class _Parser:
                     aliases = (action.as_,) if isinstance(action.as_, str) else action.as_
                 if len(aliases) != len(names):
                     raise self.fail(where, f"'as' names {len(aliases)} permanents but 'put' has {len(names)}")
-                for name in names:
+                flags = ((action.transformed,) * len(names) if isinstance(action.transformed, bool)
+                         else action.transformed)
+                if len(flags) != len(names):
+                    raise self.fail(where, f"'transformed' has {len(flags)} flags but 'put' has {len(names)} cards")
+                for name, transformed in zip(names, flags, strict=True):
                     card = self.lookup(name, where)
-                    if action.transformed and card.back is None:
+                    if transformed and card.back is None:
                         raise self.fail(where, f"{name!r} can't enter transformed: it has no back face")
                 done = tuple(self.define(a, n, where) for a, n in zip(aliases, names, strict=True))
                 controller = self.player(action.controller or group[0], where, "controller")
-                return replace(action, put=tuple(names), as_=done, controller=controller)
+                return replace(action, put=tuple(names), as_=done, controller=controller, transformed=tuple(flags))
             case m.TokenCopy():
                 self.use(action.token_copy, where)
                 if action.controller is not None:

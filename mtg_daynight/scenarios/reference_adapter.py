@@ -84,10 +84,9 @@ class ReferenceAdapter:
     def put_onto_battlefield(self, cards: Sequence[Entering]) -> None:
         """Put cards onto the battlefield together (grouped by how they enter: one batch per kind)."""
         first = cards[0]
-        if any((c.transformed, c.face_down, c.token) != (first.transformed, first.face_down, first.token)
-               for c in cards):
-            raise NotImplementedError("the reference host enters a batch with one transformed/face_down/token flag")
-        ids = self.host.put_many([(c.card, c.controller) for c in cards], transformed=first.transformed,
+        if any((c.face_down, c.token) != (first.face_down, first.token) for c in cards):
+            raise NotImplementedError("the reference host enters a batch with one face_down/token flag")
+        ids = self.host.put_many([(c.card, c.controller) for c in cards], transformed=[c.transformed for c in cards],
                                  face_down=first.face_down, token=first.token, ids=[c.name for c in cards])
         for entering, host_id in zip(cards, ids, strict=True):
             self._bind(entering.name, host_id)

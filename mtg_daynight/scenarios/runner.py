@@ -209,9 +209,11 @@ class _Run:
             case m.Put():
                 assert isinstance(action.put, tuple) and isinstance(action.as_, tuple)
                 assert action.controller is not None
+                flags = action.transformed
+                assert isinstance(flags, tuple)
                 adapter.put_onto_battlefield([
-                    Entering(name, cards[card], action.controller, action.transformed, action.face_down, action.token)
-                    for card, name in zip(action.put, action.as_, strict=True)
+                    Entering(name, cards[card], action.controller, flag, action.face_down, action.token)
+                    for card, name, flag in zip(action.put, action.as_, flags, strict=True)
                 ])
             case m.TokenCopy():
                 assert action.as_ is not None
@@ -455,7 +457,11 @@ def describe_action(action: m.Action) -> str:
             return f"{action.by} copies {action.copy} without casting it ({action.as_})"
         case m.Put():
             names = ", ".join(f"{c} ({a})" for c, a in zip(_names(action.put), _names(action.as_ or ()), strict=False))
-            how = [w for w, on in (("transformed", action.transformed), ("face down", action.face_down),
+            flags = (action.transformed,) if isinstance(action.transformed, bool) else action.transformed
+            if len(set(flags)) > 1:
+                names = ", ".join(f"{n} transformed" if f else n for n, f in zip(names.split(", "), flags,
+                                                                                  strict=False))
+            how = [w for w, on in (("transformed", all(flags)), ("face down", action.face_down),
                                    ("as a token", action.token)) if on]
             return f"put onto the battlefield under {action.controller}: {names}" + (
                 f" ({', '.join(how)})" if how else "")
