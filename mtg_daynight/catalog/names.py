@@ -28,6 +28,11 @@ _SPACES: Final = re.compile(r"\s+")
 
 def name_key(name: str) -> str:
     """The lookup key of a card name: NFKD without accents, casefolded, punctuation and spacing normalised."""
+    if name.isascii():  # fast path: nothing to decompose, ASCII casefold is lower()
+        text = name.lower().replace("`", "'")
+        if "/" in text:
+            text = _SEPARATOR.sub(" // ", text)
+        return " ".join(text.split())
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     stripped = "".join(c for c in decomposed if c in _KEEP_MARKS or not unicodedata.combining(c))
     text = unicodedata.normalize("NFC", stripped).translate(_PUNCTUATION)
