@@ -1,17 +1,46 @@
-"""``mtg-daynight conformance``: not built yet (placeholder so the command list is fixed)."""
+"""``mtg-daynight conformance ADAPTER``: run the scenario library against an engine's adapter.
+
+``ADAPTER`` is ``package.module:factory``, a zero-argument callable returning a fresh
+:class:`~mtg_daynight.scenarios.adapter.Adapter` (one per scenario). ``--path DIR`` is added to ``sys.path``
+first. Exit status: 0 when every scenario passed (skips allowed unless ``--strict``), 1 otherwise, 2 for a
+usage error or a malformed scenario file. See docs/conformance.md.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
+
+from mtg_daynight.scenarios.conformance import load_factory, run_conformance
+from mtg_daynight.scenarios.report import render_text, to_json, write_json
 
 
 def register(sub: Any) -> None:
     """Add the ``conformance`` sub-command."""
-    parser: argparse.ArgumentParser = sub.add_parser("conformance", help="(not built yet)")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "conformance",
+        help="run the scenario library against your engine's adapter",
+        description="Run the scenario library (or the given scenario files) against an engine adapter "
+                    "(docs/conformance.md). Use 'mtg_daynight.scenarios:ReferenceAdapter' to see the reference.",
+    )
+    parser.add_argument("adapter", metavar="ADAPTER", help="package.module:factory returning a fresh adapter")
+    parser.add_argument("files", nargs="*", metavar="FILE", help="scenario files (default: the bundled library)")
+    parser.add_argument("--path", action="append", default=[], metavar="DIR", help="add DIR to sys.path first")
+    parser.add_argument("--json", action="store_true", help="print machine-readable results (JSON)")
+    parser.add_argument("--strict", action="store_true", help="count skipped scenarios as failures")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print each scenario's turn-by-turn trace")
     parser.set_defaults(handler=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    print("mtg-daynight conformance: not built yet")
-    return 2
+    for directory in reversed(args.path):
+        sys.path.insert(0, directory)
+    factory = load_factory(args.adapter)
+    results = run_conformance(factory, args.files)
+    if args.json:
+        write_json(to_json(results, []))
+    else:
+        render_text(results, [], sys.stdout, verbose=args.verbose)
+    allowed = ("pass",) if args.strict else ("pass", "skip")
+    return 0 if all(r.status in allowed for r in results) else 1

@@ -146,6 +146,6 @@ def to_json(results: Sequence[Result], malformed: Sequence[tuple[str, str]]) -> 
     }
 
 
-def write_json(document: dict[str, Any], out: TextIO = sys.stdout) -> None:
-    """Write a JSON document, pretty-printed."""
-    out.write(msgspec.json.format(msgspec.json.encode(document), indent=2).decode() + "\n")
+def write_json(document: dict[str, Any], out: TextIO | None = None) -> None:
+    """Write a JSON document, pretty-printed (to standard output by default)."""
+    (out or sys.stdout).write(msgspec.json.format(msgspec.json.encode(document), indent=2).decode() + "\n")

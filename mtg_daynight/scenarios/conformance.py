@@ -1,0 +1,75 @@
+"""The conformance kit: run the scenario library (or any scenario files) against an engine's adapter.
+
+An engine author writes an :class:`~mtg_daynight.scenarios.adapter.Adapter` over their engine and a zero-argument
+factory that returns a fresh one (one per scenario). Then either::
+
+    mtg-daynight conformance mypackage.daynight_adapter:make_adapter
+
+or, from their own pytest suite::
+
+    import pytest
+    from mtg_daynight.scenarios.conformance import conformance_cases, check_scenario
+
+    @pytest.mark.parametrize("path", conformance_cases())
+    def test_daynight_conformance(path):
+        check_scenario(path, make_adapter)      # fails with every failed check, skips unsupported actions
+
+Error *messages* are engine-specific: scenarios that expect an action to fail only require that it fails.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from mtg_daynight.errors import InputFileError
+from mtg_daynight.scenarios import library_files, load_scenario
+from mtg_daynight.scenarios.adapter import Adapter
+from mtg_daynight.scenarios.runner import Result, run_scenario
+
+AdapterFactory = Callable[[], Adapter]
+
+
+def load_factory(spec: str) -> AdapterFactory:
+    """Import ``"package.module:callable"`` (a class or a function returning an adapter)."""
+    module_name, sep, attribute = spec.partition(":")
+    if not sep or not module_name or not attribute:
+        raise InputFileError(f"adapter {spec!r}: write it as 'package.module:factory'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise InputFileError(f"adapter {spec!r}: can't import {module_name!r}: {error}") from None
+    factory = module
+    for part in attribute.split("."):
+        try:
+            factory = getattr(factory, part)
+        except AttributeError:
+            raise InputFileError(f"adapter {spec!r}: {module_name!r} has no {attribute!r}") from None
+    if not callable(factory):
+        raise InputFileError(f"adapter {spec!r}: {attribute!r} is not callable")
+    return factory
+
+
+def conformance_cases(files: Sequence[str | Path] = ()) -> list[Path]:
+    """The scenario files to run: ``files``, or the whole bundled library."""
+    return [Path(f) for f in files] if files else library_files()
+
+
+def run_conformance(factory: AdapterFactory, files: Sequence[str | Path] = ()) -> list[Result]:
+    """Run every scenario on a fresh adapter from ``factory``; a malformed file raises InputFileError."""
+    return [run_scenario(load_scenario(path), factory(), match_error_text=False) for path in conformance_cases(files)]
+
+
+def check_scenario(path: str | Path, factory: AdapterFactory) -> Result:
+    """Run one scenario for a pytest test: raise AssertionError listing every failed check, call
+    ``pytest.skip`` when the adapter does not support an action; return the result when it passed."""
+    result = run_scenario(load_scenario(path), factory(), match_error_text=False)
+    if result.status == "skip":
+        import pytest
+
+        pytest.skip(result.reason)
+    if result.status != "pass":
+        lines = [str(f) for f in result.failures] or [result.reason]
+        raise AssertionError(f"{result.file}: {result.title}\n" + "\n".join(lines))
+    return result
