@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import hypothesis.strategies as st
 from hypothesis import HealthCheck, event, settings
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from mtg_daynight import (
     BadEventError,
@@ -28,16 +28,39 @@ from mtg_daynight import (
     Designation,
     DesignationChange,
     EnterFace,
+    Face,
     Outcome,
     Permanent,
     Side,
     Transform,
     TransformRefused,
 )
+from mtg_daynight.reference import Card, CardKind, GameObject, ReferenceHost, Zone
+from mtg_daynight.reference import log as rlog
 from mtg_daynight.rules import Keyword
 from mtg_daynight.rules.state import decode_state, encode_state
 
-from .cards import arlinn, curse, delver, nightbound_up, plain, single_faced_copy, werewhat, werewolf
+from .cards import (
+    ABERRATION,
+    ARLINN,
+    ARLINN_NIGHT,
+    BEAR,
+    CURSE,
+    DELVER,
+    INSTANT_BACK,
+    LURKER,
+    RUFFIAN,
+    SMASHER,
+    WEREWHAT,
+    arlinn,
+    curse,
+    delver,
+    nightbound_up,
+    plain,
+    single_faced_copy,
+    werewhat,
+    werewolf,
+)
 
 DAY, NIGHT, NEITHER = Designation.DAY, Designation.NIGHT, Designation.NEITHER
 DAYBOUND, NIGHTBOUND = Keyword.DAYBOUND, Keyword.NIGHTBOUND
@@ -357,3 +380,276 @@ DayNightMachine.TestCase.settings = settings(
     max_examples=150, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_day_night_through_the_facade = DayNightMachine.TestCase
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The same properties, driven through the reference host's public API (mtg_daynight.reference).
+
+R_WEREWOLF = Card(RUFFIAN, SMASHER)
+R_CARDS: dict[str, Card] = {
+    "werewolf": R_WEREWOLF,
+    "curse": Card(CURSE, LURKER),
+    "arlinn": Card(ARLINN, ARLINN_NIGHT),
+    "werewhat": Card(WEREWHAT, INSTANT_BACK),
+    "phasing werewolf": Card(RUFFIAN, SMASHER, phasing=True),
+    "vandal": Card(Face("Brimstone Vandal"), day_night_trigger="1 damage to each opponent"),
+    "bear": Card(BEAR),
+    "delver": Card(DELVER, ABERRATION),
+}
+R_SPELLS: dict[str, Card] = {**R_CARDS, "opt": Card(Face("Opt"), kind=CardKind.INSTANT)}
+
+
+def _host_has(obj: GameObject, keyword: Keyword) -> bool:
+    if obj.face_down or obj.phased_out or keyword in obj.lost:
+        return False
+    return keyword in obj.gained or obj.up.has(keyword)
+
+
+def _host_can_transform(obj: GameObject) -> bool:
+    back = obj.card.back
+    if back is None:
+        return False
+    return not (back if obj.face is Side.FRONT else obj.card.front).instant_or_sorcery
+
+
+class ReferenceHostMachine(RuleBasedStateMachine):
+    """Drives the reference host (which carries out every outcome) with random turns, spells and effects."""
+
+    host: ReferenceHost
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ever_set = False
+        self.faces: dict[str, Side] = {}
+        self.seen = 0
+
+    @initialize(teams=st.booleans())
+    def start(self, teams: bool) -> None:
+        if teams:
+            self.host = ReferenceHost(teams=[["A1", "A2"], ["B1", "B2"]])
+        else:
+            self.host = ReferenceHost(["A", "B", "C"])
+
+    # -- helpers -------------------------------------------------------------------------------------------
+
+    def _permanent(self, index: int, pred: object = None) -> str | None:
+        ids = [o.id for o in self.host.battlefield() if pred is None or pred(o)]  # type: ignore[operator]
+        return ids[index % len(ids)] if ids else None
+
+    def _new_entries(self) -> list[object]:
+        entries = self.host.log[self.seen:]
+        self.seen = len(self.host.log)
+        return entries
+
+    # -- events --------------------------------------------------------------------------------------------
+
+    @rule(extra=st.booleans(), index=INDEX)
+    def begin_turn(self, extra: bool, index: int) -> None:
+        host = self.host
+        previous = (host.turn, host.active)
+        before = host.designation
+        if extra and host.turn:
+            host.take_extra_turn(host.players[index % len(host.players)])
+        self._check_pending()
+        host.begin_turn()
+        entries = self._new_entries()
+        changes = [e for e in entries if isinstance(e, rlog.DesignationChanged)]
+        before_check = before
+        for change in changes:
+            if not change.during_untap_step:
+                before_check = change.after  # resolving the stack or 502.1 phasing made it day or night first
+        expected: Designation | None = None
+        if previous[0] and before_check is not NEITHER:
+            counts = [
+                sum(1 for e in host.log if isinstance(e, rlog.SpellCast) and e.cast and e.turn == previous[0]
+                    and e.player == player)
+                for player in previous[1]
+            ]
+            if before_check is DAY and sum(counts) == 0:
+                expected = NIGHT
+            elif before_check is NIGHT and max(counts) >= 2:
+                expected = DAY
+        untap = [c.after for c in changes if c.during_untap_step]
+        assert untap == ([] if expected is None else [expected])
+        self._faces_changed_only_by_transforms(entries)
+
+    @precondition(lambda self: self.host.turn > 0)
+    @rule(by_active=st.booleans(), index=INDEX, spell=st.sampled_from(sorted(R_SPELLS)),
+          times=st.integers(min_value=1, max_value=2))
+    def cast(self, by_active: bool, index: int, spell: str, times: int) -> None:
+        players = self.host.active if by_active else self.host.players
+        for _ in range(times):
+            self.host.cast(players[index % len(players)], R_SPELLS[spell])
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @precondition(lambda self: self.host.turn > 0)
+    @rule()
+    def each_active_player_casts_one(self) -> None:
+        """1 + 1 across a team (728.2b: not enough), or one spell by a lone active player."""
+        for player in self.host.active:
+            self.host.cast(player, R_SPELLS["opt"])
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @precondition(lambda self: any(not self.host.obj(s).ability for s in self.host.stack))
+    @rule(index=INDEX)
+    def copy_spell(self, index: int) -> None:
+        spells = [s for s in self.host.stack if not self.host.obj(s).ability]
+        players = self.host.players
+        self.host.copy_spell(players[index % len(players)], spells[index % len(spells)])
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @precondition(lambda self: bool(self.host.stack))
+    @rule(everything=st.booleans())
+    def resolve(self, everything: bool) -> None:
+        if everything:
+            self.host.resolve_all()
+        else:
+            self.host.resolve()
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @rule(cards=st.lists(st.tuples(st.sampled_from(sorted(R_CARDS)), INDEX), min_size=1, max_size=3),
+          transformed=st.booleans(), face_down=st.booleans())
+    def put_onto_battlefield(self, cards: list[tuple[str, int]], transformed: bool, face_down: bool) -> None:
+        players = self.host.players
+        batch = [(R_CARDS[name], players[i % len(players)]) for name, i in cards]
+        if transformed and any(card.back is None for card, _ in batch):
+            transformed = False
+        designation = self.host.designation
+        self.host.put_many(batch, transformed=transformed, face_down=face_down)
+        entries = self._new_entries()
+        for entry in entries:
+            if isinstance(entry, rlog.Entered) and entry.transformed:  # 702.145b's replacement
+                assert designation is NIGHT and not transformed and not face_down
+                assert not any(isinstance(e, rlog.Transformed) and e.permanent == entry.permanent for e in entries)
+        self._faces_changed_only_by_transforms(entries)
+
+    @rule(index=INDEX, double_faced=st.booleans())
+    def token_copy(self, index: int, double_faced: bool) -> None:
+        of = self._permanent(index, lambda o: not o.face_down and not o.phased_out)
+        if of is None:
+            return
+        self.host.create_token_copy(of, double_faced=double_faced)
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @rule(index=INDEX, exile=st.booleans(), back=st.booleans(), transformed=st.booleans())
+    def leave_and_return(self, index: int, exile: bool, back: bool, transformed: bool) -> None:
+        pid = self._permanent(index)
+        if pid is None:
+            return
+        new = self.host.move(pid, "exile" if exile else "graveyard")
+        if back and new is not None:
+            obj = self.host.obj(new)
+            self.host.return_to_battlefield(new, transformed=transformed and obj.card.back is not None)
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @rule(index=INDEX, phase_in=st.booleans())
+    def phase(self, index: int, phase_in: bool) -> None:
+        pid = self._permanent(index, lambda o: o.phased_out is phase_in)
+        if pid is None:
+            return
+        if phase_in:
+            self.host.phase_in(pid)
+        else:
+            self.host.phase_out(pid)
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @rule(index=INDEX, back=st.booleans())
+    def face_down_or_up(self, index: int, back: bool) -> None:
+        pid = self._permanent(index)
+        if pid is None:
+            return
+        obj = self.host.permanent(pid)
+        if obj.face_down:
+            self.host.turn_face_up(pid, "back" if back and obj.card.back is not None else "front")
+        else:
+            self.host.turn_face_down(pid)
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @rule(index=INDEX, gained=KEYWORD_SETS, lost=KEYWORD_SETS)
+    def set_abilities(self, index: int, gained: frozenset[Keyword], lost: frozenset[Keyword]) -> None:
+        pid = self._permanent(index)
+        if pid is None:
+            return
+        self.host.set_abilities(pid, gained=gained, lost=lost)
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @rule(index=INDEX, name=st.sampled_from(["R0", "R1"]))
+    def restriction(self, index: int, name: str) -> None:
+        pid = self._permanent(index)
+        if pid is None:
+            return
+        if name in self.host.permanent(pid).restrictions:
+            self.host.remove_restriction(pid, name)
+        else:
+            self.host.add_restriction(pid, name)
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @rule(index=INDEX)
+    def request_transform(self, index: int) -> None:
+        pid = self._permanent(index)
+        if pid is None:
+            return
+        obj = self.host.permanent(pid)
+        day_night = _host_has(obj, DAYBOUND) or _host_has(obj, NIGHTBOUND)
+        done = self.host.request_transform(pid, "Moonmist")
+        if day_night:
+            assert not done  # 702.145b/e
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    @rule(to=st.sampled_from(["day", "night", "switch"]))
+    def become(self, to: str) -> None:
+        self.host.become(to, "an effect")  # type: ignore[arg-type]
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    # -- checks --------------------------------------------------------------------------------------------
+
+    def _check_pending(self) -> None:
+        self._faces_changed_only_by_transforms(self._new_entries())
+
+    def _faces_changed_only_by_transforms(self, entries: list[object]) -> None:
+        """A permanent still on the battlefield shows another face only if the log has a Transformed entry (the
+        host logs one per Transform action it carries out) or it was turned face up."""
+        explained = {e.permanent for e in entries
+                     if isinstance(e, rlog.Transformed | rlog.TurnedFaceUp)}
+        for entry in entries:
+            # A daybound/nightbound transform never touches a phased-out (702.26b), face-down (708.2) or
+            # restricted permanent. (The host sets those flags before it carries out the outcome, so the
+            # state after the step is the state the transform happened in.)
+            if isinstance(entry, rlog.Transformed) and entry.rule.startswith("702.145"):
+                obj = self.host.objects.get(entry.permanent)
+                if obj is not None and obj.zone is Zone.BATTLEFIELD:
+                    assert not obj.phased_out and not obj.face_down and not obj.restrictions, entry
+        now = {o.id: o.face for o in self.host.battlefield()}
+        for pid, face in now.items():
+            if pid in self.faces and self.faces[pid] is not face:
+                assert pid in explained, f"{pid} changed face without a transform"
+        self.faces = now
+
+    @invariant()
+    def host_and_rules_agree(self) -> None:
+        assert self.host.check() == []
+
+    @invariant()
+    def never_neither_again(self) -> None:
+        if self.host.designation is not NEITHER:
+            self.ever_set = True
+        elif self.ever_set:
+            raise AssertionError("730.1: it became neither again")
+
+    @invariant()
+    def faces_match_the_designation(self) -> None:
+        designation = self.host.designation
+        for obj in self.host.battlefield():
+            if designation is NEITHER:
+                assert not _host_has(obj, DAYBOUND) and not _host_has(obj, NIGHTBOUND), obj.id
+            elif _host_can_transform(obj) and not obj.restrictions:
+                if designation is NIGHT:
+                    assert not (obj.face is Side.FRONT and _host_has(obj, DAYBOUND)), obj.id
+                else:
+                    assert not (obj.face is Side.BACK and _host_has(obj, NIGHTBOUND)), obj.id
+
+
+ReferenceHostMachine.TestCase.settings = settings(
+    max_examples=100, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+test_day_night_through_the_reference_host = ReferenceHostMachine.TestCase
