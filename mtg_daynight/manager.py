@@ -15,6 +15,7 @@ from typing import Final
 import pluggy
 
 from mtg_daynight import hookspecs
+from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME, card_data_plugin
 from mtg_daynight.hookspecs import PROJECT
 from mtg_daynight.plugin import RULES_PLUGIN_NAME, DayNightRules
 
@@ -29,7 +30,9 @@ def _env_flag(name: str) -> bool:
 
 
 def install(pm: pluggy.PluginManager) -> DayNightRules:
-    """Add the hookspecs and the rules plugin to a host's own plugin manager (once); return the rules plugin.
+    """Add the hookspecs, the rules plugin and the card-data plugin (which answers ``daynight_card_faces``
+    from the snapshot and mod files, loaded on the first question) to a plugin manager, once; return the
+    rules plugin.
 
     The manager must have been created with the project name ``"mtg_daynight"``.
     """
@@ -41,6 +44,8 @@ def install(pm: pluggy.PluginManager) -> DayNightRules:
     pm.add_hookspecs(hookspecs)
     rules = DayNightRules(pm)
     pm.register(rules, name=RULES_PLUGIN_NAME)
+    if pm.get_plugin(CARD_DATA_PLUGIN_NAME) is None:  # a host may have registered its own card data
+        pm.register(card_data_plugin, name=CARD_DATA_PLUGIN_NAME)
     return rules
 
 

@@ -141,7 +141,8 @@ class DayNightRules:
         if faces is None:
             raise BadEventError(
                 f"game {state.game!r}, turn {state.turn_number}: enter {permanent.id!r}: unknown card "
-                f"{permanent.card!r}: it is not in the card data; describe it with Permanent(...) and its faces"
+                f"{permanent.card!r}: the card data does not hold it (it holds only day/night cards, so this is either "
+                "an ordinary card or a misspelling); describe it with Permanent(...) and its faces"
             )
         if not faces.day_night:
             notes.append(TraceLine("702.145a", f"card data: {faces.name} is not a day/night card", state.turn_number))

@@ -22,8 +22,8 @@ from mtg_daynight.hookspecs import PROJECT
 
 def _daynight(db: CardDatabase) -> DayNight:
     pm = pluggy.PluginManager(PROJECT)
+    pm.register(CardDataPlugin(db), name=CARD_DATA_PLUGIN_NAME)  # before install(): it keeps a host's own
     install(pm)
-    pm.register(CardDataPlugin(db), name=CARD_DATA_PLUGIN_NAME)
     return DayNight(pm)
 
 
@@ -92,8 +92,8 @@ def test_a_plugin_registered_later_answers_first(db: CardDatabase) -> None:
             return CardFaces("House Card", Face("House Card", daybound=True)) if card == "House Card" else None
 
     pm = pluggy.PluginManager(PROJECT)
+    pm.register(CardDataPlugin(db), name=CARD_DATA_PLUGIN_NAME)  # before install(): it keeps a host's own
     install(pm)
-    pm.register(CardDataPlugin(db), name=CARD_DATA_PLUGIN_NAME)
     pm.register(Custom())
     game = DayNight(pm).new_game("g", ("a",))
     game.enter(CardPermanent("h", "a", card="House Card"))

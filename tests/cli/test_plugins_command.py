@@ -28,7 +28,7 @@ def test_autoload_can_be_switched_off_by_the_environment(
     monkeypatch.setenv("MTG_DAYNIGHT_DISABLE_PLUGIN_AUTOLOAD", "1")
     assert main(["plugins", "--json"]) == 0
     names = [info["name"] for info in json.loads(capsys.readouterr().out)]
-    assert names == ["daynight-rules"]
+    assert names == ["daynight-rules", "daynight-card-data"]
 
 
 def test_plugin_manager_passes_check_pending() -> None:
