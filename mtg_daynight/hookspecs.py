@@ -108,7 +108,9 @@ def daynight_enter(game: str, permanents: tuple[Permanent | CardPermanent, ...])
     Call it *before* they enter, and make each enter with the face the outcome's ``EnterFace`` gives: at night
     a daybound double-faced permanent enters back face up as a replacement (702.145b), which is not a
     transform. Then carry out the rest of the outcome (702.145d/g can make it day or night).
-    Report every permanent, including those with nothing to do with day and night.
+    Report every permanent, including those with nothing to do with day and night. An engine that can only
+    report after the fact reports right after they entered and applies each ``EnterFace`` as a change of the
+    face the same object shows (never as a transform).
 
     :param game: the game's id.
     :param permanents: what enters: ids, controllers, faces with their keywords, and how they would enter.
