@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from mtg_daynight import DayNight, Designation, DesignationChange, EnterFace, Game, Side, Transform
+from mtg_daynight import DayNight, Designation, DesignationChange, EnterFace, Game, Permanent, Side, Transform
 
 from .cards import (
     DAYBOUND,
     NIGHTBOUND,
+    SMASHER,
     arlinn,
     curse,
     delver,
@@ -397,3 +398,12 @@ def test_ruling_werewhat_entering_at_night_stays_front_face_up() -> None:
     outcome = g.enter(werewhat("ww"))
     assert outcome.entered == (EnterFace("ww", Side.FRONT, False, "702.145b"),)
     assert outcome.transforms == ()
+
+
+def test_702_145g_single_faced_nightbound_copy_makes_it_night_and_stays_at_day() -> None:
+    g = _game(NEITHER)
+    copy = Permanent("sm", "P2", SMASHER)  # hand-written: a single-faced copy of Tavern Smasher's face
+    assert [c.after for c in g.enter(copy).changes] == [NIGHT]
+    outcome = g.become_day("effect")
+    assert outcome.transforms == ()
+    assert g.face_of("sm") is Side.FRONT and g.permanent("sm").has(NIGHTBOUND)
