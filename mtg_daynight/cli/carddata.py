@@ -1,17 +1,282 @@
-"""``mtg-daynight carddata``: not built yet (placeholder so the command list is fixed)."""
+"""``mtg-daynight carddata``: update, list and check the day/night card data (printing and arguments only)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import re
+import sys
+from datetime import UTC, datetime
 from typing import Any
+
+import msgspec
+
+from mtg_daynight.cards.download import BULK_TYPES
+from mtg_daynight.cards.errors import CardDataError, SnapshotMissingError
+from mtg_daynight.cards.paths import resolve_data_dir, snapshot_path
+from mtg_daynight.cards.records import Snapshot
+from mtg_daynight.cards.snapshot import load_snapshot
+from mtg_daynight.cards.update import DEFAULT_BULK_TYPE, UpdateOutcome, run_update
+
+DESCRIPTION = """\
+Manage the day/night card data: the cards with daybound/nightbound, their faces and printings, and the
+Day // Night helper card, imported from Scryfall's bulk data into one snapshot file (daynight-cards.json).
+
+The snapshot lives in --data-dir if given, else in a source checkout's carddata/ directory, else in your user
+data directory. Downloads are cached in your user cache directory (MTG_DAYNIGHT_CACHE_DIR overrides it).
+"""
+
+UPDATE_HELP = """\
+Download Scryfall's bulk file (or read --from-file), keep the day/night cards and write the snapshot.
+Asks Scryfall first whether the file changed (If-None-Match): when it has not, nothing is downloaded.
+The old snapshot is kept when anything fails, and when the new import looks broken (no cards, or far fewer
+than before) unless --force. Prints the cards added, removed and changed.
+"""
 
 
 def register(sub: Any) -> None:
-    """Add the ``carddata`` sub-command."""
-    parser: argparse.ArgumentParser = sub.add_parser("carddata", help="(not built yet)")
-    parser.set_defaults(handler=_run)
+    """Add the ``carddata`` sub-command and its ``update``, ``list`` and ``status`` actions."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "carddata",
+        help="update, list and check the day/night card data (Scryfall bulk import)",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    actions = parser.add_subparsers(dest="carddata_action", metavar="ACTION")
+    parser.set_defaults(handler=lambda args: _usage(parser))
+
+    update = actions.add_parser(
+        "update",
+        help="import Scryfall's bulk data into the snapshot",
+        description=UPDATE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    update.add_argument(
+        "--bulk-type",
+        choices=BULK_TYPES,
+        default=DEFAULT_BULK_TYPE,
+        help="which bulk file: oracle_cards (one object per card, ~24 MB), default_cards (every English "
+        "printing, ~77 MB; the default), all_cards (every printing in every language, ~390 MB)",
+    )
+    update.add_argument(
+        "--from-file",
+        metavar="PATH",
+        help="import a local bulk file instead of downloading (.jsonl or legacy .json array, gzipped or not)",
+    )
+    update.add_argument("--data-dir", metavar="DIR", help="directory of the snapshot (default: see above)")
+    update.add_argument(
+        "--api-url",
+        metavar="URL",
+        help="use this API base URL instead of https://api.scryfall.com (a mirror or a test server); "
+        "lifts the https-on-Scryfall-hosts check",
+    )
+    update.add_argument("--force", action="store_true", help="replace the snapshot even if the import looks broken")
+    update.set_defaults(handler=_update)
+
+    lister = actions.add_parser(
+        "list", help="list the day/night cards of the snapshot", description="List the day/night cards."
+    )
+    lister.add_argument(
+        "--json",
+        action="store_true",
+        help="print a JSON array of objects (name, oracle_id, daybound_face, nightbound_face, layout, faces, "
+        "printings with set/collector_number/lang/id/printed_name, digital, playtest)",
+    )
+    lister.add_argument("--data-dir", metavar="DIR", help="directory of the snapshot (default: see above)")
+    lister.set_defaults(handler=_list)
+
+    status = actions.add_parser(
+        "status",
+        help="show where the snapshot came from and how old it is",
+        description="Show the snapshot's manifest. With --check, exit 1 when the snapshot is missing or older "
+        "than --max-age (for CI).",
+    )
+    status.add_argument("--json", action="store_true", help="print the status as a JSON object")
+    status.add_argument("--data-dir", metavar="DIR", help="directory of the snapshot (default: see above)")
+    status.add_argument(
+        "--check", action="store_true", help="exit 1 when the snapshot is missing or older than --max-age"
+    )
+    status.add_argument(
+        "--max-age",
+        metavar="AGE",
+        default="30d",
+        help="age limit for --check: a number with unit s, m, h, d or w (default: 30d). The age is counted "
+        "from Scryfall's updated_at, or from the import time for --from-file snapshots",
+    )
+    status.set_defaults(handler=_status)
 
 
-def _run(args: argparse.Namespace) -> int:
-    print("mtg-daynight carddata: not built yet")
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
     return 2
+
+
+# -- update ------------------------------------------------------------------------------------------------
+class _TqdmProgress:
+    """Download progress bar on stderr (hidden when stderr is not a terminal)."""
+
+    def __init__(self) -> None:
+        self._bar: Any = None
+
+    def start(self, total: int | None, initial: int) -> None:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+
+        self._bar = tqdm(
+            total=total,
+            initial=initial,
+            unit="B",
+            unit_scale=True,
+            unit_divisor=1024,
+            desc="downloading",
+            file=sys.stderr,
+            disable=not sys.stderr.isatty(),
+            leave=False,
+        )
+
+    def advance(self, n: int) -> None:
+        if self._bar is not None:
+            self._bar.update(n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+
+def _mb(n: int) -> str:
+    return f"{n / 1_000_000:.1f} MB"
+
+
+def _update(args: argparse.Namespace) -> int:
+    outcome = run_update(
+        data_dir=args.data_dir,
+        bulk_type=args.bulk_type,
+        from_file=args.from_file,
+        api_url=args.api_url,
+        force=args.force,
+        progress=_TqdmProgress(),
+    )
+    _print_update(outcome)
+    return 0
+
+
+def _print_update(outcome: UpdateOutcome) -> None:
+    if outcome.up_to_date:
+        print(
+            "up to date: Scryfall reports no change since the last update; nothing downloaded "
+            f"({outcome.snapshot_file})"
+        )
+        return
+    snapshot = outcome.snapshot
+    assert snapshot is not None
+    source = snapshot.manifest.source
+    if source.kind == "scryfall":
+        how = "downloaded " + _mb(outcome.download.size) if outcome.download else "reused the cached download"
+        if outcome.download and outcome.download.resumed:
+            how += " (resumed)"
+        print(f"{source.bulk_type} of {source.updated_at}: {how}")
+    else:
+        print(f"imported {source.file_name} ({_mb(source.file_size)})")
+    counts = snapshot.manifest.counts
+    print(
+        f"{counts.cards} day/night cards, {counts.helpers} helper card(s), {counts.printings} printings "
+        f"-> {outcome.snapshot_file}"
+    )
+    for warning in outcome.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if outcome.diff.empty:
+        print("no card changed")
+    else:
+        print(f"changes: {outcome.diff.summary()}")
+        for line in outcome.diff.lines():
+            print(f"  {line}")
+
+
+# -- list --------------------------------------------------------------------------------------------------
+def _load(data_dir: str | None) -> Snapshot:
+    return load_snapshot(resolve_data_dir(data_dir))
+
+
+def _list(args: argparse.Namespace) -> int:
+    snapshot = _load(args.data_dir)
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(snapshot.cards), ensure_ascii=False, indent=1))
+        return 0
+    for card in snapshot.cards:
+        flags = [flag for flag, on in (("digital", card.digital), ("playtest", card.playtest)) if on]
+        faces = f"day: {card.daybound_face or '-'}, night: {card.nightbound_face or '-'}"
+        extra = f" [{', '.join(flags)}]" if flags else ""
+        print(f"{card.name}  ({faces}; {len(card.printings)} printings){extra}")
+    for helper in snapshot.helpers:
+        print(f"{helper.name}  (helper card; {len(helper.printings)} printings)")
+    print(f"{len(snapshot.cards)} day/night cards, {len(snapshot.helpers)} helper card(s)", file=sys.stderr)
+    return 0
+
+
+# -- status ------------------------------------------------------------------------------------------------
+_AGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$")
+_UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800, "": 86400}
+
+
+def parse_age(text: str) -> float:
+    """Parse an age such as ``36h`` or ``7d`` (a bare number means days) into seconds."""
+    match = _AGE.match(text)
+    if not match:
+        raise CardDataError(f"--max-age: cannot read {text!r} (use e.g. 12h, 7d, 2w)")
+    return float(match.group(1)) * _UNIT[match.group(2)]
+
+
+def _parse_time(text: str | None) -> datetime | None:
+    if not text:
+        return None
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def _status(args: argparse.Namespace) -> int:
+    max_age = parse_age(args.max_age) if args.check else None
+    directory = resolve_data_dir(args.data_dir)
+    try:
+        snapshot = load_snapshot(directory)
+    except SnapshotMissingError as error:
+        if args.json:
+            print(json.dumps({"path": str(snapshot_path(directory)), "exists": False}))
+        if args.check:
+            print(f"carddata status: {error}", file=sys.stderr)
+            return 1
+        raise
+    manifest = snapshot.manifest
+    reference = _parse_time(manifest.source.updated_at) or _parse_time(manifest.imported_at)
+    age = (datetime.now(UTC) - reference).total_seconds() if reference else None
+    too_old = max_age is not None and (age is None or age > max_age)
+    if args.json:
+        data = {
+            "path": str(snapshot_path(directory)),
+            "exists": True,
+            "age_seconds": round(age) if age is not None else None,
+            "too_old": too_old if args.check else None,
+            "manifest": msgspec.to_builtins(manifest),
+        }
+        print(json.dumps(data, indent=1))
+    else:
+        source = manifest.source
+        print(f"snapshot:   {snapshot_path(directory)}")
+        if source.kind == "scryfall":
+            print(f"source:     Scryfall {source.bulk_type}, updated {source.updated_at} (ETag {source.api_etag})")
+        else:
+            print(f"source:     local file {source.file_name}")
+        print(f"file:       {source.file_name}, {_mb(source.file_size)}, sha256 {source.file_sha256}")
+        print(f"imported:   {manifest.imported_at} by {manifest.tool} {manifest.tool_version}")
+        if age is not None:
+            print(f"age:        {age / 86400:.1f} days")
+        counts = manifest.counts
+        print(
+            f"contents:   {counts.cards} day/night cards, {counts.helpers} helper card(s), {counts.printings} printings"
+        )
+    if too_old:
+        print(f"carddata status: the snapshot is older than {args.max_age}", file=sys.stderr)
+        return 1
+    return 0

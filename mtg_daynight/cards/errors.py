@@ -1,0 +1,41 @@
+"""Typed errors of the card-data importer.
+
+Every error says what went wrong and where (file, line, field or URL). All of them derive from
+:class:`mtg_daynight.errors.DayNightError`, so the CLI prints them on one line.
+"""
+
+from __future__ import annotations
+
+from mtg_daynight.errors import DayNightError, InputFileError
+
+
+class CardDataError(DayNightError):
+    """Base class of the card-data importer's own errors (download, snapshot, lock)."""
+
+
+class CardFileError(InputFileError):
+    """A bulk file or snapshot on disk is malformed: the message names the file and the line or field."""
+
+
+class DownloadError(CardDataError):
+    """An HTTP request or a download failed for good (after the allowed retries)."""
+
+
+class RateLimitedError(DownloadError):
+    """Scryfall kept answering 429 Too Many Requests, or asked for a wait longer than we accept."""
+
+
+class UnsafeURLError(DownloadError):
+    """A URL is not https on one of Scryfall's hosts (and no ``--api-url`` override was given)."""
+
+
+class SnapshotMissingError(CardDataError):
+    """No card-data snapshot exists where one was looked for."""
+
+
+class SnapshotRefusedError(CardDataError):
+    """A new import looks broken (no cards, or far fewer than before): the old snapshot was kept."""
+
+
+class LockTimeoutError(CardDataError):
+    """Another update holds the card-data lock for longer than we are willing to wait."""

@@ -1,0 +1,288 @@
+"""Pure functions that pick the day/night cards out of Scryfall card objects and fold them into records.
+
+* A card object is a day/night card when its (card-level) keywords contain Daybound or Nightbound.
+* The Day // Night helper card (a ``double_faced_token`` whose faces are Day and Night) is kept as a
+  :class:`~mtg_daynight.cards.records.HelperCard`.
+* art_series objects, tokens and emblems are left out.
+* Printings of one card (other sets, languages, reversible printings, digital and playtest printings) are
+  folded into one record keyed by oracle id; digital-only and playtest cards are kept and flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from mtg_daynight.cards.errors import CardFileError
+from mtg_daynight.cards.records import DayNightCard, Face, HelperCard, Printing
+from mtg_daynight.cards.scryfall import Card, CardFace
+
+DAYBOUND = "Daybound"
+NIGHTBOUND = "Nightbound"
+HELPER_LAYOUT = "double_faced_token"
+HELPER_FACE_NAMES = ("Day", "Night")
+#: Layouts that are never cards a player puts in a deck.
+EXCLUDED_LAYOUTS = frozenset({"art_series", "token", "emblem", "double_faced_token"})
+REVERSIBLE_LAYOUT = "reversible_card"
+
+Kind = Literal["daynight", "helper"]
+
+
+def _has_keyword(keywords: Iterable[str], wanted: str) -> bool:
+    folded = wanted.casefold()
+    return any(k.casefold() == folded for k in keywords)
+
+
+def all_keywords(card: Card) -> list[str]:
+    """Card-level keywords plus any face-level ones (Scryfall has none today), without duplicates."""
+    seen: dict[str, None] = dict.fromkeys(card.keywords)
+    for face in card.card_faces or ():
+        seen.update(dict.fromkeys(face.keywords or ()))
+    return list(seen)
+
+
+def is_helper(card: Card) -> bool:
+    """True for the Day // Night helper card."""
+    if card.layout != HELPER_LAYOUT:
+        return False
+    faces = tuple(f.name for f in card.card_faces or ())
+    return faces == HELPER_FACE_NAMES or card.name == " // ".join(HELPER_FACE_NAMES)
+
+
+def classify(card: Card) -> Kind | None:
+    """Say what the importer keeps of ``card``: a day/night card, the helper card, or nothing."""
+    if is_helper(card):
+        return "helper"
+    if card.layout in EXCLUDED_LAYOUTS or card.object != "card":
+        return None
+    keywords = all_keywords(card)
+    if _has_keyword(keywords, DAYBOUND) or _has_keyword(keywords, NIGHTBOUND):
+        return "daynight"
+    return None
+
+
+def card_oracle_id(card: Card) -> str | None:
+    """The oracle id of ``card``; reversible printings carry it on their faces only."""
+    if card.oracle_id:
+        return card.oracle_id
+    for face in card.card_faces or ():
+        if face.oracle_id:
+            return face.oracle_id
+    return None
+
+
+def _is_playtest(card: Card) -> bool:
+    return "playtest" in card.promo_types
+
+
+def _printing(card: Card) -> Printing:
+    faces = card.card_faces or ()
+    images: list[str] = []
+    if card.image_uris and "normal" in card.image_uris:
+        images.append(card.image_uris["normal"])
+    for face in faces:
+        if face.image_uris and "normal" in face.image_uris:
+            images.append(face.image_uris["normal"])
+    face_printed = tuple(f.printed_name for f in faces if f.printed_name)
+    printed = card.printed_name
+    if printed is None and face_printed:
+        printed = " // ".join(face_printed)
+    return Printing(
+        id=card.id,
+        set=card.set,
+        collector_number=card.collector_number,
+        lang=card.lang,
+        printed_name=printed,
+        face_printed_names=face_printed,
+        released_at=card.released_at,
+        layout=card.layout,
+        set_type=card.set_type,
+        digital=card.digital,
+        playtest=_is_playtest(card),
+        games=tuple(card.games),
+        promo_types=tuple(card.promo_types),
+        frame_effects=tuple(card.frame_effects),
+        image_uris=tuple(images),
+    )
+
+
+def _face_from(face: CardFace, keywords: tuple[str, ...]) -> Face:
+    return Face(
+        name=face.name,
+        mana_cost=face.mana_cost or "",
+        type_line=face.type_line or "",
+        oracle_text=face.oracle_text or "",
+        keywords=keywords,
+        power=face.power,
+        toughness=face.toughness,
+        loyalty=face.loyalty,
+        defense=face.defense,
+        colors=tuple(face.colors) if face.colors is not None else None,
+    )
+
+
+def _raw_faces(card: Card) -> list[CardFace]:
+    """The faces of a card object; a single-faced card is its own face, a reversible card its first face."""
+    if card.card_faces and card.layout != REVERSIBLE_LAYOUT:
+        return list(card.card_faces)
+    if card.card_faces:
+        return [card.card_faces[0]]
+    return [
+        CardFace(
+            name=card.name,
+            mana_cost=card.mana_cost,
+            type_line=card.type_line,
+            oracle_text=card.oracle_text,
+            power=card.power,
+            toughness=card.toughness,
+            loyalty=card.loyalty,
+            defense=card.defense,
+            colors=card.colors,
+        )
+    ]
+
+
+def _mentions(text: str, keyword: str) -> bool:
+    return re.search(r"(?<![\w-])" + re.escape(keyword) + r"(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def faces_with_keywords(card: Card) -> tuple[tuple[Face, ...], str | None, str | None]:
+    """Build the faces of ``card`` with keywords attached, and name its daybound and nightbound faces.
+
+    Daybound goes to the front face, Nightbound to the back face (the second face, or the only face of a
+    single-faced card that has Nightbound but not Daybound). Any other keyword goes to each face whose oracle
+    text mentions it; a keyword no face mentions stays card-level only (in ``DayNightCard.keywords``).
+    """
+    raw = _raw_faces(card)
+    keywords = all_keywords(card)
+    has_day = _has_keyword(keywords, DAYBOUND)
+    has_night = _has_keyword(keywords, NIGHTBOUND)
+    per_face: list[list[str]] = [[] for _ in raw]
+    day_index: int | None = 0 if has_day else None
+    night_index: int | None = None
+    if has_night:
+        if len(raw) >= 2:
+            night_index = 1
+        elif not has_day:
+            night_index = 0
+    for keyword in keywords:
+        folded = keyword.casefold()
+        if folded == DAYBOUND.casefold():
+            if day_index is not None:
+                per_face[day_index].append(keyword)
+        elif folded == NIGHTBOUND.casefold():
+            if night_index is not None:
+                per_face[night_index].append(keyword)
+        else:
+            for i, face in enumerate(raw):
+                if _mentions(face.oracle_text or "", keyword):
+                    per_face[i].append(keyword)
+    faces = tuple(_face_from(face, tuple(kw)) for face, kw in zip(raw, per_face, strict=True))
+    day_name = faces[day_index].name if day_index is not None else None
+    night_name = faces[night_index].name if night_index is not None else None
+    return faces, day_name, night_name
+
+
+def _collector_key(number: str) -> tuple[int, str]:
+    match = re.match(r"\d+", number)
+    return (int(match.group()) if match else 1 << 30, number)
+
+
+def printing_sort_key(p: Printing) -> tuple[str, str, tuple[int, str], str, str]:
+    """Printings sort by release date, set, collector number (numerically), language and id."""
+    return (p.released_at or "", p.set, _collector_key(p.collector_number), p.lang, p.id)
+
+
+def _representative_key(card: Card) -> tuple[bool, bool, bool, str, str]:
+    # English, non-reversible, non-digital printings first; then the earliest; ties broken by id.
+    return (card.lang != "en", card.layout == REVERSIBLE_LAYOUT, card.digital, card.released_at or "9999", card.id)
+
+
+@dataclass
+class _Group:
+    best: Card
+    printings: dict[str, Printing] = field(default_factory=dict)
+
+    def add(self, card: Card) -> None:
+        if _representative_key(card) < _representative_key(self.best):
+            self.best = card
+        self.printings.setdefault(card.id, _printing(card))
+
+
+@dataclass
+class Folder:
+    """Accumulates card objects (in any order) and builds the sorted records.
+
+    The result does not depend on the order the objects arrive in.
+    """
+
+    cards: dict[str, _Group] = field(default_factory=dict)
+    helpers: dict[str, _Group] = field(default_factory=dict)
+
+    def add(self, card: Card) -> Kind | None:
+        """Fold one card object in; return what it was kept as (or None)."""
+        kind = classify(card)
+        if kind is None:
+            return None
+        if kind == "helper":
+            key = card_oracle_id(card) or card.name
+            table = self.helpers
+        else:
+            oracle_id = card_oracle_id(card)
+            if oracle_id is None:
+                raise CardFileError(f"card {card.name!r} (id {card.id}) has no oracle_id")
+            key = oracle_id
+            table = self.cards
+        group = table.get(key)
+        if group is None:
+            table[key] = group = _Group(best=card)
+        group.add(card)
+        return kind
+
+    def build(self) -> tuple[tuple[DayNightCard, ...], tuple[HelperCard, ...]]:
+        """Build the sorted day/night card and helper records."""
+        cards: list[DayNightCard] = []
+        for oracle_id, group in self.cards.items():
+            best = group.best
+            printings = tuple(sorted(group.printings.values(), key=printing_sort_key))
+            faces, day_face, night_face = faces_with_keywords(best)
+            cards.append(
+                DayNightCard(
+                    name=best.name if best.layout != REVERSIBLE_LAYOUT else faces[0].name,
+                    oracle_id=oracle_id,
+                    layout=best.layout,
+                    daybound_face=day_face,
+                    nightbound_face=night_face,
+                    faces=faces,
+                    keywords=tuple(all_keywords(best)),
+                    printings=printings,
+                    digital=all(p.digital for p in printings),
+                    playtest=all(p.playtest for p in printings),
+                )
+            )
+        helpers: list[HelperCard] = []
+        for group in self.helpers.values():
+            best = group.best
+            faces = tuple(_face_from(f, ()) for f in _raw_faces(best))
+            helpers.append(
+                HelperCard(
+                    name=best.name,
+                    oracle_id=card_oracle_id(best),
+                    layout=best.layout,
+                    faces=faces,
+                    printings=tuple(sorted(group.printings.values(), key=printing_sort_key)),
+                )
+            )
+        cards.sort(key=lambda c: (c.name, c.oracle_id))
+        helpers.sort(key=lambda h: (h.name, h.oracle_id or ""))
+        return tuple(cards), tuple(helpers)
+
+
+def fold_cards(cards: Iterable[Card]) -> tuple[tuple[DayNightCard, ...], tuple[HelperCard, ...]]:
+    """Fold card objects into sorted day/night card and helper records (see :class:`Folder`)."""
+    folder = Folder()
+    for card in cards:
+        folder.add(card)
+    return folder.build()

@@ -1,0 +1,129 @@
+"""Our own snapshot records: the day/night cards, the Day // Night helper card, and the manifest.
+
+These structs are what ``carddata/daynight-cards.json`` holds and what
+:func:`mtg_daynight.cards.snapshot.load_snapshot` returns. They keep everything a card-lookup database needs:
+every face name, the printed names of every printing, the oracle id and the Scryfall id of each printing.
+All sequences are tuples (the records are frozen); the importer sorts them so that the encoded file is
+deterministic.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+#: Version of the snapshot file format; bumped when a field changes meaning or is removed.
+SNAPSHOT_FORMAT_VERSION = 1
+
+
+class Face(msgspec.Struct, frozen=True, kw_only=True):
+    """One face of a card, with the keywords the importer attached to it.
+
+    Scryfall lists keywords per card only; the importer puts Daybound on the front face, Nightbound on the
+    back face, and every other keyword on each face whose oracle text mentions it.
+    """
+
+    name: str
+    mana_cost: str = ""
+    type_line: str = ""
+    oracle_text: str = ""
+    keywords: tuple[str, ...] = ()
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    colors: tuple[str, ...] | None = None
+
+
+class Printing(msgspec.Struct, frozen=True, kw_only=True):
+    """One printing (one Scryfall card object) of a card."""
+
+    id: str
+    set: str
+    collector_number: str
+    lang: str
+    printed_name: str | None = None
+    face_printed_names: tuple[str, ...] = ()
+    released_at: str | None = None
+    layout: str = ""
+    set_type: str | None = None
+    digital: bool = False
+    playtest: bool = False
+    games: tuple[str, ...] = ()
+    promo_types: tuple[str, ...] = ()
+    frame_effects: tuple[str, ...] = ()
+    image_uris: tuple[str, ...] = ()
+
+
+class DayNightCard(msgspec.Struct, frozen=True, kw_only=True):
+    """A card with daybound and/or nightbound, with its faces and all its printings.
+
+    ``daybound_face`` / ``nightbound_face`` name the face that has the keyword (``None`` when the card has no
+    such face, e.g. a single-faced playtest card whose night face is another card). ``digital`` and
+    ``playtest`` are true when *every* printing is digital-only / a playtest card.
+    """
+
+    name: str
+    oracle_id: str
+    layout: str
+    daybound_face: str | None
+    nightbound_face: str | None
+    faces: tuple[Face, ...]
+    keywords: tuple[str, ...] = ()
+    printings: tuple[Printing, ...] = ()
+    digital: bool = False
+    playtest: bool = False
+
+
+class HelperCard(msgspec.Struct, frozen=True, kw_only=True):
+    """The Day // Night helper card (a ``double_faced_token``) that tracks day and night at the table."""
+
+    name: str
+    oracle_id: str | None
+    layout: str
+    faces: tuple[Face, ...]
+    printings: tuple[Printing, ...] = ()
+
+
+class SourceInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """Where a snapshot's data came from."""
+
+    kind: str  # "scryfall" (downloaded) or "file" (--from-file)
+    bulk_type: str | None = None
+    bulk_id: str | None = None
+    updated_at: str | None = None
+    api_etag: str | None = None
+    download_uri: str | None = None
+    file_name: str = ""
+    file_size: int = 0
+    file_sha256: str = ""
+    format: str = ""  # "jsonl" or "json-array"
+    gzipped: bool = False
+
+
+class Counts(msgspec.Struct, frozen=True, kw_only=True):
+    """Sizes of a snapshot and of the scan that produced it."""
+
+    cards: int
+    helpers: int
+    printings: int
+    candidate_lines: int = 0
+    decompressed_bytes: int = 0
+
+
+class Manifest(msgspec.Struct, frozen=True, kw_only=True):
+    """The manifest stored at the top of a snapshot file."""
+
+    format_version: int = SNAPSHOT_FORMAT_VERSION
+    tool: str = "mtg-daynight"
+    tool_version: str = ""
+    imported_at: str = ""
+    source: SourceInfo
+    counts: Counts
+
+
+class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
+    """A whole snapshot: manifest, day/night cards (sorted by name) and helper cards."""
+
+    manifest: Manifest
+    cards: tuple[DayNightCard, ...] = ()
+    helpers: tuple[HelperCard, ...] = ()

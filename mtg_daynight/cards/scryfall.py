@@ -1,0 +1,103 @@
+"""msgspec structs for the parts of Scryfall's objects that the importer reads.
+
+Unknown fields are ignored (msgspec's default) and every enumeration-like field (layout, set type, frame
+effects, promo types, games, ...) is a plain ``str``: Scryfall adds values without notice and a strict enum
+would break the import. Only the fields an import cannot do without are required.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class BulkData(msgspec.Struct, kw_only=True):
+    """A ``bulk_data`` object from ``GET /bulk-data/{type}``.
+
+    Since 2026-07-20 it carries ``jsonl_download_uri`` and ``compressed_size``; the pre-July fields
+    ``download_uri``, ``size``, ``content_type`` and ``content_encoding`` are kept optional so that mirrors still
+    serving the old object (and the old single-array files) keep working.
+    """
+
+    object: str = "bulk_data"
+    id: str | None = None
+    type: str
+    updated_at: str | None = None
+    uri: str | None = None
+    name: str | None = None
+    description: str | None = None
+    jsonl_download_uri: str | None = None
+    compressed_size: int | None = None
+    # pre-July 2026 fields
+    download_uri: str | None = None
+    size: int | None = None
+    content_type: str | None = None
+    content_encoding: str | None = None
+
+    @property
+    def is_legacy(self) -> bool:
+        """True when the object only has the pre-July ``download_uri`` (a single JSON array file)."""
+        return self.jsonl_download_uri is None and self.download_uri is not None
+
+    @property
+    def file_uri(self) -> str | None:
+        """The URI of the file to download: the JSON Lines one if present, else the legacy one."""
+        return self.jsonl_download_uri or self.download_uri
+
+
+class CardFace(msgspec.Struct, kw_only=True):
+    """One face of a multi-faced card object (``card_faces[i]``)."""
+
+    name: str
+    mana_cost: str | None = None
+    type_line: str | None = None
+    oracle_text: str | None = None
+    printed_name: str | None = None
+    printed_type_line: str | None = None
+    printed_text: str | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    colors: list[str] | None = None
+    # Faces carry no keywords today; accepted in case Scryfall adds them.
+    keywords: list[str] | None = None
+    oracle_id: str | None = None
+    layout: str | None = None
+    image_uris: dict[str, str] | None = None
+
+
+class Card(msgspec.Struct, kw_only=True):
+    """A card object from a bulk file: only the fields the importer uses."""
+
+    object: str = "card"
+    id: str
+    oracle_id: str | None = None
+    name: str
+    printed_name: str | None = None
+    lang: str
+    layout: str
+    released_at: str | None = None
+    mana_cost: str | None = None
+    type_line: str | None = None
+    oracle_text: str | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    colors: list[str] | None = None
+    keywords: list[str] = msgspec.field(default_factory=list)
+    card_faces: list[CardFace] | None = None
+    set: str
+    set_type: str | None = None
+    collector_number: str
+    digital: bool = False
+    games: list[str] = msgspec.field(default_factory=list)
+    promo_types: list[str] = msgspec.field(default_factory=list)
+    frame_effects: list[str] = msgspec.field(default_factory=list)
+    image_uris: dict[str, str] | None = None
+
+
+#: Decoders are reusable and thread-safe; build them once.
+CARD_DECODER = msgspec.json.Decoder(Card)
+CARD_LIST_DECODER = msgspec.json.Decoder(list[Card])
+BULK_DATA_DECODER = msgspec.json.Decoder(BulkData)

@@ -1,0 +1,203 @@
+"""Reading, checking, comparing and writing card-data snapshots.
+
+A snapshot is one file, ``daynight-cards.json``: ``{"manifest": {...}, "cards": [...], "helpers": [...]}``,
+msgspec-encoded, indented, with cards sorted by name and printings by release. Manifest and cards live in the
+same file so one ``os.replace`` swaps both: a run that fails or is killed leaves the previous snapshot whole.
+
+Use :func:`load_snapshot` to read one; the rest is used by the updater.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import filelock
+import msgspec
+
+from mtg_daynight.cards.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
+from mtg_daynight.cards.paths import LOCK_NAME, snapshot_path
+from mtg_daynight.cards.records import SNAPSHOT_FORMAT_VERSION, DayNightCard, HelperCard, Snapshot
+
+#: A new import with fewer cards than this fraction of the old snapshot's is refused unless forced.
+MIN_KEEP_RATIO = 0.9
+
+_ENCODER = msgspec.json.Encoder()
+_DECODER = msgspec.json.Decoder(Snapshot)
+
+
+class _VersionOnly(msgspec.Struct):
+    format_version: int = 0
+
+
+class _ManifestOnly(msgspec.Struct):
+    manifest: _VersionOnly
+
+
+def encode_snapshot(snapshot: Snapshot) -> bytes:
+    """Encode a snapshot deterministically (same records, same bytes), indented, ending with a newline."""
+    return msgspec.json.format(_ENCODER.encode(snapshot), indent=1) + b"\n"
+
+
+def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
+    """Decode snapshot bytes; raise :class:`CardFileError` naming ``name`` when they are not a snapshot."""
+    try:
+        version = msgspec.json.decode(data, type=_ManifestOnly).manifest.format_version
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        raise CardFileError(f"{name}: not a card-data snapshot: {error}") from None
+    if version != SNAPSHOT_FORMAT_VERSION:
+        raise CardFileError(
+            f"{name}: snapshot format version {version} is not supported (this mtg-daynight reads "
+            f"version {SNAPSHOT_FORMAT_VERSION}); run `mtg-daynight carddata update` again"
+        )
+    try:
+        return _DECODER.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        raise CardFileError(f"{name}: broken snapshot: {error}") from None
+
+
+def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
+    """Read a card-data snapshot.
+
+    ``path_or_dir`` is the snapshot file (``daynight-cards.json``) or the directory holding it (e.g. the
+    repository's ``carddata/``, or :func:`mtg_daynight.cards.paths.resolve_data_dir`). Returns a frozen
+    :class:`~mtg_daynight.cards.records.Snapshot`: ``snapshot.cards`` are the day/night cards sorted by name,
+    each with its oracle id, faces (names, costs, type lines, oracle text, keywords) and printings (Scryfall id,
+    set, collector number, language, printed names); ``snapshot.helpers`` holds the Day // Night helper card;
+    ``snapshot.manifest`` says where the data came from.
+
+    Raises :class:`~mtg_daynight.cards.errors.SnapshotMissingError` when there is no snapshot and
+    :class:`~mtg_daynight.cards.errors.CardFileError` when the file is not a valid snapshot.
+    """
+    path = snapshot_path(path_or_dir)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SnapshotMissingError(
+            f"no card-data snapshot at {path}; run `mtg-daynight carddata update` to create one"
+        ) from None
+    except OSError as error:
+        raise CardFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    return decode_snapshot(data, name=str(path))
+
+
+def write_snapshot_atomic(snapshot: Snapshot, directory: Path) -> Path:
+    """Write the snapshot into ``directory`` atomically (temporary file, fsync, ``os.replace``)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    target = snapshot_path(directory)
+    data = encode_snapshot(snapshot)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        os.chmod(tmp_name, 0o666 & ~_umask())  # mkstemp makes 0600 files; snapshots are ordinary files
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    with contextlib.suppress(OSError):  # make the rename durable (not possible on every platform)
+        dir_fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    return target
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@contextlib.contextmanager
+def update_lock(directory: Path, timeout: float = 600.0) -> Iterator[None]:
+    """Hold the data directory's update lock (concurrent updates wait for each other)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    lock = filelock.FileLock(str(directory / LOCK_NAME), timeout=timeout)
+    try:
+        with lock:
+            yield
+    except filelock.Timeout:
+        raise LockTimeoutError(
+            f"another card-data update holds {directory / LOCK_NAME} (waited {timeout:g} s)"
+        ) from None
+
+
+def check_plausible(new: Snapshot, old: Snapshot | None, *, force: bool = False) -> list[str]:
+    """Refuse a new snapshot that looks broken; return warnings for the ones let through by ``force``.
+
+    Broken means: no day/night cards at all, or fewer than :data:`MIN_KEEP_RATIO` of the previous snapshot's.
+    """
+    problems: list[str] = []
+    if not new.cards:
+        problems.append("the new import found no day/night cards")
+    elif old is not None and len(new.cards) < MIN_KEEP_RATIO * len(old.cards):
+        problems.append(
+            f"the new import found {len(new.cards)} day/night cards, far fewer than the {len(old.cards)} "
+            "of the current snapshot"
+        )
+    if problems and not force:
+        raise SnapshotRefusedError(
+            "; ".join(problems) + "; kept the current snapshot (use --force to replace it anyway)"
+        )
+    return problems
+
+
+@dataclass
+class SnapshotDiff:
+    """What changed between two snapshots (cards and helper cards, keyed by oracle id)."""
+
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    changed: list[tuple[str, list[str]]] = field(default_factory=list)  # (name, changed field names)
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing was added, removed or changed."""
+        return not (self.added or self.removed or self.changed)
+
+    def summary(self) -> str:
+        """One line: ``N added, N removed, N changed``."""
+        return f"{len(self.added)} added, {len(self.removed)} removed, {len(self.changed)} changed"
+
+    def lines(self) -> list[str]:
+        """One line per change: ``+ name``, ``- name``, ``~ name (fields)``."""
+        out = [f"+ {name}" for name in self.added]
+        out += [f"- {name}" for name in self.removed]
+        out += [f"~ {name} ({', '.join(fields)})" for name, fields in self.changed]
+        return out
+
+
+def _keyed(snapshot: Snapshot | None) -> dict[str, DayNightCard | HelperCard]:
+    if snapshot is None:
+        return {}
+    table: dict[str, DayNightCard | HelperCard] = {}
+    for card in snapshot.cards:
+        table[f"card:{card.oracle_id}"] = card
+    for helper in snapshot.helpers:
+        table[f"helper:{helper.oracle_id or helper.name}"] = helper
+    return table
+
+
+def diff_snapshots(old: Snapshot | None, new: Snapshot) -> SnapshotDiff:
+    """Compare the records of two snapshots (the manifests are not compared)."""
+    before, after = _keyed(old), _keyed(new)
+    diff = SnapshotDiff()
+    for key in sorted(after.keys() - before.keys(), key=lambda k: after[k].name):
+        diff.added.append(after[key].name)
+    for key in sorted(before.keys() - after.keys(), key=lambda k: before[k].name):
+        diff.removed.append(before[key].name)
+    for key in sorted(before.keys() & after.keys(), key=lambda k: after[k].name):
+        a, b = before[key], after[key]
+        if a != b:
+            fields = [f for f in b.__struct_fields__ if getattr(a, f, None) != getattr(b, f, None)]
+            diff.changed.append((b.name, fields))
+    return diff
