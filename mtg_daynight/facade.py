@@ -23,7 +23,7 @@ from typing import Literal
 
 import pluggy
 
-from mtg_daynight.errors import DayNightError
+from mtg_daynight.errors import BadEventError, DayNightError
 from mtg_daynight.manager import install, plugin_manager
 from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, TraceLine, Tracked
 from mtg_daynight.rules.permanents import CardPermanent
@@ -31,6 +31,16 @@ from mtg_daynight.rules.permanents import CardPermanent
 
 class RulesPluginMissingError(DayNightError):
     """A hook got no answer: the rules plugin is not registered with this plugin manager."""
+
+
+def _keywords(game: str, values: Iterable[Keyword | str], what: str) -> frozenset[Keyword]:
+    try:
+        return frozenset(Keyword(value) for value in values)
+    except ValueError:
+        raise BadEventError(
+            f"game {game!r}: {what}: {sorted(map(str, values))} is not a set of keywords "
+            "(use 'daybound' and 'nightbound')"
+        ) from None
 
 
 def _answered(result: Outcome | None, hook: str) -> Outcome:
@@ -117,8 +127,8 @@ class Game:
         result = self._hook.daynight_set_abilities(
             game=self.id,
             permanent=permanent,
-            gained=frozenset(Keyword(k) for k in gained),
-            lost=frozenset(Keyword(k) for k in lost),
+            gained=_keywords(self.id, tuple(gained), "set abilities (gained)"),
+            lost=_keywords(self.id, tuple(lost), "set abilities (lost)"),
         )
         return _answered(result, "set abilities")
 
@@ -139,6 +149,8 @@ class Game:
 
     def become(self, to: Designation | Literal["day", "night", "switch"], cause: str) -> Outcome:
         """An effect says it becomes day or night, or ``"switch"``es them."""
+        if to not in ("day", "night", "switch"):
+            raise BadEventError(f"game {self.id!r}: {cause}: it can become 'day' or 'night', or 'switch'; not {to!r}")
         target: Designation | Literal["switch"] = "switch" if to == "switch" else Designation(to)
         return _answered(self._hook.daynight_become(game=self.id, to=target, cause=cause), "become")
 

@@ -249,8 +249,9 @@ def daynight_load_game(game: str, data: bytes) -> GameState | None:
 def daynight_spell_tally(game: str, state: GameState, turn: TurnRecord) -> Tally | None:
     """Count the spells of the turn that just ended for the untap-step check.
 
-    The built-in implementation (``trylast``) counts as 728.2a/b and 805 say: only the active player's, or
-    each player of the active team. A house-rule plugin returns its own :class:`~mtg_daynight.rules.Tally`
+    When no plugin answers (None, or no implementation), the rules count as 728.2a/b and 805 say: only the
+    active player's spells, or each player's of the active team. A house-rule plugin returns its own
+    :class:`~mtg_daynight.rules.Tally`
     (``spells == 0`` makes day become night; ``most_by_one_player >= 2`` makes night become day).
 
     :param game: the game's id.

@@ -49,8 +49,11 @@ class HookPolicy:
         self._game = game
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
-        """Ask ``daynight_spell_tally`` (the built-in answer is 728.2's)."""
-        result: Tally | None = self._hook.daynight_spell_tally(game=self._game, state=state, turn=turn)
+        """Ask ``daynight_spell_tally``; with no plugin answering, count as 728.2a/b and 805 say."""
+        caller = self._hook.daynight_spell_tally
+        if not caller.get_hookimpls():  # nobody counts differently: skip the hook call (every turn runs this)
+            return rules_tally(turn)
+        result: Tally | None = caller(game=self._game, state=state, turn=turn)
         return rules_tally(turn) if result is None else result
 
     def veto(self, state: GameState, after: Designation, cause: str) -> str | None:
@@ -227,10 +230,3 @@ class DayNightRules:
         self._games[game] = state
         self._policies[game] = HookPolicy(self._hook, game)
         return state
-
-    # -- the built-in answer to the rules' questions ---------------------------------------------------------
-
-    @hookimpl(trylast=True)
-    def daynight_spell_tally(self, game: str, state: GameState, turn: TurnRecord) -> Tally:
-        """728.2a/b and 805: count the previous active player's (or active team's) spells."""
-        return rules_tally(turn)

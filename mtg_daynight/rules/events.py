@@ -98,7 +98,7 @@ class RequestTransform(msgspec.Struct, frozen=True, tag="request_transform"):
 class Become(msgspec.Struct, frozen=True, tag="become"):
     """An effect says it becomes day or night, or switches."""
 
-    to: Designation | Literal["switch"]
+    to: Literal["day", "night", "switch"]
     cause: str
 
 
@@ -136,4 +136,5 @@ def apply(state: GameState, event: Event, policy: Policy = RULES_AS_WRITTEN) -> 
         case RequestTransform():
             return game.request_transform(state, event.permanent, event.cause, policy=policy)
         case Become():
-            return game.become(state, event.to, event.cause, policy=policy)
+            to: Designation | Literal["switch"] = "switch" if event.to == "switch" else Designation(event.to)
+            return game.become(state, to, event.cause, policy=policy)

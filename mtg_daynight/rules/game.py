@@ -36,7 +36,7 @@ from typing import Literal
 
 from mtg_daynight.errors import BadEventError
 from mtg_daynight.rules.designation import Designation, Keyword, Side
-from mtg_daynight.rules.ledger import TurnRecord
+from mtg_daynight.rules.ledger import Tally, TurnRecord
 from mtg_daynight.rules.outcome import (
     NOTHING,
     Action,
@@ -230,21 +230,26 @@ def untap_step(
         raise _bad(state, f"untap step of turn {turn}: turns are numbered from 1")
     if not active:
         raise _bad(state, f"untap step of turn {turn}: no active player")
-    _unique(state, active, "untap step")
+    players = state.players
     for player in active:
-        _check_player(state, player, "untap step")
-    _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
-    _check_phasing(state, phased_out, phased_in=False, event="untap step (502.1)")
-    if set(phased_in) & set(phased_out):
-        raise _bad(state, "untap step (502.1): a permanent both phases in and out")
+        if player not in players:
+            _check_player(state, player, "untap step")
+    if len(active) > 1:
+        _unique(state, active, "untap step")
+    if phased_in or phased_out:
+        _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
+        _check_phasing(state, phased_out, phased_in=False, event="untap step (502.1)")
+        if set(phased_in) & set(phased_out):
+            raise _bad(state, "untap step (502.1): a permanent both phases in and out")
 
     state.previous = previous
-    state.turn = TurnRecord(turn, tuple(active))
+    state.turn = TurnRecord(turn, active if type(active) is tuple else tuple(active))
     step = _Step(state)
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
-    changed = _apply_phasing(step, phased_in, phased_out)
-    if changed:
-        _settle(step, changed, policy)
+    if phased_in or phased_out:
+        changed = _apply_phasing(step, phased_in, phased_out)
+        if changed:
+            _settle(step, changed, policy)
     # 502.2: the day/night check (728.2).
     designation = state.designation
     if designation is NEITHER:
@@ -253,22 +258,39 @@ def untap_step(
         step.note("728.2", f"untap step of turn {turn}: there is no previous turn to check")
     else:
         tally = policy.tally(state, previous)
-        spells = f"{tally.who} cast {tally.spells} spell{'s' if tally.spells != 1 else ''}"
-        custom = not tally.rule.startswith("728.2")
         if designation is DAY and tally.spells == 0:
-            _become(step, NIGHT, tally.rule if custom else "728.2a",
-                    f"{spells} in turn {previous.number}", policy, during_untap_step=True)
+            _become(step, NIGHT, _rule(tally, "a"), f"{_who(tally, previous)} cast 0 spells in turn {previous.number}",
+                    policy, during_untap_step=True)
         elif designation is NIGHT and tally.most_by_one_player >= 2:
-            most = f"{tally.who} cast {tally.most_by_one_player} spells"
+            most = f"{_who(tally, previous)} cast {tally.most_by_one_player} spells"
             if tally.spells != tally.most_by_one_player:
                 most = f"{most} (one single player; {tally.spells} in all)"
-            _become(step, DAY, tally.rule if custom else "728.2b",
-                    f"{most} in turn {previous.number}", policy, during_untap_step=True)
-        else:
-            if designation is NIGHT and tally.spells >= 2:
-                spells += ", but no single player cast two or more"
-            step.note(tally.rule, f"it stays {designation}: {spells} in turn {previous.number}")
+            _become(step, DAY, _rule(tally, "b"), f"{most} in turn {previous.number}", policy,
+                    during_untap_step=True)
+        else:  # 728.2a/b: no change; the usual turn, so the line is built without the general machinery
+            step.trace.append(TraceLine(tally.rule, _stays_text(tally, previous, designation), turn))
     return step.done()
+
+
+def _rule(tally: Tally, letter: str) -> str:
+    """728.2a / 728.2b, or the house rule's own name."""
+    return tally.rule + letter if tally.rule == "728.2" else tally.rule
+
+
+def _who(tally: Tally, turn: TurnRecord) -> str:
+    return tally.who or f"previous active {turn.active_label}"
+
+
+def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str:
+    who = tally.who or (
+        "previous active player " + turn.active[0] if len(turn.active) == 1 else "previous active " + turn.active_label
+    )
+    spells = tally.spells
+    noun = " spell" if spells == 1 else " spells"
+    text = "it stays " + designation.value + ": " + who + " cast " + str(spells) + noun
+    if designation is NIGHT and spells >= 2:
+        text += ", but no single player cast two or more"
+    return text + " in turn " + str(turn.number)
 
 
 def _check_phasing(state: GameState, ids: Sequence[str], *, phased_in: bool, event: str) -> None:

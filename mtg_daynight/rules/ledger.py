@@ -13,7 +13,7 @@ from __future__ import annotations
 import msgspec
 
 
-class TurnRecord(msgspec.Struct, omit_defaults=True):
+class TurnRecord(msgspec.Struct, omit_defaults=True, gc=False):
     """One turn: its number, its active player (or active team, 805) and the spells each player cast in it."""
 
     number: int
@@ -32,29 +32,28 @@ class TurnRecord(msgspec.Struct, omit_defaults=True):
         return "team " + "+".join(self.active)
 
 
-class Tally(msgspec.Struct, frozen=True):
+class Tally(msgspec.Struct, frozen=True, gc=False):
     """What the untap-step check (728.2) counts in the previous turn.
 
     - ``spells``: spells counted in all (728.2a: day becomes night when this is 0).
     - ``most_by_one_player``: the most spells one single counted player cast (728.2b: night becomes day when
       this is 2 or more; in shared team turns 1 + 1 from two teammates is not enough).
-    - ``who``: whose spells were counted, and ``rule``: the rule (or house rule) the counting follows; both
-      appear in the trace.
+    - ``rule``: the rule (or house rule) the counting follows, and ``who``: whose spells were counted; both
+      appear in the trace (an empty ``who`` means "the previous active player or team", worded when needed).
     """
 
     spells: int
     most_by_one_player: int
-    who: str
-    rule: str
+    rule: str = "728.2"
+    who: str = ""
 
 
 def rules_tally(turn: TurnRecord) -> Tally:
     """Count as the Comprehensive Rules do: only the previous turn's active player, or each player of the
     previous turn's active team in shared team turns (728.2a/b, 805); only spells cast during that turn."""
-    counts = [turn.cast.get(player, 0) for player in turn.active]
-    return Tally(
-        spells=sum(counts),
-        most_by_one_player=max(counts, default=0),
-        who=f"previous active {turn.active_label}",
-        rule="728.2",
-    )
+    cast = turn.cast
+    if len(turn.active) == 1:  # the usual case, kept cheap: the untap step runs every turn
+        spells = cast.get(turn.active[0], 0)
+        return Tally(spells, spells)
+    counts = [cast.get(player, 0) for player in turn.active]
+    return Tally(sum(counts), max(counts))

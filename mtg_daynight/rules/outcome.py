@@ -19,7 +19,7 @@ import msgspec
 from mtg_daynight.rules.designation import Designation, Side
 
 
-class TraceLine(msgspec.Struct, frozen=True):
+class TraceLine(msgspec.Struct, frozen=True, gc=False):
     """One line of the trace: the rule behind a decision and what happened, e.g.
     ``728.2a: day -> night: previous active player P2 cast 0 spells in turn 6``."""
 
@@ -86,7 +86,7 @@ class ChangeVetoed(msgspec.Struct, frozen=True, tag="vetoed"):
 Action = EnterFace | DesignationChange | Transform | TransformRefused | ChangeVetoed
 
 
-class Outcome(msgspec.Struct, frozen=True):
+class Outcome(msgspec.Struct, frozen=True, gc=False):
     """Everything one event led to: the actions in order and the trace lines."""
 
     actions: tuple[Action, ...] = ()

@@ -170,12 +170,6 @@ def test_events_as_data_replay_deterministically_through_the_pure_core() -> None
     assert a.permanents["w1"].face is Side.FRONT and a.permanents["n1"].face is Side.FRONT
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="core bug: rules/events.py Become.to is `Designation | Literal['switch']`, a union of two str-like "
-    "types that msgspec cannot decode, so no Event (of any kind) can be decoded with type=Event",
-)
 def test_events_as_data_round_trip_through_json() -> None:
     """events.py says the structs serve replays and save files: what is encoded must decode to the same."""
     script = _event_script()
