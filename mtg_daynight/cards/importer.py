@@ -94,6 +94,8 @@ def import_blocks(
 
     def take(found: list[Candidate]) -> None:
         nonlocal candidates, kept
+        if not found:
+            return
         assert scanner.format is not None
         for candidate in found:
             candidates += 1

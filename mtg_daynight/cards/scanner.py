@@ -53,7 +53,7 @@ def compile_needles(needles: Sequence[bytes]) -> list[re.Pattern[bytes]]:
     patterns = []
     for group in groups.values():
         prefix = _common_prefix(group)
-        rests = sorted({re.escape(n[len(prefix) :]) for n in group}, key=len, reverse=True)
+        rests = sorted({re.escape(n[len(prefix) :]) for n in group}, key=lambda r: (-len(r), r))
         alternatives = b"|".join(rests)
         body = re.escape(prefix) + (b"(?:" + alternatives + b")" if any(rests) else b"")
         patterns.append(re.compile(body))

@@ -1,0 +1,233 @@
+"""The filter and the folding: which objects are kept, how faces, printings and flags come out."""
+
+from __future__ import annotations
+
+import gzip
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtg_daynight.cards.errors import CardFileError
+from mtg_daynight.cards.importer import import_bytes, import_file
+from mtg_daynight.cards.scanner import LineScanner, array_element_bytes, compile_needles, detect_format
+from tests.cards.fixture_cards import (
+    ORACLE_ALCHEMY,
+    ORACLE_LANTERN,
+    ORACLE_PLAYTEST,
+    ORACLE_WOLF,
+    encode_jsonl,
+    encode_legacy_array,
+    fixture_objects,
+    gz,
+)
+
+
+def _by_oracle(result):  # type: ignore[no-untyped-def]
+    return {c.oracle_id: c for c in result.cards}
+
+
+def test_keeps_day_night_cards_and_helper_and_leaves_out_art_series_tokens_and_plain_cards() -> None:
+    result = import_bytes(encode_jsonl(fixture_objects()))
+    assert sorted(c.oracle_id for c in result.cards) == sorted(
+        [ORACLE_WOLF, ORACLE_LANTERN, ORACLE_ALCHEMY, ORACLE_PLAYTEST]
+    )
+    assert [h.name for h in result.helpers] == ["Day // Night"]
+    assert [f.name for f in result.helpers[0].faces] == ["Day", "Night"]
+    names = {c.name for c in result.cards}
+    assert "Fixture Morning Bell" not in names and "Fixture Wolf Token" not in names
+
+
+def test_daybound_goes_to_front_face_and_nightbound_to_back_face() -> None:
+    wolf = _by_oracle(import_bytes(encode_jsonl(fixture_objects())))[ORACLE_WOLF]
+    assert wolf.daybound_face == "Fixture Dawnguard"
+    assert wolf.nightbound_face == "Fixture Duskhowl"
+    front, back = wolf.faces
+    assert "Daybound" in front.keywords and "Nightbound" not in front.keywords
+    assert "Nightbound" in back.keywords and "Daybound" not in back.keywords
+    assert "Trample" in front.keywords and "Trample" in back.keywords  # both oracle texts mention it
+    assert back.mana_cost == ""
+
+
+def test_printings_fold_languages_and_reversible_and_keep_printed_names() -> None:
+    wolf = _by_oracle(import_bytes(encode_jsonl(fixture_objects())))[ORACLE_WOLF]
+    ids = {p.id for p in wolf.printings}
+    assert len(ids) == 4  # en fx1, de fx1, en fx2, reversible sfx
+    german = next(p for p in wolf.printings if p.lang == "de")
+    assert german.printed_name == "Fixture Morgenwache // Fixture Abendheuler"
+    assert german.face_printed_names == ("Fixture Morgenwache", "Fixture Abendheuler")
+    assert any(p.layout == "reversible_card" for p in wolf.printings)
+    # the faces come from the English, non-reversible printing
+    assert wolf.faces[0].oracle_text.startswith("Trample")
+    assert wolf.name == "Fixture Dawnguard // Fixture Duskhowl"
+
+
+def test_digital_and_playtest_cards_are_kept_and_flagged() -> None:
+    cards = _by_oracle(import_bytes(encode_jsonl(fixture_objects())))
+    assert cards[ORACLE_ALCHEMY].digital and not cards[ORACLE_ALCHEMY].playtest
+    playtest = cards[ORACLE_PLAYTEST]
+    assert playtest.playtest and not playtest.digital
+    assert playtest.daybound_face == "Fixture Sunwatch Trial" and playtest.nightbound_face is None
+    assert len(playtest.faces) == 1 and "Daybound" in playtest.faces[0].keywords
+    assert not cards[ORACLE_WOLF].digital and not cards[ORACLE_WOLF].playtest
+
+
+def test_result_does_not_depend_on_object_order() -> None:
+    objects = fixture_objects()
+    expected = import_bytes(encode_jsonl(objects))
+    shuffled = objects[:]
+    random.Random(7).shuffle(shuffled)
+    again = import_bytes(encode_jsonl(shuffled))
+    assert again.cards == expected.cards and again.helpers == expected.helpers
+
+
+@pytest.mark.parametrize("compressed", [False, True])
+@pytest.mark.parametrize("legacy", [False, True])
+def test_jsonl_and_legacy_array_gzipped_or_not_give_the_same_records(compressed: bool, legacy: bool) -> None:
+    reference = import_bytes(encode_jsonl(fixture_objects()))
+    data = encode_legacy_array(fixture_objects()) if legacy else encode_jsonl(fixture_objects())
+    result = import_bytes(gz(data) if compressed else data)
+    assert result.cards == reference.cards and result.helpers == reference.helpers
+    assert result.format == ("json-array" if legacy else "jsonl")
+    assert result.gzipped is compressed
+
+
+def test_legacy_array_written_on_one_line_is_read_too() -> None:
+    import json
+
+    data = json.dumps(fixture_objects()).encode()
+    result = import_bytes(data)
+    assert len(result.cards) == 4 and result.format == "json-array"
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz", ".json", ".json.gz"])
+@pytest.mark.parametrize("threaded", [False, True])
+def test_import_file_reads_local_files_by_content(tmp_path: Path, suffix: str, threaded: bool) -> None:
+    data = (
+        encode_legacy_array(fixture_objects())
+        if ".json." in suffix + "." and "jsonl" not in suffix
+        else encode_jsonl(fixture_objects())
+    )
+    if suffix.endswith(".gz"):
+        data = gz(data)
+    path = tmp_path / f"fixture{suffix}"
+    path.write_bytes(data)
+    result = import_file(path, threaded=threaded, block_size=997)  # tiny blocks: lines span many blocks
+    assert len(result.cards) == 4 and len(result.helpers) == 1
+    assert result.file_size == len(data)
+    import hashlib
+
+    assert result.sha256 == hashlib.sha256(data).hexdigest()
+
+
+def test_concatenated_gzip_members_are_all_read(tmp_path: Path) -> None:
+    objects = fixture_objects()
+    data = gz(encode_jsonl(objects[:6])) + gz(encode_jsonl(objects[6:]))
+    path = tmp_path / "two-members.jsonl.gz"
+    path.write_bytes(data)
+    assert len(import_file(path, threaded=False).cards) == 4
+
+
+def test_a_bad_line_names_file_and_line(tmp_path: Path) -> None:
+    lines = encode_jsonl(fixture_objects()).splitlines(keepends=True)
+    lines[3] = b'{"object": "card", "name": "Fixture Broken", "keywords": ["Daybound"], "id": 5}\n'
+    path = tmp_path / "bad.jsonl.gz"
+    path.write_bytes(gz(b"".join(lines)))
+    with pytest.raises(CardFileError, match=r"bad\.jsonl\.gz: line 4: bad card object: .*\$\.id"):
+        import_file(path)
+
+
+def test_truncated_json_on_a_candidate_line_is_reported(tmp_path: Path) -> None:
+    data = encode_jsonl(fixture_objects())
+    cut = data.index(b"Daybound", data.index(b"Fixture Lantern Keeper")) + 12
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(data[:cut])
+    with pytest.raises(CardFileError, match=r"cut\.jsonl: line 6: not valid JSON"):
+        import_file(path)
+
+
+def test_corrupt_gzip_is_reported(tmp_path: Path) -> None:
+    data = bytearray(gz(encode_jsonl(fixture_objects())))
+    data[40:60] = b"\xff" * 20
+    path = tmp_path / "corrupt.jsonl.gz"
+    path.write_bytes(bytes(data))
+    with pytest.raises(CardFileError, match=r"corrupt\.jsonl\.gz: corrupt gzip data"):
+        import_file(path)
+
+
+def test_truncated_gzip_is_reported(tmp_path: Path) -> None:
+    data = gz(encode_jsonl(fixture_objects()))
+    path = tmp_path / "short.jsonl.gz"
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(CardFileError, match=r"short\.jsonl\.gz: truncated gzip data"):
+        import_file(path)
+
+
+def test_empty_and_non_json_files_are_reported(tmp_path: Path) -> None:
+    (tmp_path / "empty.jsonl").write_bytes(b"\n \n")
+    (tmp_path / "text.json").write_bytes(b"hello day bound\n")
+    with pytest.raises(CardFileError, match="empty"):
+        import_file(tmp_path / "empty.jsonl")
+    with pytest.raises(CardFileError, match="not a Scryfall bulk file"):
+        import_file(tmp_path / "text.json")
+    with pytest.raises(CardFileError, match="no such file"):
+        import_file(tmp_path / "missing.jsonl")
+
+
+def test_card_without_any_oracle_id_is_reported() -> None:
+    from tests.cards.fixture_cards import transform_card
+
+    card = transform_card(99)
+    del card["oracle_id"]
+    with pytest.raises(CardFileError, match=r"line 1: card 'Fixture Dawnguard // Fixture Duskhowl'.*no oracle_id"):
+        import_bytes(encode_jsonl([card]), name="x.jsonl")
+
+
+def test_scanner_decodes_only_candidate_lines() -> None:
+    result = import_bytes(encode_jsonl(fixture_objects()))
+    # 12 objects; the plain cards (one named "Day of ...") never reach the decoder
+    assert result.candidate_lines == 10
+
+
+def test_format_detection_uses_the_first_non_blank_byte() -> None:
+    assert detect_format(b"\xef\xbb\xbf  \n{") == "jsonl"
+    assert detect_format(b"\n[\n{") == "json-array"
+
+
+def test_array_element_bytes_strips_brackets_and_trailing_commas() -> None:
+    assert array_element_bytes(b'[{"a":1},') == b'[{"a":1}]'
+    assert array_element_bytes(b'{"a":1}]') == b'[{"a":1}]'
+    assert array_element_bytes(b" ]") == b""
+
+
+def test_needles_with_a_common_prefix_become_one_pattern() -> None:
+    assert [p.pattern for p in compile_needles((b"Daybound", b"Day // Night"))] == [b"Day(?:\\ //\\ Night|bound)"]
+    assert len(compile_needles((b"Daybound", b"Nightbound"))) == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(min_value=1, max_value=400), min_size=1, max_size=40), st.booleans())
+def test_block_boundaries_never_change_what_is_found(cuts: list[int], extra_needle: bool) -> None:
+    data = encode_jsonl(fixture_objects())
+    needles = (b"Daybound", b"Day // Night", b"Nightbound") if extra_needle else (b"Daybound", b"Day // Night")
+    whole = LineScanner(needles=needles)
+    expected = whole.feed(data) + whole.finish()
+    scanner = LineScanner(needles=needles)
+    found = []
+    pos = 0
+    for size in cuts:
+        found += scanner.feed(data[pos : pos + size])
+        pos += size
+    found += scanner.feed(data[pos:])
+    found += scanner.finish()
+    assert found == expected
+    assert len(expected) == 10
+
+
+def test_gzip_stream_from_gzip_module_with_header_fields_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "named.jsonl.gz"
+    with gzip.GzipFile(path, "wb", mtime=1) as handle:  # writes FNAME into the header
+        handle.write(encode_jsonl(fixture_objects()))
+    assert len(import_file(path).cards) == 4

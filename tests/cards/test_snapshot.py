@@ -1,0 +1,126 @@
+"""The snapshot: deterministic encoding, atomic replacement, refusal of broken imports, diffs, the lock."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from mtg_daynight.cards.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
+from mtg_daynight.cards.importer import import_bytes
+from mtg_daynight.cards.records import SourceInfo
+from mtg_daynight.cards.snapshot import (
+    check_plausible,
+    diff_snapshots,
+    encode_snapshot,
+    load_snapshot,
+    update_lock,
+    write_snapshot_atomic,
+)
+from mtg_daynight.cards.update import build_snapshot, run_update
+from tests.cards.fixture_cards import ORACLE_LANTERN, encode_jsonl, fixture_objects, gz, transform_card
+
+SOURCE = SourceInfo(kind="file", file_name="fixture.jsonl")
+
+
+def _snapshot(objects=None):  # type: ignore[no-untyped-def]
+    return build_snapshot(import_bytes(encode_jsonl(objects or fixture_objects())), SOURCE)
+
+
+def test_round_trip_and_deterministic_bytes(tmp_path: Path) -> None:
+    snapshot = _snapshot()
+    path = write_snapshot_atomic(snapshot, tmp_path)
+    assert load_snapshot(tmp_path) == snapshot and load_snapshot(path) == snapshot
+    assert encode_snapshot(snapshot) == encode_snapshot(load_snapshot(path))
+    assert [c.name for c in snapshot.cards] == sorted(c.name for c in snapshot.cards)
+    assert path.read_bytes().startswith(b'{\n "manifest"')
+
+
+def test_missing_and_broken_snapshots_are_typed_errors(tmp_path: Path) -> None:
+    with pytest.raises(SnapshotMissingError, match="carddata update"):
+        load_snapshot(tmp_path)
+    (tmp_path / "daynight-cards.json").write_text('{"manifest": {"format_version": 1}, "cards": 5}')
+    with pytest.raises(CardFileError, match=r"daynight-cards\.json"):
+        load_snapshot(tmp_path)
+    (tmp_path / "daynight-cards.json").write_text('{"manifest": {"format_version": 99}}')
+    with pytest.raises(CardFileError, match="format version 99"):
+        load_snapshot(tmp_path)
+
+
+def test_failed_write_leaves_the_previous_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = _snapshot()
+    write_snapshot_atomic(old, tmp_path)
+    before = (tmp_path / "daynight-cards.json").read_bytes()
+
+    def boom(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        write_snapshot_atomic(_snapshot(fixture_objects()[:3]), tmp_path)
+    assert (tmp_path / "daynight-cards.json").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["daynight-cards.json"]
+
+
+def test_far_fewer_cards_is_refused_unless_forced() -> None:
+    old = _snapshot()
+    fewer = _snapshot([transform_card(1)])
+    with pytest.raises(SnapshotRefusedError, match="far fewer"):
+        check_plausible(fewer, old)
+    assert check_plausible(fewer, old, force=True)
+    assert check_plausible(old, old) == []
+
+
+def test_diff_names_added_removed_and_changed_cards() -> None:
+    objects = fixture_objects()
+    old = _snapshot(objects)
+    changed = [o for o in objects if o.get("oracle_id") != ORACLE_LANTERN]
+    changed.append(
+        transform_card(21, oracle_id="00000000-0000-4000-8000-00000000aaaa", front="Fixture New", back="Fixture Newer")
+    )
+    changed.append(transform_card(13, set_code="fx3", released_at="2024-01-01"))  # a new printing of the wolf
+    new = _snapshot(changed)
+    diff = diff_snapshots(old, new)
+    assert diff.added == ["Fixture New // Fixture Newer"]
+    assert diff.removed == ["Fixture Lantern Keeper // Fixture Lantern Ghoul"]
+    assert diff.changed == [("Fixture Dawnguard // Fixture Duskhowl", ["printings"])]
+    assert diff.summary() == "1 added, 1 removed, 1 changed"
+    assert diff_snapshots(new, new).empty
+
+
+def test_update_from_file_refuses_broken_import_and_keeps_old(tmp_path: Path) -> None:
+    good = tmp_path / "good.jsonl.gz"
+    good.write_bytes(gz(encode_jsonl(fixture_objects())))
+    run_update(data_dir=tmp_path / "data", from_file=good)
+    before = (tmp_path / "data" / "daynight-cards.json").read_bytes()
+    poor = tmp_path / "poor.jsonl"
+    poor.write_bytes(encode_jsonl([transform_card(1)]))
+    with pytest.raises(SnapshotRefusedError):
+        run_update(data_dir=tmp_path / "data", from_file=poor)
+    assert (tmp_path / "data" / "daynight-cards.json").read_bytes() == before
+    outcome = run_update(data_dir=tmp_path / "data", from_file=poor, force=True)
+    assert outcome.written and len(outcome.diff.removed) == 4
+
+
+def test_concurrent_updates_are_serialised_by_the_lock(tmp_path: Path) -> None:
+    entered = threading.Event()
+    release = threading.Event()
+
+    def hold() -> None:
+        with update_lock(tmp_path):
+            entered.set()
+            release.wait(5)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    entered.wait(5)
+    try:
+        with pytest.raises(LockTimeoutError, match="another card-data update"), update_lock(tmp_path, timeout=0.05):
+            pass
+    finally:
+        release.set()
+        thread.join()
+    with update_lock(tmp_path, timeout=1):  # free again
+        assert True
