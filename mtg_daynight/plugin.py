@@ -42,15 +42,16 @@ RULES_PLUGIN_NAME: Final = "daynight-rules"
 class HookPolicy:
     """The core's Policy for one game, answered by the other plugins through hooks."""
 
-    __slots__ = ("_game", "_hook")
+    __slots__ = ("_game", "_hook", "_tally")
 
     def __init__(self, hook: Any, game: str) -> None:
         self._hook = hook
         self._game = game
+        self._tally = hook.daynight_spell_tally
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
         """Ask ``daynight_spell_tally``; with no plugin answering, count as 728.2a/b and 805 say."""
-        caller = self._hook.daynight_spell_tally
+        caller = self._tally
         if not caller.get_hookimpls():  # nobody counts differently: skip the hook call (every turn runs this)
             return rules_tally(turn)
         result: Tally | None = caller(game=self._game, state=state, turn=turn)
@@ -108,11 +109,12 @@ class DayNightRules:
         self, game: str, turn: int, active: tuple[str, ...], phased_in: tuple[str, ...], phased_out: tuple[str, ...]
     ) -> Outcome:
         """502.1 phasing, then the 502.2 / 728.2 check."""
-        state = self._state(game)
-        outcome = rules.untap_step(
-            state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=self._policies[game]
-        )
-        return self._run(game, outcome)
+        try:
+            state, policy = self._games[game], self._policies[game]
+        except KeyError:
+            raise UnknownGameError(f"game {game!r} was never started (or has ended)") from None
+        outcome = rules.untap_step(state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=policy)
+        return self._run(game, outcome) if outcome.actions else outcome
 
     @hookimpl
     def daynight_spell_cast(self, game: str, player: str, cast: bool, spell: str) -> Outcome:

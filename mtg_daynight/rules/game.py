@@ -244,6 +244,16 @@ def untap_step(
 
     state.previous = previous
     state.turn = TurnRecord(turn, active if type(active) is tuple else tuple(active))
+    designation = state.designation
+    tally: Tally | None = None
+    if previous is not None and designation is not NEITHER and not phased_in and not phased_out:
+        # The usual turn: no phasing, so 502.2 follows at once. When 728.2a/b change nothing, one trace line
+        # says why and nothing else is built (this runs every turn of every game).
+        tally = policy.tally(state, previous)
+        if not _changes(designation, tally):
+            line = TraceLine(tally.rule, _stays_text(tally, previous, designation), turn)
+            state.trace.append(line)
+            return Outcome((), (line,))
     step = _Step(state)
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
     if phased_in or phased_out:
@@ -257,7 +267,8 @@ def untap_step(
     elif previous is None:
         step.note("728.2", f"untap step of turn {turn}: there is no previous turn to check")
     else:
-        tally = policy.tally(state, previous)
+        if tally is None:
+            tally = policy.tally(state, previous)
         if designation is DAY and tally.spells == 0:
             _become(step, NIGHT, _rule(tally, "a"), f"{_who(tally, previous)} cast 0 spells in turn {previous.number}",
                     policy, during_untap_step=True)
@@ -267,9 +278,16 @@ def untap_step(
                 most = f"{most} (one single player; {tally.spells} in all)"
             _become(step, DAY, _rule(tally, "b"), f"{most} in turn {previous.number}", policy,
                     during_untap_step=True)
-        else:  # 728.2a/b: no change; the usual turn, so the line is built without the general machinery
-            step.trace.append(TraceLine(tally.rule, _stays_text(tally, previous, designation), turn))
+        else:
+            step.note(tally.rule, _stays_text(tally, previous, designation))
     return step.done()
+
+
+def _changes(designation: Designation, tally: Tally) -> bool:
+    """728.2a: day and no spell counted; 728.2b: night and one single player cast two or more."""
+    if designation is DAY:
+        return tally.spells == 0
+    return tally.most_by_one_player >= 2
 
 
 def _rule(tally: Tally, letter: str) -> str:
@@ -282,15 +300,12 @@ def _who(tally: Tally, turn: TurnRecord) -> str:
 
 
 def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str:
-    who = tally.who or (
-        "previous active player " + turn.active[0] if len(turn.active) == 1 else "previous active " + turn.active_label
-    )
+    active = turn.active
+    who = tally.who or ("previous active player " + active[0] if len(active) == 1 else _who(tally, turn))
     spells = tally.spells
-    noun = " spell" if spells == 1 else " spells"
-    text = "it stays " + designation.value + ": " + who + " cast " + str(spells) + noun
-    if designation is NIGHT and spells >= 2:
-        text += ", but no single player cast two or more"
-    return text + " in turn " + str(turn.number)
+    but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
+    now = "night" if designation is NIGHT else "day"
+    return f"it stays {now}: {who} cast {spells} spell{'' if spells == 1 else 's'}{but} in turn {turn.number}"
 
 
 def _check_phasing(state: GameState, ids: Sequence[str], *, phased_in: bool, event: str) -> None:
