@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from mtg_daynight.errors import DayNightError, InputFileError
-from mtg_daynight.scenarios import ReferenceAdapter, library_files, load_scenario, run_scenario
+from mtg_daynight.scenarios import (
+    CardSource,
+    DatabaseCards,
+    ReferenceAdapter,
+    library_files,
+    load_scenario,
+    run_scenario,
+)
 from mtg_daynight.scenarios.report import render_text, to_json, write_json
 from mtg_daynight.scenarios.runner import Result
 
@@ -30,6 +37,12 @@ def register(sub: Any) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE", help="scenario files, or directories of them")
     parser.add_argument("--library", action="store_true", help="also run the scenario library shipped with the package")
     parser.add_argument("--json", action="store_true", help="print machine-readable results (JSON) instead")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="card data directory: names a file does not define come from its snapshot and the community mod files "
+        "before the small built-in table (default: as for 'mtg-daynight carddata')",
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no turn-by-turn trace: statuses and failures only")
     parser.set_defaults(handler=_run)
 
@@ -51,13 +64,16 @@ def expand(files: Sequence[str], library: bool) -> list[Path]:
     return paths
 
 
-def run_files(paths: Sequence[Path]) -> tuple[list[Result], list[tuple[str, str]]]:
-    """Load and run each file on a fresh reference host; return the results and the malformed files' errors."""
+def run_files(
+    paths: Sequence[Path], cards: CardSource | None = None
+) -> tuple[list[Result], list[tuple[str, str]]]:
+    """Load and run each file on a fresh reference host; return the results and the malformed files' errors.
+    ``cards``: where names not defined in a file are looked up before the built-in table."""
     results: list[Result] = []
     malformed: list[tuple[str, str]] = []
     for path in paths:
         try:
-            scenario = load_scenario(path)
+            scenario = load_scenario(path, cards=cards)
         except DayNightError as error:
             malformed.append((str(path), str(error)))
             continue
@@ -69,7 +85,10 @@ def _run(args: argparse.Namespace) -> int:
     paths = expand(args.files, args.library)
     if not paths:
         raise InputFileError("no scenario files given (name files or directories, or use --library)")
-    results, malformed = run_files(paths)
+    from mtg_daynight.catalog import load_database
+
+    cards = DatabaseCards(load_database(args.data_dir))
+    results, malformed = run_files(paths, cards)
     if args.json:
         write_json(to_json(results, malformed))
     else:

@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen, Unsupported
-from mtg_daynight.scenarios.cards import BUILTIN, BUILTIN_CARDS, CardCatalog, CardSource, TableCards
+from mtg_daynight.scenarios.cards import BUILTIN, BUILTIN_CARDS, CardCatalog, CardSource, DatabaseCards, TableCards
 from mtg_daynight.scenarios.model import Scenario
 from mtg_daynight.scenarios.parse import load_scenario, parse_scenario
 from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
@@ -36,6 +36,7 @@ __all__ = [
     "Adapter",
     "CardCatalog",
     "CardSource",
+    "DatabaseCards",
     "Entering",
     "Failure",
     "PermanentView",

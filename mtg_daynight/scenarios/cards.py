@@ -12,10 +12,13 @@ else is defined inline in the scenario file, marked there as a fixture where it 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from mtg_daynight.reference import Card, CardKind
 from mtg_daynight.rules import Face
+
+if TYPE_CHECKING:
+    from mtg_daynight.catalog import CardDatabase
 
 
 class CardSource(Protocol):
@@ -85,3 +88,20 @@ class CardCatalog:
             if card is not None:
                 return card
         return None
+
+
+class DatabaseCards:
+    """A :class:`CardSource` over the project's card database: the imported Scryfall snapshot plus community mod
+    files (``mtg_daynight.catalog``). A name, either face's name, an id or a printed name finds a card; the Day //
+    Night helper card is not a card a scenario plays."""
+
+    def __init__(self, database: CardDatabase) -> None:
+        self._database = database
+
+    def lookup(self, name: str) -> Card | None:
+        """The card ``name`` names in the database, as a scenario card, or None."""
+        found = self._database.lookup(name)
+        if found is None or found.helper:
+            return None
+        kind = CardKind.INSTANT if found.front.instant_or_sorcery else CardKind.PERMANENT
+        return Card(found.front, found.back, kind)
