@@ -18,7 +18,7 @@ import msgspec
 from .model import CatalogCard, Clash, ClashKind
 from .mods import LoadedMod
 from .names import name_key, split_faces
-from .snapshot import Snapshot
+from .snapshot import CatalogSnapshot
 
 MatchKind = Literal["id", "oracle_id", "name", "face", "printed"]
 
@@ -107,7 +107,7 @@ class CardDatabase:
         self,
         cards: Iterable[CatalogCard],
         *,
-        snapshot: Snapshot | None = None,
+        snapshot: CatalogSnapshot | None = None,
         mods: Sequence[LoadedMod] = (),
         clashes: Sequence[Clash] = (),
     ) -> None:
@@ -149,7 +149,7 @@ class CardDatabase:
         self._pool_keys = list(self._pool)
 
     @classmethod
-    def build(cls, snapshot: Snapshot | None, mods: Sequence[LoadedMod] = ()) -> CardDatabase:
+    def build(cls, snapshot: CatalogSnapshot | None, mods: Sequence[LoadedMod] = ()) -> CardDatabase:
         """The database of ``snapshot``'s cards with ``mods`` merged over them (see :func:`merge`)."""
         cards, clashes = merge(() if snapshot is None else snapshot.cards, mods)
         return cls(cards, snapshot=snapshot, mods=mods, clashes=clashes)

@@ -34,7 +34,6 @@ from mtg_daynight.rules import Face
 
 from .model import CatalogCard, PrintedName
 from .names import name_key
-from .snapshot import repo_data_dir, user_data_dir
 
 MODS_SUBDIR: Final = "custom"
 MAX_MOD_BYTES: Final = 1024 * 1024
@@ -95,8 +94,13 @@ class LoadedMod(msgspec.Struct, frozen=True):
 
 
 def default_mod_dirs() -> tuple[Path, ...]:
-    """``carddata/custom/`` in the repository, then ``custom/`` in the user data directory."""
-    return (repo_data_dir() / MODS_SUBDIR, user_data_dir() / MODS_SUBDIR)
+    """``carddata/custom/`` of a source checkout (when running from one), then ``custom/`` in the user's
+    card-data directory (:func:`mtg_daynight.cards.paths.user_data_dir`, e.g.
+    ``~/.local/share/mtg-daynight/carddata/custom/`` on Linux)."""
+    from mtg_daynight.cards.paths import repo_carddata_dir, user_data_dir  # lazy: see catalog/snapshot.py
+
+    repo = repo_carddata_dir()
+    return (*(() if repo is None else (repo / MODS_SUBDIR,)), user_data_dir() / MODS_SUBDIR)
 
 
 def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> tuple[Path, ...]:

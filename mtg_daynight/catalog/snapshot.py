@@ -1,146 +1,41 @@
-"""The one place that knows the Scryfall snapshot's shape: finding it, reading it, turning records into cards.
+"""The catalog's view of the importer's snapshot: where it is, reading it, turning its records into cards.
 
-The importer (``mtg_daynight.cards``) owns the snapshot format (``carddata/daynight-cards.json``, the
-structs of ``mtg_daynight.cards.records``). This module decodes that file with its own *subset* of those
-structs (msgspec ignores the fields it does not name), described by the Protocols below, so it depends on
-nothing but the fields the database needs: card name, oracle id, faces (name, type line, keywords the importer
-attached per face), printings (id, set, collector number, language, printed names), digital/playtest flags,
-and the helper cards. Two optional extensions the importer does not write (yet) are read when present:
-``mentions_day_night`` on a card and a top-level ``all_names`` list of every card name.
+The importer (:mod:`mtg_daynight.cards`) owns everything about the snapshot file (``daynight-cards.json``):
+its location (:func:`mtg_daynight.cards.paths.resolve_data_dir`: ``--data-dir``, else ``$MTG_DAYNIGHT_DATA_DIR``,
+else a source checkout's ``carddata/``, else the platformdirs user data directory's ``carddata/``), its records
+(:mod:`mtg_daynight.cards.records`) and its reader (:func:`mtg_daynight.cards.snapshot.load_snapshot`). This
+module only asks those, so ``mtg-daynight carddata update`` and the card database always agree on the file.
+What is catalog-specific here: a missing snapshot is not an error (the database then holds only mod cards),
+the conversion of records into :class:`~mtg_daynight.catalog.model.CatalogCard`, and two optional extensions
+of the format the importer does not write: ``mentions_day_night`` on a card (matched by oracle id) and a
+top-level ``all_names`` list of every card name. They are decoded only when the file contains them.
 
-Tests write hand-made FIXTURE snapshots with :func:`write_snapshot`, marked in the manifest's ``tool``;
-no real snapshot is ever fabricated.
-
-Where the snapshot is looked for (the first directory that has one wins): the ``data_dir`` given, else the
-repository's ``carddata/``, else the user data directory (platformdirs, app "mtg-daynight").
+:mod:`mtg_daynight.cards` is imported on first use, not with this module: importing it (filelock, the
+importer's package) costs ~30 ms, which every ``import mtg_daynight`` would otherwise pay through the card-data
+plugin that :func:`mtg_daynight.manager.plugin_manager` registers, though most games never load card data.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, TypeGuard
 
 import msgspec
-import platformdirs
 
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.rules import Face
 
 from .model import CatalogCard, PrintedName
 
-APP_NAME: Final = "mtg-daynight"
-#: The snapshot file name inside a data directory (the importer's).
-SNAPSHOT_FILE: Final = "daynight-cards.json"
+if TYPE_CHECKING:
+    from mtg_daynight.cards.records import DayNightCard, HelperCard
+    from mtg_daynight.cards.records import Face as FaceRecord
 
 
-class FaceRecord(Protocol):
-    """One face of a snapshot card: name, the keywords the importer attached to it, its type line."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def keywords(self) -> Sequence[str]: ...
-    @property
-    def type_line(self) -> str: ...
-
-
-class PrintingRecord(Protocol):
-    """One printing: Scryfall id, set, collector number, language and (non-English) printed names."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def set(self) -> str: ...
-    @property
-    def collector_number(self) -> str: ...
-    @property
-    def lang(self) -> str: ...
-    @property
-    def printed_name(self) -> str | None: ...
-    @property
-    def face_printed_names(self) -> Sequence[str]: ...
-
-
-class CardRecord(Protocol):
-    """One card of the snapshot (a day/night card or a helper card), as the database needs it."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def oracle_id(self) -> str | None: ...
-    @property
-    def faces(self) -> Sequence[FaceRecord]: ...
-    @property
-    def printings(self) -> Sequence[PrintingRecord]: ...
-
-
-# -- the subset of the importer's format this module decodes (msgspec structs that satisfy the Protocols) ---
-
-
-class FaceRec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """A face (subset of ``mtg_daynight.cards.records.Face``)."""
-
-    name: str
-    type_line: str = ""
-    keywords: tuple[str, ...] = ()
-
-
-class PrintingRec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """A printing (subset of ``mtg_daynight.cards.records.Printing``)."""
-
-    id: str
-    set: str
-    collector_number: str
-    lang: str
-    printed_name: str | None = None
-    face_printed_names: tuple[str, ...] = ()
-
-
-class CardRec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """A day/night card (subset of ``DayNightCard``), plus the optional ``mentions_day_night`` extension."""
-
-    name: str
-    oracle_id: str
-    faces: tuple[FaceRec, ...]
-    printings: tuple[PrintingRec, ...] = ()
-    digital: bool = False
-    playtest: bool = False
-    mentions_day_night: bool = False
-
-
-class HelperRec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """The Day // Night helper card (subset of ``HelperCard``)."""
-
-    name: str
-    oracle_id: str | None
-    faces: tuple[FaceRec, ...]
-    printings: tuple[PrintingRec, ...] = ()
-
-
-class ManifestRec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """The manifest fields this module reports (subset of ``Manifest``)."""
-
-    format_version: int = 1
-    tool: str = ""
-    imported_at: str = ""
-
-
-class SnapshotFile(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """A snapshot file: manifest, day/night cards, helper cards, and the optional ``all_names`` extension
-    (every card name Scryfall knows, which lets a deck scan tell typos from ordinary cards)."""
-
-    manifest: ManifestRec
-    cards: tuple[CardRec, ...] = ()
-    helpers: tuple[HelperRec, ...] = ()
-    all_names: tuple[str, ...] | None = None
-
-
-class Snapshot(msgspec.Struct, frozen=True):
+class CatalogSnapshot(msgspec.Struct, frozen=True):
     """A snapshot as the database uses it: its file, a description (the manifest's tool and import time), its
-    cards (helper cards included, marked), and the full name list if any."""
+    cards (helper cards included, marked), and the full name list if the file has one."""
 
     path: str
     note: str
@@ -148,70 +43,65 @@ class Snapshot(msgspec.Struct, frozen=True):
     all_names: tuple[str, ...] | None = None
 
 
-# -- locating, reading, writing --------------------------------------------------------------------------------
+# -- the optional extensions (not written by the importer; read only when present) ------------------------------
+
+_EXTENSION_MARKS = (b'"all_names"', b'"mentions_day_night"')
 
 
-def repo_data_dir() -> Path:
-    """The repository's ``carddata/`` directory."""
-    return Path(__file__).resolve().parents[2] / "carddata"
+class _CardExtension(msgspec.Struct, frozen=True):
+    oracle_id: str = ""
+    mentions_day_night: bool = False
 
 
-def user_data_dir() -> Path:
-    """The user's data directory for mtg-daynight (platformdirs)."""
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+class _Extensions(msgspec.Struct, frozen=True):
+    cards: tuple[_CardExtension, ...] = ()
+    all_names: tuple[str, ...] | None = None
 
 
-def find_snapshot(data_dir: Path | None = None) -> Path | None:
-    """The snapshot file to load: in ``data_dir`` when given, else in ``carddata/`` or the user data
-    directory; None when there is none."""
-    candidates = [data_dir] if data_dir is not None else [repo_data_dir(), user_data_dir()]
-    for directory in candidates:
-        path = directory / SNAPSHOT_FILE
-        if path.is_file():
-            return path.resolve()
-    return None
-
-
-def read_snapshot(path: Path) -> Snapshot:
-    """Read a snapshot file; :class:`InputFileError` naming the file and field when it is malformed."""
+def _read_extensions(path: Path) -> _Extensions:
     try:
         data = path.read_bytes()
     except OSError as error:
         raise InputFileError(f"{path}: cannot read the card data snapshot: {error.strerror or error}") from error
+    if not any(mark in data for mark in _EXTENSION_MARKS):
+        return _Extensions()
     try:
-        decoded = msgspec.json.decode(data, type=SnapshotFile)
-    except msgspec.ValidationError as error:
+        return msgspec.json.decode(data, type=_Extensions)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
         raise InputFileError(f"{path}: not a card data snapshot: {error}") from None
-    except msgspec.DecodeError as error:
-        raise InputFileError(f"{path}: not a card data snapshot (malformed JSON): {error}") from None
-    if decoded.manifest.format_version != 1:
-        raise InputFileError(
-            f"{path}: manifest.format_version: snapshot format {decoded.manifest.format_version} is not supported "
-            "(this version reads format 1)"
-        )
+
+
+# -- locating and reading ----------------------------------------------------------------------------------------
+
+
+def find_snapshot(data_dir: str | os.PathLike[str] | None = None) -> Path | None:
+    """The snapshot file in the data directory :func:`~mtg_daynight.cards.paths.resolve_data_dir` picks for
+    ``data_dir`` (the same one ``mtg-daynight carddata update`` writes), resolved; None when it has none."""
+    from mtg_daynight.cards.paths import resolve_data_dir, snapshot_path  # lazy: see the module docstring
+
+    path = snapshot_path(resolve_data_dir(data_dir))
+    return path.resolve() if path.is_file() else None
+
+
+def read_snapshot(path: Path) -> CatalogSnapshot:
+    """Read a snapshot file with the importer's :func:`~mtg_daynight.cards.snapshot.load_snapshot`; raises
+    :class:`InputFileError` (the importer's ``CardFileError``) naming the file and field when it is malformed."""
+    from mtg_daynight.cards.snapshot import load_snapshot  # lazy: see the module docstring
+
+    snapshot = load_snapshot(path)
+    extensions = _read_extensions(path)
+    mentions = {c.oracle_id for c in extensions.cards if c.mentions_day_night}
     source = str(path)
     cards = tuple(
-        to_catalog(record, source, digital=record.digital, playtest=record.playtest,
-                   mentions_day_night=record.mentions_day_night)
-        for record in decoded.cards
-    ) + tuple(to_catalog(record, source, helper=True) for record in decoded.helpers)
-    manifest = decoded.manifest
+        to_catalog(record, source, mentions_day_night=record.oracle_id in mentions) for record in snapshot.cards
+    ) + tuple(to_catalog(record, source) for record in snapshot.helpers)
+    manifest = snapshot.manifest
     imported = f"imported {manifest.imported_at}" if manifest.imported_at else ""
     note = " ".join(part for part in (manifest.tool, imported) if part)
-    return Snapshot(source, note, cards, decoded.all_names)
+    return CatalogSnapshot(source, note, cards, extensions.all_names)
 
 
-def write_snapshot(path: Path, snapshot: SnapshotFile) -> None:
-    """Write a snapshot file atomically (temporary file, then ``os.replace``): for fixtures and benchmarks."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(msgspec.json.encode(snapshot))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+# -- records -> cards --------------------------------------------------------------------------------------------
 
 
 def _face(record: FaceRecord) -> Face:
@@ -225,16 +115,17 @@ def _face(record: FaceRecord) -> Face:
     )
 
 
+def _is_day_night_card(record: DayNightCard | HelperCard) -> TypeGuard[DayNightCard]:
+    from mtg_daynight.cards.records import DayNightCard  # lazy (already imported by whoever made the record)
+
+    return isinstance(record, DayNightCard)
+
+
 def to_catalog(
-    record: CardRecord,
-    source: str,
-    *,
-    helper: bool = False,
-    digital: bool = False,
-    playtest: bool = False,
-    mentions_day_night: bool = False,
+    record: DayNightCard | HelperCard, source: str, *, mentions_day_night: bool = False
 ) -> CatalogCard:
-    """A snapshot record as a :class:`CatalogCard`; non-English printed names (whole and per face) are kept."""
+    """An importer record as a :class:`CatalogCard` (a :class:`HelperCard` is marked ``helper``); non-English
+    printed names (whole and per face) are kept."""
     faces = [_face(f) for f in record.faces]
     if not faces:
         raise InputFileError(f"{source}: card {record.name!r} has no faces")
@@ -246,6 +137,7 @@ def to_catalog(
         whole = printing.printed_name or (" // ".join(names) if names else None)
         if whole:
             printed[(printing.lang, whole)] = None
+    card = record if _is_day_night_card(record) else None
     return CatalogCard(
         name=record.name,
         front=faces[0],
@@ -254,9 +146,9 @@ def to_catalog(
         ids=tuple(dict.fromkeys(p.id for p in record.printings)),
         printed_names=tuple(PrintedName(lang, name) for lang, name in printed),
         mentions_day_night=mentions_day_night,
-        helper=helper,
-        digital=digital,
-        playtest=playtest,
+        helper=card is None,
+        digital=card is not None and card.digital,
+        playtest=card is not None and card.playtest,
         origin="scryfall",
         source=source,
     )

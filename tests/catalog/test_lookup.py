@@ -3,6 +3,7 @@ suggestions, and an empty database without a snapshot. Uses the HAND-WRITTEN FIX
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -65,7 +66,8 @@ def test_faces_carry_the_keywords_702_145a(db: CardDatabase) -> None:
     assert card.day_night and card.needs_helper
 
 
-def test_mentions_and_helper_cards_are_known_but_not_day_night(db: CardDatabase) -> None:
+def test_mentions_and_helper_cards_are_known_but_not_day_night(extended_db: CardDatabase) -> None:
+    db = extended_db
     vandal = db.lookup("brimstone vandal")
     assert vandal is not None and not vandal.day_night and vandal.mentions_day_night and vandal.needs_helper
     helper = db.helper
@@ -109,7 +111,7 @@ def test_no_snapshot_gives_an_empty_database(tmp_path: Path) -> None:
 def test_full_name_list_extension(tmp_path: Path) -> None:
     from catalog_fixture import write_fixture
 
-    write_fixture(tmp_path, all_names=True)
+    write_fixture(tmp_path, extensions=True)
     database = load_database(tmp_path, default_mods=False, cache=DatabaseCache())
     assert database.has_all_names
     assert database.is_real_name("lightning bolt") is True
@@ -121,10 +123,40 @@ def test_snapshot_note_says_fixture(db: CardDatabase) -> None:
     assert db.snapshot is not None and "FIXTURE" in db.snapshot.note
 
 
+def test_importer_snapshot_without_extensions_has_no_full_name_list(db: CardDatabase) -> None:
+    assert not db.has_all_names and db.is_real_name("Mountain") is None
+    assert not any(card.mentions_day_night for card in db)
+
+
 def test_malformed_snapshot_names_the_file(tmp_path: Path) -> None:
-    (tmp_path / "daynight-cards.json").write_text('{"manifest": {}, "cards": [{"name": 3}]}')
-    with pytest.raises(InputFileError, match=r"daynight-cards\.json: not a card data snapshot: .*cards\[0\]\.name"):
+    from catalog_fixture import write_fixture
+
+    path = write_fixture(tmp_path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["cards"][0]["name"] = 3
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(InputFileError, match=r"daynight-cards\.json: broken snapshot: .*cards\[0\]\.name"):
         load_database(tmp_path, default_mods=False, cache=None)
+
+
+def test_unsupported_snapshot_version_names_the_file(tmp_path: Path) -> None:
+    (tmp_path / "daynight-cards.json").write_text('{"manifest": {"format_version": 2}}')
+    with pytest.raises(InputFileError, match=r"daynight-cards\.json: snapshot format version 2 is not supported"):
+        load_database(tmp_path, default_mods=False, cache=None)
+
+
+def test_the_snapshot_is_looked_for_where_the_importer_writes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from catalog_fixture import write_fixture
+
+    from mtg_daynight.cards.paths import DATA_DIR_ENV
+
+    write_fixture(tmp_path / "env")
+    (tmp_path / "explicit").mkdir()
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "env"))
+    assert load_database(None, default_mods=False, cache=None).has_snapshot  # $MTG_DAYNIGHT_DATA_DIR
+    assert not load_database(tmp_path / "explicit", default_mods=False, cache=None).has_snapshot  # --data-dir wins
 
 
 def test_missing_data_dir_is_an_error(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from mtg_daynight.catalog import DatabaseCache, load_database, parse_mod
-from mtg_daynight.catalog.snapshot import repo_data_dir
 from mtg_daynight.errors import InputFileError
 
 GOOD = """
@@ -42,7 +41,8 @@ def test_a_valid_mod_is_merged_over_the_snapshot(data_dir: Path, mods_dir: Path)
 
 
 def test_the_shipped_example_mod_is_valid_and_fan_made() -> None:
-    db = load_database(None, [repo_data_dir() / "custom"], default_mods=False, cache=DatabaseCache())
+    shipped = Path(__file__).parents[2] / "carddata" / "custom"
+    db = load_database(None, [shipped], default_mods=False, cache=DatabaseCache())
     card = db.lookup("Lantern-Keeper of Thraben")
     assert card is not None and card.community and card.front.daybound
     assert card.back is not None and card.back.nightbound
@@ -158,3 +158,11 @@ def test_mods_work_without_a_snapshot(tmp_path: Path, mods_dir: Path) -> None:
     _write(mods_dir, "a.toml", GOOD)
     db = load_database(tmp_path, [mods_dir], default_mods=False, cache=DatabaseCache())
     assert not db.has_snapshot and len(db) == 1
+
+
+def test_default_mod_dirs_are_custom_in_the_checkout_and_the_user_card_data_dir() -> None:
+    from mtg_daynight.cards.paths import repo_carddata_dir, user_data_dir
+    from mtg_daynight.catalog import default_mod_dirs
+
+    assert default_mod_dirs() == (Path(__file__).parents[2] / "carddata" / "custom", user_data_dir() / "custom")
+    assert repo_carddata_dir() is not None  # the tests run from a source checkout

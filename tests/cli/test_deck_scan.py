@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from mtg_daynight.catalog import DEFAULT_CACHE
-from mtg_daynight.catalog.snapshot import repo_data_dir
 from mtg_daynight.cli import main
 
 _spec = importlib.util.spec_from_file_location(
@@ -23,6 +22,9 @@ _spec = importlib.util.spec_from_file_location(
 assert _spec is not None and _spec.loader is not None
 catalog_fixture = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(catalog_fixture)
+
+#: The example mod shipped in the repository's carddata/custom/.
+REPO_MODS = Path(__file__).parents[2] / "carddata" / "custom"
 
 DECKS = {
     "werewolves.dck": (
@@ -100,7 +102,7 @@ def test_json_shape(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixtur
     assert set(out) == {"data", "decks", "unknown", "status"}
     assert set(out["data"]) == {"snapshot", "snapshot_note", "cards", "full_name_list", "mods", "clashes"}
     assert "FIXTURE" in out["data"]["snapshot_note"]
-    assert out["data"]["cards"] == 6 and out["data"]["full_name_list"] is False
+    assert out["data"]["cards"] == 5 and out["data"]["full_name_list"] is False
     (deck,) = out["decks"]
     assert set(deck) == {"path", "format", "deck_name", "entries", "needs_helper_card", "helper_reasons"}
     assert deck["entries"] == [{
@@ -126,11 +128,11 @@ def test_foreign_names_full_names_and_accents_resolve(
     assert {e["status"] for e in entries} == {"day_night"}
 
 
-def test_mentions_day_night_needs_the_helper_card(
-    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_mentions_day_night_needs_the_helper_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "extended"
+    catalog_fixture.write_fixture(data, extensions=True)
     path = _deck(tmp_path, "v.txt", "4 Brimstone Vandal\n20 Mountain\n")
-    status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
+    status, out = _scan(capsys, "--data-dir", str(data), str(path))
     deck = out["decks"][0]
     assert status == 0
     assert deck["entries"][0]["status"] == "mentions_day_night"
@@ -149,7 +151,7 @@ def test_an_ordinary_deck_does_not_need_the_helper_card(
 
 def test_full_name_list_checks_ordinary_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "full"
-    catalog_fixture.write_fixture(data, all_names=True)
+    catalog_fixture.write_fixture(data, extensions=True)
     path = _deck(tmp_path, "burn.txt", "4 Lightning Bolt\n4 Lightning Blot\n1 Xyzzy Frobnicator\n")
     status, out = _scan(capsys, "--data-dir", str(data), str(path))
     assert status == 1
@@ -200,7 +202,7 @@ def test_mod_cards_and_clashes(tmp_path: Path, data_dir: Path, capsys: pytest.Ca
         "[mod]\nname = 'x'\n[[cards]]\nfront = { name = 'Brutal Cathar', keywords = ['daybound'] }\n"
     )
     deck = _deck(tmp_path, "d.txt", "1 Lantern-Keeper of Thraben\n1 Brutal Cathar\n")
-    args = ["--mods", str(repo_data_dir() / "custom"), "--mods", str(mods), "--data-dir", str(data_dir), str(deck)]
+    args = ["--mods", str(REPO_MODS), "--mods", str(mods), "--data-dir", str(data_dir), str(deck)]
     status, out = _scan(capsys, *args)
     assert status == 0
     entries = out["decks"][0]["entries"]

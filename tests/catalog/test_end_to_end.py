@@ -1,0 +1,107 @@
+"""End to end: the importer writes the snapshot, the catalog reads exactly that one.
+
+``mtg-daynight carddata update --from-file`` imports the HAND-WRITTEN FIXTURE bulk file of
+tests/cards/fixture_cards.py (invented "Fixture ..." cards, not Scryfall data) into a temporary data directory;
+then ``deck scan`` and a ``DayNight`` game with the card-data plugin look cards up from that snapshot, located
+the same way (``--data-dir``, or ``MTG_DAYNIGHT_DATA_DIR``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pluggy
+import pytest
+
+from mtg_daynight import CardPermanent, DayNight, Designation, Face, Side, install
+from mtg_daynight.cards.paths import DATA_DIR_ENV
+from mtg_daynight.catalog import CARD_DATA_PLUGIN_NAME, DEFAULT_CACHE, CardDataPlugin
+from mtg_daynight.cli import main
+from mtg_daynight.hookspecs import PROJECT
+from tests.cards.fixture_cards import encode_jsonl, fixture_objects, gz
+
+DECK = "4 Fixture Dawnguard\n2 Fixture Morgenwache\n1 Fixture Dawngard\n4 Lightning Bolt\n"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    DEFAULT_CACHE.clear()
+
+
+@pytest.fixture
+def bulk_file(tmp_path: Path) -> Path:
+    """The FIXTURE bulk file, gzipped JSON Lines as Scryfall serves it."""
+    path = tmp_path / "FIXTURE-default-cards.jsonl.gz"
+    path.write_bytes(gz(encode_jsonl(fixture_objects())))
+    return path
+
+
+def _scan(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    capsys.readouterr()
+    assert main(["deck", "scan", "--json", "--no-default-mods", *args]) == 1  # the typo "Fixture Dawngard"
+    result: dict[str, object] = json.loads(capsys.readouterr().out)
+    return result
+
+
+def _check_scan(out: dict[str, object], data: Path) -> None:
+    assert out["data"]["snapshot"] == str((data / "daynight-cards.json").resolve())  # type: ignore[index]
+    (deck,) = out["decks"]  # type: ignore[misc]
+    by_written = {e["written"]: e for e in deck["entries"]}
+    dawnguard = by_written["Fixture Dawnguard"]
+    assert (dawnguard["status"], dawnguard["card"], dawnguard["count"]) == (
+        "day_night", "Fixture Dawnguard // Fixture Duskhowl", 4
+    )
+    assert dawnguard["keywords"] == ["daybound", "nightbound"]
+    german = by_written["Fixture Morgenwache"]
+    assert (german["status"], german["matched_by"], german["lang"]) == ("day_night", "printed", "de")
+    assert by_written["Fixture Dawngard"]["status"] == "unknown"
+    assert by_written["Fixture Dawngard"]["suggestions"][0]["name"] == "Fixture Dawnguard"
+    assert by_written["Lightning Bolt"]["status"] == "unchecked"
+    assert deck["needs_helper_card"] is True
+
+
+def _play(pm: pluggy.PluginManager) -> None:
+    game = DayNight(pm).new_game("e2e", ("alice", "bob"))
+    game.enter(CardPermanent("p1", "alice", card="Fixture Dawnguard"))
+    assert game.designation is Designation.DAY  # 702.145g: a daybound permanent while neither makes it day
+    assert game.face_of("p1") is Side.FRONT
+    game.become_night("test")
+    game.enter(CardPermanent("p2", "bob", card="Fixture Lantern Keeper"))
+    assert game.face_of("p2") is Side.BACK  # 702.145b: it enters transformed at night
+
+
+def test_import_then_scan_and_play_with_data_dir(
+    tmp_path: Path, bulk_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data"
+    assert main(["carddata", "update", "--from-file", str(bulk_file), "--data-dir", str(data)]) == 0
+    _check_scan(_scan(capsys, "--data-dir", str(data), str(_deck(tmp_path))), data)
+
+    plugin = CardDataPlugin(data_dir=data)
+    faces = plugin.daynight_card_faces(card="Fixture Dawnguard")
+    assert faces is not None and faces.day_night
+    assert (faces.front, faces.back) == (
+        Face("Fixture Dawnguard", daybound=True), Face("Fixture Duskhowl", nightbound=True)
+    )
+    pm = pluggy.PluginManager(PROJECT)
+    pm.register(plugin, name=CARD_DATA_PLUGIN_NAME)
+    install(pm)
+    _play(pm)
+
+
+def test_import_then_scan_and_play_with_the_environment_variable(
+    tmp_path: Path, bulk_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "env-data"
+    monkeypatch.setenv(DATA_DIR_ENV, str(data))
+    assert main(["carddata", "update", "--from-file", str(bulk_file)]) == 0
+    assert (data / "daynight-cards.json").is_file()
+    _check_scan(_scan(capsys, str(_deck(tmp_path))), data)
+    _play(DayNight(autoload=False).pm)  # the default plugin manager's card-data plugin
+
+
+def _deck(tmp_path: Path) -> Path:
+    path = tmp_path / "deck.txt"
+    path.write_text(DECK, encoding="utf-8")
+    return path
