@@ -1,11 +1,21 @@
 """Benchmark the card database: load time and lookup time, against baselines measured in the same run.
 
-Generates a SYNTHETIC snapshot (invented names and ids, in the importer's format) in a temporary directory,
-never committed, at several sizes: ``x1`` is about the real day/night snapshot's size (37 cards, each with
-printings in 11 languages across 3 sets), ``x10`` and ``x100`` show how it scales.
+Generates a SYNTHETIC snapshot (invented names, ids and texts) with the importer's own records and writer
+(:mod:`mtg_daynight.cards.records`, :func:`~mtg_daynight.cards.snapshot.write_snapshot_atomic`) in a temporary
+directory, never committed, at several sizes: ``x1`` is about the real day/night snapshot's size (37 cards, each
+with printings in 11 languages across 3 sets, faces with type lines and oracle text), ``x10`` and ``x100`` show
+how it scales.
 
-Baselines: loading = decoding the same file with ``msgspec.json.decode`` into plain Python objects (no schema,
-no index); lookup = one ``dict`` lookup of an already-normalised key. Usage::
+Loading columns (milliseconds, best of 5):
+
+* ``raw``: ``msgspec.json.decode`` of the file into plain Python objects (no schema): the baseline;
+* ``subset``: decoding only the fields the database needs (the catalog's former private reader, kept here
+  as a yardstick);
+* ``load_snapshot``: the importer's full decode, which the catalog now uses;
+* ``cold``: :func:`~mtg_daynight.catalog.load_database` without cache (read, decode, convert, index);
+* ``cached``: the same call answered from the process cache.
+
+Lookup baseline: one ``dict`` lookup of an already-normalised key. Usage::
 
     python scripts/bench_carddb.py [--scales 1,10,100] [--lookups 20000]
 """
@@ -21,46 +31,89 @@ from pathlib import Path
 
 import msgspec
 
+from mtg_daynight.cards.records import Counts, DayNightCard, Face, Manifest, Printing, Snapshot, SourceInfo
+from mtg_daynight.cards.snapshot import load_snapshot, write_snapshot_atomic
 from mtg_daynight.catalog import DatabaseCache, load_database, name_key
-from mtg_daynight.catalog.snapshot import (
-    SNAPSHOT_FILE,
-    CardRec,
-    FaceRec,
-    ManifestRec,
-    PrintingRec,
-    SnapshotFile,
-    write_snapshot,
-)
 
 REAL_CARDS = 37
 LANGS = ("en", "de", "fr", "it", "es", "pt", "ja", "ko", "ru", "zhs", "zht")
 SETS = 3
+TEXT = "Trample\nDaybound (If a player casts no spells during their own turn, it becomes night next turn.)"
 
 
-def synthetic(cards: int) -> SnapshotFile:
+def synthetic(cards: int) -> Snapshot:
     """A SYNTHETIC snapshot of ``cards`` invented day/night cards."""
     records = []
     for n in range(cards):
+        front, back = f"Synthetic Dawnwalker {n:06d}", f"Synthetic Duskrunner {n:06d}"
         printings = tuple(
-            PrintingRec(
-                id=f"synthetic-{n:06d}-{s}-{lang}", set=f"SY{s}", collector_number=str(n), lang=lang,
+            Printing(
+                id=f"synthetic-{n:06d}-{s}-{lang}", set=f"sy{s}", collector_number=str(n), lang=lang,
                 face_printed_names=() if lang == "en" else (f"Synthétique {lang} {n:06d}", f"Nocturne {lang} {n:06d}"),
+                released_at=f"202{s}-09-24", layout="transform", set_type="expansion", games=("paper", "mtgo"),
+                frame_effects=("sunmoondfc",),
+                image_uris=(f"https://img.invalid/{n}-{s}-{lang}-front.jpg", f"https://img.invalid/{n}-{s}-{lang}-back.jpg"),
             )
             for s in range(SETS)
             for lang in LANGS
         )
         records.append(
-            CardRec(
-                name=f"Synthetic Dawnwalker {n:06d} // Synthetic Duskrunner {n:06d}",
+            DayNightCard(
+                name=f"{front} // {back}",
                 oracle_id=f"synthetic-oracle-{n:06d}",
+                layout="transform",
+                daybound_face=front,
+                nightbound_face=back,
                 faces=(
-                    FaceRec(name=f"Synthetic Dawnwalker {n:06d}", keywords=("Daybound",)),
-                    FaceRec(name=f"Synthetic Duskrunner {n:06d}", keywords=("Nightbound",)),
+                    Face(name=front, mana_cost="{2}{G}", type_line="Creature — Human Werewolf", oracle_text=TEXT,
+                         keywords=("Daybound", "Trample"), power="3", toughness="3", colors=("G",)),
+                    Face(name=back, type_line="Creature — Werewolf", oracle_text=TEXT.replace("Day", "Night"),
+                         keywords=("Nightbound", "Trample"), power="5", toughness="5", colors=("G",)),
                 ),
+                keywords=("Daybound", "Nightbound", "Trample"),
                 printings=printings,
             )
         )
-    return SnapshotFile(manifest=ManifestRec(tool="SYNTHETIC benchmark data"), cards=tuple(records))
+    manifest = Manifest(
+        tool="SYNTHETIC benchmark data", source=SourceInfo(kind="file", file_name="SYNTHETIC"),
+        counts=Counts(cards=cards, helpers=0, printings=cards * SETS * len(LANGS)),
+    )
+    return Snapshot(manifest=manifest, cards=tuple(records))
+
+
+# -- the yardstick: a decode of only the fields the database needs ----------------------------------------------
+
+
+class _FaceSubset(msgspec.Struct):
+    name: str
+    type_line: str = ""
+    keywords: tuple[str, ...] = ()
+
+
+class _PrintingSubset(msgspec.Struct):
+    id: str
+    set: str
+    collector_number: str
+    lang: str
+    printed_name: str | None = None
+    face_printed_names: tuple[str, ...] = ()
+
+
+class _CardSubset(msgspec.Struct):
+    name: str
+    oracle_id: str
+    faces: tuple[_FaceSubset, ...]
+    printings: tuple[_PrintingSubset, ...] = ()
+    digital: bool = False
+    playtest: bool = False
+
+
+class _SnapshotSubset(msgspec.Struct):
+    cards: tuple[_CardSubset, ...] = ()
+    helpers: tuple[_CardSubset, ...] = ()
+
+
+_SUBSET = msgspec.json.Decoder(_SnapshotSubset)
 
 
 def best(runs: int, action: Callable[[], object]) -> float:
@@ -90,22 +143,26 @@ def main() -> None:
     parser.add_argument("--scales", default="1,10,100")
     parser.add_argument("--lookups", type=int, default=20_000)
     args = parser.parse_args()
-    print(f"{'scale':>6} {'cards':>6} {'printings':>9} {'file KB':>8} {'raw decode ms':>14} {'cold load ms':>13} "
-          f"{'x raw':>6} {'cached load ms':>15}")
+    print("load times in ms (best of 5); ratios: load_snapshot / subset, cold / raw")
+    print(f"{'scale':>6} {'cards':>6} {'printings':>9} {'file KB':>8} {'raw':>8} {'subset':>8} {'load_snapshot':>14} "
+          f"{'full/subset':>12} {'cold':>8} {'cold/raw':>9} {'cached':>8}")
     for scale in (int(s) for s in args.scales.split(",")):
         with tempfile.TemporaryDirectory() as tmp:
             directory = Path(tmp)
             snapshot = synthetic(REAL_CARDS * scale)
-            write_snapshot(directory / SNAPSHOT_FILE, snapshot)
-            data = (directory / SNAPSHOT_FILE).read_bytes()
+            path = write_snapshot_atomic(snapshot, directory)
+            data = path.read_bytes()
             raw = best(5, lambda data=data: msgspec.json.decode(data))
+            subset = best(5, lambda data=data: _SUBSET.decode(data))
+            full = best(5, lambda p=path: load_snapshot(p))
             cold = best(5, lambda d=directory: load_database(d, default_mods=False, cache=None))
             cache = DatabaseCache()
             load_database(directory, default_mods=False, cache=cache)
             warm = best(20, lambda d=directory, c=cache: load_database(d, default_mods=False, cache=c))
             printings = sum(len(c.printings) for c in snapshot.cards)
-            print(f"{scale:>6} {len(snapshot.cards):>6} {printings:>9} {len(data) / 1024:>8.0f} {raw * 1e3:>14.2f} "
-                  f"{cold * 1e3:>13.2f} {cold / raw:>6.1f} {warm * 1e3:>15.3f}")
+            print(f"{scale:>6} {len(snapshot.cards):>6} {printings:>9} {len(data) / 1024:>8.0f} {raw * 1e3:>8.2f} "
+                  f"{subset * 1e3:>8.2f} {full * 1e3:>14.2f} {full / subset:>11.2f}x {cold * 1e3:>8.2f} "
+                  f"{cold / raw:>8.1f}x {warm * 1e3:>8.3f}")
             if scale == 1:
                 db = load_database(directory, default_mods=False, cache=None)
                 count = len(snapshot.cards)
