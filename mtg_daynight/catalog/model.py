@@ -7,6 +7,7 @@ A card's faces are :class:`~mtg_daynight.rules.Face` values, so the rules plugin
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 import msgspec
@@ -16,6 +17,19 @@ from mtg_daynight.rules.permanents import CardFaces
 
 Origin = Literal["scryfall", "community"]
 """Where a card comes from: the Scryfall snapshot, or a community mod file."""
+
+
+def make_face(name: str, keywords: Iterable[str], type_line: str = "") -> Face:
+    """A card face for the rules: daybound/nightbound from its keywords (any case), and whether its type line
+    makes it an instant or sorcery (a face that can never be turned up, 701.28)."""
+    folded = {k.casefold() for k in keywords}
+    types = type_line.casefold()
+    return Face(
+        name,
+        daybound="daybound" in folded,
+        nightbound="nightbound" in folded,
+        instant_or_sorcery="instant" in types or "sorcery" in types,
+    )
 
 
 class PrintedName(msgspec.Struct, frozen=True):

@@ -32,7 +32,7 @@ import msgspec
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.rules import Face
 
-from .model import CatalogCard, PrintedName
+from .model import CatalogCard, PrintedName, make_face
 from .names import name_key
 
 MODS_SUBDIR: Final = "custom"
@@ -180,13 +180,7 @@ def _face(face: ModFace, source: str, field: str, *, back: bool) -> Face:
         raise _fail(source, f"{field}.keywords", "daybound belongs on the front face (702.145a)")
     if not back and "nightbound" in face.keywords:
         raise _fail(source, f"{field}.keywords", "nightbound belongs on the back face (702.145a)")
-    types = face.type_line.casefold()
-    return Face(
-        name,
-        daybound="daybound" in face.keywords,
-        nightbound="nightbound" in face.keywords,
-        instant_or_sorcery="instant" in types or "sorcery" in types,
-    )
+    return make_face(name, face.keywords, face.type_line)
 
 
 def _card(card: ModCard, source: str, field: str) -> CatalogCard:

@@ -24,13 +24,11 @@ from typing import TYPE_CHECKING, TypeGuard
 import msgspec
 
 from mtg_daynight.errors import InputFileError
-from mtg_daynight.rules import Face
 
-from .model import CatalogCard, PrintedName
+from .model import CatalogCard, PrintedName, make_face
 
 if TYPE_CHECKING:
     from mtg_daynight.cards.records import DayNightCard, HelperCard
-    from mtg_daynight.cards.records import Face as FaceRecord
 
 
 class CatalogSnapshot(msgspec.Struct, frozen=True):
@@ -104,17 +102,6 @@ def read_snapshot(path: Path) -> CatalogSnapshot:
 # -- records -> cards --------------------------------------------------------------------------------------------
 
 
-def _face(record: FaceRecord) -> Face:
-    keywords = {k.casefold() for k in record.keywords}
-    types = record.type_line.casefold()
-    return Face(
-        record.name,
-        daybound="daybound" in keywords,
-        nightbound="nightbound" in keywords,
-        instant_or_sorcery="instant" in types or "sorcery" in types,
-    )
-
-
 def _is_day_night_card(record: DayNightCard | HelperCard) -> TypeGuard[DayNightCard]:
     from mtg_daynight.cards.records import DayNightCard  # lazy (already imported by whoever made the record)
 
@@ -126,7 +113,7 @@ def to_catalog(
 ) -> CatalogCard:
     """An importer record as a :class:`CatalogCard` (a :class:`HelperCard` is marked ``helper``); non-English
     printed names (whole and per face) are kept."""
-    faces = [_face(f) for f in record.faces]
+    faces = [make_face(f.name, f.keywords, f.type_line) for f in record.faces]
     if not faces:
         raise InputFileError(f"{source}: card {record.name!r} has no faces")
     printed: dict[tuple[str, str], None] = {}
