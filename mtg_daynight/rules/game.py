@@ -269,17 +269,17 @@ def untap_step(
     else:
         if tally is None:
             tally = policy.tally(state, previous)
-        if designation is DAY and tally.spells == 0:
-            _become(step, NIGHT, _rule(tally, "a"), f"{_who(tally, previous)} cast 0 spells in turn {previous.number}",
-                    policy, during_untap_step=True)
-        elif designation is NIGHT and tally.most_by_one_player >= 2:
-            most = f"{_who(tally, previous)} cast {tally.most_by_one_player} spells"
+        who, number = _who(tally, previous), previous.number
+        if not _changes(designation, tally):
+            step.note(tally.rule, _stays_text(tally, previous, designation))
+        elif designation is DAY:  # 728.2a
+            _become(step, NIGHT, _rule(tally, "a"), f"{who} cast 0 spells in turn {number}", policy,
+                    during_untap_step=True)
+        else:  # 728.2b
+            most = f"{who} cast {tally.most_by_one_player} spells"
             if tally.spells != tally.most_by_one_player:
                 most = f"{most} (one single player; {tally.spells} in all)"
-            _become(step, DAY, _rule(tally, "b"), f"{most} in turn {previous.number}", policy,
-                    during_untap_step=True)
-        else:
-            step.note(tally.rule, _stays_text(tally, previous, designation))
+            _become(step, DAY, _rule(tally, "b"), f"{most} in turn {number}", policy, during_untap_step=True)
     return step.done()
 
 
@@ -296,12 +296,15 @@ def _rule(tally: Tally, letter: str) -> str:
 
 
 def _who(tally: Tally, turn: TurnRecord) -> str:
-    return tally.who or f"previous active {turn.active_label}"
+    """Whose spells were counted, for the trace: the tally's own words, else the previous active player/team."""
+    if tally.who:
+        return tally.who
+    active = turn.active
+    return "previous active player " + active[0] if len(active) == 1 else "previous active team " + "+".join(active)
 
 
 def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str:
-    active = turn.active
-    who = tally.who or ("previous active player " + active[0] if len(active) == 1 else _who(tally, turn))
+    who = _who(tally, turn)
     spells = tally.spells
     but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
     now = "night" if designation is NIGHT else "day"

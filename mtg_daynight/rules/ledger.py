@@ -24,13 +24,6 @@ class TurnRecord(msgspec.Struct, omit_defaults=True, gc=False):
         """How many spells ``player`` cast during this turn."""
         return self.cast.get(player, 0)
 
-    @property
-    def active_label(self) -> str:
-        """"player P1" or "team P1+P2", for traces."""
-        if len(self.active) == 1:
-            return f"player {self.active[0]}"
-        return "team " + "+".join(self.active)
-
 
 class Tally(msgspec.Struct, frozen=True, gc=False):
     """What the untap-step check (728.2) counts in the previous turn.
