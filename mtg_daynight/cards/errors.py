@@ -17,6 +17,10 @@ class CardFileError(InputFileError):
     """A bulk file or snapshot on disk is malformed: the message names the file and the line or field."""
 
 
+class SnapshotVersionError(CardFileError):
+    """A snapshot was written in a format version this mtg-daynight does not read (re-import to fix it)."""
+
+
 class DownloadError(CardDataError):
     """An HTTP request or a download failed for good (after the allowed retries)."""
 

@@ -1,6 +1,9 @@
 """Pure functions that pick the day/night cards out of Scryfall card objects and fold them into records.
 
 * A card object is a day/night card when its (card-level) keywords contain Daybound or Nightbound.
+* Otherwise it *mentions day/night* when the oracle text of the card or of any face matches
+  :data:`MENTION_PATTERN` (it makes it day or night, triggers when day becomes night or night becomes day, or
+  checks whether it's day or night): kept as a :class:`~mtg_daynight.cards.records.MentionCard`.
 * The Day // Night helper card (a ``double_faced_token`` whose faces are Day and Night) is kept as a
   :class:`~mtg_daynight.cards.records.HelperCard`.
 * art_series objects, tokens and emblems are left out.
@@ -13,10 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from mtg_daynight.cards.errors import CardFileError
-from mtg_daynight.cards.records import DayNightCard, Face, HelperCard, Printing
+from mtg_daynight.cards.records import DayNightCard, Face, HelperCard, MentionCard, Printing
 from mtg_daynight.cards.scryfall import Card, CardFace
 
 DAYBOUND = "Daybound"
@@ -27,7 +30,14 @@ HELPER_FACE_NAMES = ("Day", "Night")
 EXCLUDED_LAYOUTS = frozenset({"art_series", "token", "emblem", "double_faced_token"})
 REVERSIBLE_LAYOUT = "reversible_card"
 
-Kind = Literal["daynight", "helper"]
+Kind = Literal["daynight", "mentions", "helper"]
+
+#: What makes a card one that mentions day/night (case-insensitive, whole words, so "daylight", "Nightmare",
+#: "nightfall" do not count). The scanner's loose needles (:data:`~mtg_daynight.cards.scanner.MENTION_NEEDLES`)
+#: find the candidate lines; this confirms them on the decoded oracle text. Oracle text uses ASCII apostrophes.
+MENTION_PATTERN = re.compile(
+    r"\b(?:becomes (?:day|night)|it's (?:neither day nor night|day|night))\b", re.IGNORECASE
+)
 
 
 def _has_keyword(keywords: Iterable[str], wanted: str) -> bool:
@@ -51,8 +61,16 @@ def is_helper(card: Card) -> bool:
     return faces == HELPER_FACE_NAMES or card.name == " // ".join(HELPER_FACE_NAMES)
 
 
+def mentions_day_night(card: Card) -> bool:
+    """True when the oracle text of ``card`` or of one of its faces matches :data:`MENTION_PATTERN`."""
+    texts = (card.oracle_text, *(face.oracle_text for face in card.card_faces or ()))
+    return any(text and MENTION_PATTERN.search(text) for text in texts)
+
+
 def classify(card: Card) -> Kind | None:
-    """Say what the importer keeps of ``card``: a day/night card, the helper card, or nothing."""
+    """Say what the importer keeps of ``card``: a day/night card, a card that mentions day/night, the helper
+    card, or nothing. A card with daybound or nightbound is a day/night card even though its reminder text
+    mentions night."""
     if is_helper(card):
         return "helper"
     if card.layout in EXCLUDED_LAYOUTS or card.object != "card":
@@ -60,6 +78,8 @@ def classify(card: Card) -> Kind | None:
     keywords = all_keywords(card)
     if _has_keyword(keywords, DAYBOUND) or _has_keyword(keywords, NIGHTBOUND):
         return "daynight"
+    if mentions_day_night(card):
+        return "mentions"
     return None
 
 
@@ -211,6 +231,14 @@ class _Group:
         self.printings.setdefault(card.id, _printing(card))
 
 
+class Folded(NamedTuple):
+    """What :meth:`Folder.build` returns: the sorted records of each kind."""
+
+    cards: tuple[DayNightCard, ...]
+    helpers: tuple[HelperCard, ...]
+    mentions: tuple[MentionCard, ...]
+
+
 @dataclass
 class Folder:
     """Accumulates card objects (in any order) and builds the sorted records.
@@ -220,6 +248,7 @@ class Folder:
 
     cards: dict[str, _Group] = field(default_factory=dict)
     helpers: dict[str, _Group] = field(default_factory=dict)
+    mentions: dict[str, _Group] = field(default_factory=dict)
 
     def add(self, card: Card) -> Kind | None:
         """Fold one card object in; return what it was kept as (or None)."""
@@ -234,15 +263,15 @@ class Folder:
             if oracle_id is None:
                 raise CardFileError(f"card {card.name!r} (id {card.id}) has no oracle_id")
             key = oracle_id
-            table = self.cards
+            table = self.cards if kind == "daynight" else self.mentions
         group = table.get(key)
         if group is None:
             table[key] = group = _Group(best=card)
         group.add(card)
         return kind
 
-    def build(self) -> tuple[tuple[DayNightCard, ...], tuple[HelperCard, ...]]:
-        """Build the sorted day/night card and helper records."""
+    def build(self) -> Folded:
+        """Build the sorted day/night card, helper and mention records."""
         cards: list[DayNightCard] = []
         for oracle_id, group in self.cards.items():
             best = group.best
@@ -275,13 +304,30 @@ class Folder:
                     printings=tuple(sorted(group.printings.values(), key=printing_sort_key)),
                 )
             )
+        mentions: list[MentionCard] = []
+        for oracle_id, group in self.mentions.items():
+            best = group.best
+            printings = tuple(sorted(group.printings.values(), key=printing_sort_key))
+            faces = faces_with_keywords(best)[0]
+            mentions.append(
+                MentionCard(
+                    name=best.name if best.layout != REVERSIBLE_LAYOUT else faces[0].name,
+                    oracle_id=oracle_id,
+                    layout=best.layout,
+                    faces=faces,
+                    printings=printings,
+                    digital=all(p.digital for p in printings),
+                    playtest=all(p.playtest for p in printings),
+                )
+            )
         cards.sort(key=lambda c: (c.name, c.oracle_id))
         helpers.sort(key=lambda h: (h.name, h.oracle_id or ""))
-        return tuple(cards), tuple(helpers)
+        mentions.sort(key=lambda m: (m.name, m.oracle_id))
+        return Folded(tuple(cards), tuple(helpers), tuple(mentions))
 
 
-def fold_cards(cards: Iterable[Card]) -> tuple[tuple[DayNightCard, ...], tuple[HelperCard, ...]]:
-    """Fold card objects into sorted day/night card and helper records (see :class:`Folder`)."""
+def fold_cards(cards: Iterable[Card]) -> Folded:
+    """Fold card objects into sorted day/night card, helper and mention records (see :class:`Folder`)."""
     folder = Folder()
     for card in cards:
         folder.add(card)

@@ -1,4 +1,5 @@
-"""Import a bulk file: read, decompress, scan, decode the candidate lines, fold them into records.
+"""Import a bulk file: read, decompress, scan, decode the candidate lines, fold them into records (day/night
+cards, cards that mention day/night, the helper card).
 
 The pure core is :func:`import_blocks` (decompressed blocks in, records out). :func:`import_file` is the
 thin file layer around it: it reads, hashes and decompresses the file in blocks of about 1 MiB and scans each
@@ -25,7 +26,7 @@ import msgspec
 from mtg_daynight.cards.errors import CardFileError
 from mtg_daynight.cards.fold import Folder
 from mtg_daynight.cards.gunzip import DEFAULT_BLOCK_SIZE, iter_blocks
-from mtg_daynight.cards.records import DayNightCard, HelperCard
+from mtg_daynight.cards.records import DayNightCard, HelperCard, MentionCard
 from mtg_daynight.cards.scanner import (
     DEFAULT_NEEDLES,
     Candidate,
@@ -48,6 +49,7 @@ class ImportResult:
     cards: tuple[DayNightCard, ...]
     helpers: tuple[HelperCard, ...]
     format: Format
+    mentions: tuple[MentionCard, ...] = ()
     gzipped: bool = False
     decompressor: str = "none"
     candidate_lines: int = 0
@@ -83,7 +85,8 @@ def import_blocks(
     needles: Sequence[bytes] = DEFAULT_NEEDLES,
     locate: Callable[[int], str] | None = None,
 ) -> ImportResult:
-    """Scan decompressed ``blocks`` and fold the day/night cards found into records.
+    """Scan decompressed ``blocks`` and fold the day/night cards (and cards that mention day/night, and the
+    helper card) found into records.
 
     ``locate(offset)`` turns a byte offset of the decompressed stream into a location for error messages
     (default: ``"<name>: byte <offset>"``).
@@ -111,11 +114,12 @@ def import_blocks(
     for block in blocks:
         take(scanner.feed(block))
     take(scanner.finish())
-    cards, helpers = folder.build()
+    folded = folder.build()
     assert scanner.format is not None
     return ImportResult(
-        cards=cards,
-        helpers=helpers,
+        cards=folded.cards,
+        helpers=folded.helpers,
+        mentions=folded.mentions,
         format=scanner.format,
         candidate_lines=candidates,
         decompressed_bytes=scanner.offset,

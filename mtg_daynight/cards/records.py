@@ -1,4 +1,5 @@
-"""Our own snapshot records: the day/night cards, the Day // Night helper card, and the manifest.
+"""Our own snapshot records: the day/night cards, the cards that mention day/night, the Day // Night helper card,
+and the manifest.
 
 These structs are what ``carddata/daynight-cards.json`` holds and what
 :func:`mtg_daynight.cards.snapshot.load_snapshot` returns. They keep everything a card-lookup database needs:
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 import msgspec
 
-#: Version of the snapshot file format; bumped when a field changes meaning or is removed.
-SNAPSHOT_FORMAT_VERSION = 1
+#: Version of the snapshot file format; bumped when a field changes meaning, is removed, or is added in a way
+#: an older snapshot cannot be read as (version 2 added ``mentions``: a version-1 file was never searched for
+#: such cards, so reading it as "no card mentions day/night" would be wrong).
+SNAPSHOT_FORMAT_VERSION = 2
 
 
 class Face(msgspec.Struct, frozen=True, kw_only=True):
@@ -74,6 +77,25 @@ class DayNightCard(msgspec.Struct, frozen=True, kw_only=True):
     playtest: bool = False
 
 
+class MentionCard(msgspec.Struct, frozen=True, kw_only=True):
+    """A card that refers to day or night without having daybound or nightbound.
+
+    It makes it day or night (Brimstone Vandal: "If it's neither day nor night, it becomes day as ~ enters"),
+    triggers when day becomes night or night becomes day, or checks whether it is day or night; a deck with one
+    needs the Day // Night helper card. ``mentions_day_night`` is always true: it says what kind of record this
+    is when records of every kind are listed together. ``digital`` / ``playtest`` as for :class:`DayNightCard`.
+    """
+
+    name: str
+    oracle_id: str
+    layout: str
+    faces: tuple[Face, ...]
+    printings: tuple[Printing, ...] = ()
+    digital: bool = False
+    playtest: bool = False
+    mentions_day_night: bool = True
+
+
 class HelperCard(msgspec.Struct, frozen=True, kw_only=True):
     """The Day // Night helper card (a ``double_faced_token``) that tracks day and night at the table."""
 
@@ -105,7 +127,8 @@ class Counts(msgspec.Struct, frozen=True, kw_only=True):
 
     cards: int
     helpers: int
-    printings: int
+    printings: int  # of the day/night cards
+    mentions: int = 0
     candidate_lines: int = 0
     decompressed_bytes: int = 0
 
@@ -122,8 +145,10 @@ class Manifest(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
-    """A whole snapshot: manifest, day/night cards (sorted by name) and helper cards."""
+    """A whole snapshot: manifest, day/night cards, cards that mention day/night, and helper cards (each sorted
+    by name, then oracle id)."""
 
     manifest: Manifest
     cards: tuple[DayNightCard, ...] = ()
+    mentions: tuple[MentionCard, ...] = ()
     helpers: tuple[HelperCard, ...] = ()

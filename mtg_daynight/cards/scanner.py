@@ -1,4 +1,5 @@
-"""The block scanner: find the lines that can hold a day/night card without decoding the rest.
+"""The block scanner: find the lines that can hold a day/night card (or a card that mentions day/night) without
+decoding the rest.
 
 Bulk files hold one card object per line: JSON Lines (one object per ``\\n``-terminated line) since July 2026,
 or the legacy single JSON array with one object per line and trailing commas. :class:`LineScanner` is fed
@@ -6,13 +7,26 @@ decompressed blocks of any size; it searches each block with ``bytes.find`` for 
 only the lines that contain one. Lines that span block boundaries are handled. Everything here is pure: bytes
 in, candidate lines out.
 
-The default needles are ``b"Daybound"`` and ``b"Day // Night"``: every day/night card object contains
-``"Daybound"`` (Scryfall's card-level keywords are the union of both faces, so nightbound backs come with their
-daybound fronts, and the single-faced playtest card has Daybound itself) and the helper card is named
-``"Day // Night"``. Needles that share a prefix are searched in one pass with one regular expression
-(``Day(?:bound| // Night)``: ``re`` skips to the prefix's first byte quickly); needles without a common prefix
-cost one pass each. Pass ``needles=(..., b"Nightbound")`` to also catch a card that has Nightbound without
-Daybound (none exists today).
+Needles: ``b"Daybound"`` and ``b"Day // Night"`` find the day/night cards and the helper: every day/night card
+object contains ``"Daybound"`` (Scryfall's card-level keywords are the union of both faces, so nightbound backs
+come with their daybound fronts, and the single-faced playtest card has Daybound itself; the keyword field is
+capitalised) and the helper card is named ``"Day // Night"``. :data:`MENTION_NEEDLES` find the candidates for
+cards that refer to day/night without the keywords: ``becomes day``, ``becomes night`` (also inside "day
+becomes night", "night becomes day", "it becomes day"), ``'s day``, ``'s night`` and ``'s neither day nor
+night`` (inside "it's night", "If it's neither day nor night"). They are lowercase on purpose: Oracle text is
+mixed case, but "day" and "night" are lowercase mid-sentence, and "It's" / "it's" both contain ``'s``. They are
+deliberately loose (they also hit "becomes daylight", "it's nightfall", flavor text): the importer decodes
+only these candidate lines and keeps a card only when its oracle text matches the precise pattern
+(:data:`mtg_daynight.cards.fold.MENTION_PATTERN`).
+
+Needles that share a prefix are searched in one pass with one regular expression that starts with that
+literal prefix (``Day(?:bound| // Night)``, ``becomes (?:night|day)``, ``'s (?:neither ...|night|day)``):
+``re`` skips to a literal prefix's first byte quickly. Needles without a common prefix cost one pass each; one
+regular expression with alternatives that start differently (``Day...|becomes ...|'s ...``) would be a single
+pass but is ~15x slower here, because ``re`` then tries every alternative at every byte that starts one
+(measured: ``scripts/bench_import.py`` and /work/notes/mentions-day-night.md). ``'s`` rather than ``it's``
+for the same reason: ``'`` is a rarer first byte than ``i``. Pass ``needles=(..., b"Nightbound")`` to also
+catch a card that has Nightbound without Daybound (none exists today).
 """
 
 from __future__ import annotations
@@ -24,7 +38,17 @@ from typing import Literal
 
 from mtg_daynight.cards.errors import CardFileError
 
-DEFAULT_NEEDLES: tuple[bytes, ...] = (b"Daybound", b"Day // Night")
+#: Candidates for cards that mention day/night without the keywords (confirmed on the decoded card).
+MENTION_NEEDLES: tuple[bytes, ...] = (
+    b"becomes day",
+    b"becomes night",
+    b"'s day",
+    b"'s night",
+    b"'s neither day nor night",
+)
+#: The day/night cards (keyword) and the helper card (name).
+KEYWORD_NEEDLES: tuple[bytes, ...] = (b"Daybound", b"Day // Night")
+DEFAULT_NEEDLES: tuple[bytes, ...] = (*KEYWORD_NEEDLES, *MENTION_NEEDLES)
 _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = b" \t\r\n"
 

@@ -1,6 +1,7 @@
 """Reading, checking, comparing and writing card-data snapshots.
 
-A snapshot is one file, ``daynight-cards.json``: ``{"manifest": {...}, "cards": [...], "helpers": [...]}``,
+A snapshot is one file, ``daynight-cards.json``:
+``{"manifest": {...}, "cards": [...], "mentions": [...], "helpers": [...]}``,
 msgspec-encoded, indented, with cards sorted by name and printings by release. Manifest and cards live in the
 same file so one ``os.replace`` swaps both: a run that fails or is killed leaves the previous snapshot whole.
 
@@ -19,9 +20,15 @@ from pathlib import Path
 import filelock
 import msgspec
 
-from mtg_daynight.cards.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
+from mtg_daynight.cards.errors import (
+    CardFileError,
+    LockTimeoutError,
+    SnapshotMissingError,
+    SnapshotRefusedError,
+    SnapshotVersionError,
+)
 from mtg_daynight.cards.paths import LOCK_NAME, snapshot_path
-from mtg_daynight.cards.records import SNAPSHOT_FORMAT_VERSION, DayNightCard, HelperCard, Snapshot
+from mtg_daynight.cards.records import SNAPSHOT_FORMAT_VERSION, DayNightCard, HelperCard, MentionCard, Snapshot
 
 #: A new import with fewer cards than this fraction of the old snapshot's is refused unless forced.
 MIN_KEEP_RATIO = 0.9
@@ -50,7 +57,7 @@ def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
         raise CardFileError(f"{name}: not a card-data snapshot: {error}") from None
     if version != SNAPSHOT_FORMAT_VERSION:
-        raise CardFileError(
+        raise SnapshotVersionError(
             f"{name}: snapshot format version {version} is not supported (this mtg-daynight reads "
             f"version {SNAPSHOT_FORMAT_VERSION}); run `mtg-daynight carddata update` again"
         )
@@ -153,7 +160,8 @@ def check_plausible(new: Snapshot, old: Snapshot | None, *, force: bool = False)
 
 @dataclass
 class SnapshotDiff:
-    """What changed between two snapshots (cards and helper cards, keyed by oracle id)."""
+    """What changed between two snapshots (day/night cards, cards that mention day/night and helper cards, keyed
+    by kind and oracle id)."""
 
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
@@ -176,12 +184,17 @@ class SnapshotDiff:
         return out
 
 
-def _keyed(snapshot: Snapshot | None) -> dict[str, DayNightCard | HelperCard]:
+Record = DayNightCard | MentionCard | HelperCard
+
+
+def _keyed(snapshot: Snapshot | None) -> dict[str, Record]:
     if snapshot is None:
         return {}
-    table: dict[str, DayNightCard | HelperCard] = {}
+    table: dict[str, Record] = {}
     for card in snapshot.cards:
         table[f"card:{card.oracle_id}"] = card
+    for mention in snapshot.mentions:
+        table[f"mention:{mention.oracle_id}"] = mention
     for helper in snapshot.helpers:
         table[f"helper:{helper.oracle_id or helper.name}"] = helper
     return table

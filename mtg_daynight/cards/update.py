@@ -19,7 +19,13 @@ import filelock
 
 from mtg_daynight import __version__
 from mtg_daynight.cards.download import BULK_TYPES, Downloaded, Progress, ScryfallClient, utc_now
-from mtg_daynight.cards.errors import CardDataError, CardFileError, LockTimeoutError, SnapshotMissingError
+from mtg_daynight.cards.errors import (
+    CardDataError,
+    CardFileError,
+    LockTimeoutError,
+    SnapshotMissingError,
+    SnapshotVersionError,
+)
 from mtg_daynight.cards.importer import ImportResult, import_file
 from mtg_daynight.cards.paths import resolve_cache_dir, resolve_data_dir, snapshot_path
 from mtg_daynight.cards.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
@@ -55,6 +61,11 @@ def _previous(directory: Path) -> tuple[Snapshot | None, list[str]]:
         return load_snapshot(directory), []
     except SnapshotMissingError:
         return None, []
+    except SnapshotVersionError:
+        return None, [
+            f"the current snapshot has another format version (this mtg-daynight writes version "
+            f"{SNAPSHOT_FORMAT_VERSION}): it is replaced, and every card is listed as added"
+        ]
     except CardFileError as error:
         return None, [f"the current snapshot is unreadable and will be replaced: {error}"]
 
@@ -71,11 +82,12 @@ def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
             cards=len(result.cards),
             helpers=len(result.helpers),
             printings=result.printings,
+            mentions=len(result.mentions),
             candidate_lines=result.candidate_lines,
             decompressed_bytes=result.decompressed_bytes,
         ),
     )
-    return Snapshot(manifest=manifest, cards=result.cards, helpers=result.helpers)
+    return Snapshot(manifest=manifest, cards=result.cards, mentions=result.mentions, helpers=result.helpers)
 
 
 @contextlib.contextmanager

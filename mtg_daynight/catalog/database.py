@@ -100,7 +100,6 @@ class CardDatabase:
 
     ``snapshot`` says where the Scryfall cards came from (None: no snapshot, only mod cards are known);
     ``mods`` lists the mod files merged in; ``clashes`` every mod card that collided with a known card.
-    ``all_names`` is the snapshot's list of every card name, when it has one.
     """
 
     def __init__(
@@ -139,13 +138,6 @@ class CardDatabase:
                     key = name_key(text)
                     self._printed.setdefault(key, (index, printed.lang))
                     self._pool.setdefault(key, (text, card.name))
-        self._all_names: frozenset[str] | None = None
-        if snapshot is not None and snapshot.all_names is not None:
-            keys: set[str] = set()
-            for text in snapshot.all_names:
-                keys.add(name_key(text))
-                keys.update(name_key(face) for face in split_faces(text))
-            self._all_names = frozenset(keys)
         self._pool_keys = list(self._pool)
 
     @classmethod
@@ -164,11 +156,6 @@ class CardDatabase:
     def has_snapshot(self) -> bool:
         """Whether Scryfall card data was loaded (otherwise only mod cards are known)."""
         return self.snapshot is not None
-
-    @property
-    def has_all_names(self) -> bool:
-        """Whether the snapshot lists every card name (so any name can be checked, not only day/night ones)."""
-        return self._all_names is not None
 
     @property
     def helper(self) -> CatalogCard | None:
@@ -226,10 +213,3 @@ class CardDatabase:
             if len(result) == limit:
                 break
         return tuple(result)
-
-    def is_real_name(self, name: str) -> bool | None:
-        """Whether ``name`` is any real card's name (or face name) per the snapshot's full name list; None when
-        the snapshot has no such list."""
-        if self._all_names is None:
-            return None
-        return name_key(name) in self._all_names

@@ -8,11 +8,9 @@ not in it. Each entry gets one status:
 - ``mentions_day_night``: a card that refers to day/night without the keywords (the data says so);
 - ``helper``: the Day // Night helper card itself;
 - ``other``: a card the data holds that has nothing to do with day/night (a community card without keywords);
-- ``not_day_night``: not in the data but in the snapshot's list of every card name: a real, ordinary card;
-- ``unknown``: not in the data and either close to a known name (a suspected typo, with suggestions) or, when
-  the snapshot lists every card name, not in that list either;
-- ``unchecked``: not in the data, not close to any known name, and no full name list to check it against:
-  presumably an ordinary card, but nothing checked that.
+- ``unknown``: not in the data but close to a known name: a suspected typo, with suggestions;
+- ``unchecked``: not in the data and not close to any name in it: presumably an ordinary card (the data has
+  no list of every card name, so nothing checked that it is a real card at all).
 
 A deck needs the helper card when any entry is ``day_night`` or ``mentions_day_night``; without a snapshot and
 without such an entry the answer is None (unknown), not False.
@@ -29,7 +27,7 @@ from mtg_daynight.decks import Deck, DeckEntry
 from .database import CardDatabase, MatchKind, Suggestion
 from .model import CatalogCard
 
-Status = Literal["day_night", "mentions_day_night", "helper", "other", "not_day_night", "unknown", "unchecked"]
+Status = Literal["day_night", "mentions_day_night", "helper", "other", "unknown", "unchecked"]
 
 #: Similarity (difflib ratio over normalised names) above which an unknown name is a suspected typo.
 TYPO_CUTOFF: Final = 0.8
@@ -68,7 +66,7 @@ class DeckScan(msgspec.Struct, frozen=True):
 
     @property
     def has_unknown(self) -> bool:
-        """Whether any name is unknown (a suspected typo, or not a card name at all)."""
+        """Whether any name is unknown (a suspected typo)."""
         return any(e.status == "unknown" for e in self.entries)
 
 
@@ -98,12 +96,9 @@ def _resolve(database: CardDatabase, entry: DeckEntry) -> ScanEntry:
             *where, status=status, card=card.name, matched_by=found.how, lang=found.lang,
             keywords=_keywords(card), community=card.community,
         )
-    real = database.is_real_name(name)
-    if real is True:
-        return ScanEntry(*where, status="not_day_night")
     close = database.suggest(name, cutoff=TYPO_CUTOFF)
-    if close or real is False:
-        return ScanEntry(*where, status="unknown", suggestions=close or database.suggest(name))
+    if close:
+        return ScanEntry(*where, status="unknown", suggestions=close)
     return ScanEntry(*where, status="unchecked")
 
 

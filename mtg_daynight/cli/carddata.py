@@ -19,8 +19,9 @@ from mtg_daynight.cards.snapshot import load_snapshot
 from mtg_daynight.cards.update import DEFAULT_BULK_TYPE, UpdateOutcome, run_update
 
 DESCRIPTION = """\
-Manage the day/night card data: the cards with daybound/nightbound, their faces and printings, and the
-Day // Night helper card, imported from Scryfall's bulk data into one snapshot file (daynight-cards.json).
+Manage the day/night card data: the cards with daybound/nightbound, the cards that mention day/night without
+them (they make it day or night, or trigger when it changes), their faces and printings, and the Day // Night
+helper card, imported from Scryfall's bulk data into one snapshot file (daynight-cards.json).
 
 The snapshot lives in --data-dir if given, else in a source checkout's carddata/ directory, else in your user
 data directory. Downloads are cached in your user cache directory (MTG_DAYNIGHT_CACHE_DIR overrides it).
@@ -74,13 +75,17 @@ def register(sub: Any) -> None:
     update.set_defaults(handler=_update)
 
     lister = actions.add_parser(
-        "list", help="list the day/night cards of the snapshot", description="List the day/night cards."
+        "list",
+        help="list the cards of the snapshot",
+        description="List the day/night cards, the cards that mention day/night and the helper card.",
     )
     lister.add_argument(
         "--json",
         action="store_true",
-        help="print a JSON array of objects (name, oracle_id, daybound_face, nightbound_face, layout, faces, "
-        "printings with set/collector_number/lang/id/printed_name, digital, playtest)",
+        help="print a JSON array of objects, one per record: kind (day_night, mentions_day_night or helper), "
+        "name, oracle_id, layout, faces, printings with set/collector_number/lang/id/printed_name; day_night "
+        "records also have daybound_face, nightbound_face, keywords, digital, playtest; mentions_day_night "
+        "records digital, playtest",
     )
     lister.add_argument("--data-dir", metavar="DIR", help="directory of the snapshot (default: see above)")
     lister.set_defaults(handler=_list)
@@ -179,8 +184,8 @@ def _print_update(outcome: UpdateOutcome) -> None:
         print(f"imported {source.file_name} ({_mb(source.file_size)})")
     counts = snapshot.manifest.counts
     print(
-        f"{counts.cards} day/night cards, {counts.helpers} helper card(s), {counts.printings} printings "
-        f"-> {outcome.snapshot_file}"
+        f"{counts.cards} day/night cards ({counts.printings} printings), {counts.mentions} that mention "
+        f"day/night, {counts.helpers} helper card(s) -> {outcome.snapshot_file}"
     )
     for warning in outcome.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -197,19 +202,39 @@ def _load(data_dir: str | None) -> Snapshot:
     return load_snapshot(resolve_data_dir(data_dir))
 
 
+def _records(snapshot: Snapshot) -> list[dict[str, Any]]:
+    """Every record as a JSON object with its ``kind`` first: day/night cards, mention cards, helper cards."""
+    groups = (
+        ("day_night", snapshot.cards),
+        ("mentions_day_night", snapshot.mentions),
+        ("helper", snapshot.helpers),
+    )
+    return [{"kind": kind, **msgspec.to_builtins(record)} for kind, records in groups for record in records]
+
+
+def _flags(digital: bool, playtest: bool) -> str:
+    flags = [flag for flag, on in (("digital", digital), ("playtest", playtest)) if on]
+    return f" [{', '.join(flags)}]" if flags else ""
+
+
 def _list(args: argparse.Namespace) -> int:
     snapshot = _load(args.data_dir)
     if args.json:
-        print(json.dumps(msgspec.to_builtins(snapshot.cards), ensure_ascii=False, indent=1))
+        print(json.dumps(_records(snapshot), ensure_ascii=False, indent=1))
         return 0
     for card in snapshot.cards:
-        flags = [flag for flag, on in (("digital", card.digital), ("playtest", card.playtest)) if on]
         faces = f"day: {card.daybound_face or '-'}, night: {card.nightbound_face or '-'}"
-        extra = f" [{', '.join(flags)}]" if flags else ""
-        print(f"{card.name}  ({faces}; {len(card.printings)} printings){extra}")
+        print(f"{card.name}  ({faces}; {len(card.printings)} printings){_flags(card.digital, card.playtest)}")
+    for mention in snapshot.mentions:
+        flags = _flags(mention.digital, mention.playtest)
+        print(f"{mention.name}  (mentions day/night; {len(mention.printings)} printings){flags}")
     for helper in snapshot.helpers:
         print(f"{helper.name}  (helper card; {len(helper.printings)} printings)")
-    print(f"{len(snapshot.cards)} day/night cards, {len(snapshot.helpers)} helper card(s)", file=sys.stderr)
+    print(
+        f"{len(snapshot.cards)} day/night cards, {len(snapshot.mentions)} that mention day/night, "
+        f"{len(snapshot.helpers)} helper card(s)",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -274,7 +299,8 @@ def _status(args: argparse.Namespace) -> int:
             print(f"age:        {age / 86400:.1f} days")
         counts = manifest.counts
         print(
-            f"contents:   {counts.cards} day/night cards, {counts.helpers} helper card(s), {counts.printings} printings"
+            f"contents:   {counts.cards} day/night cards ({counts.printings} printings), {counts.mentions} that "
+            f"mention day/night, {counts.helpers} helper card(s)"
         )
     if too_old:
         print(f"carddata status: the snapshot is older than {args.max_age}", file=sys.stderr)

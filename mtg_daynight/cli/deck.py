@@ -28,8 +28,9 @@ def register(sub: Any) -> None:
             "Read deck files (Forge .dck, MTG Arena exports, MTGO .txt and .dek, plain lists) and report each "
             "day/night card with its count and section, names that are unknown (suspected typos, with close "
             "matches), and whether the deck needs the Day // Night helper card. The card data holds only "
-            "day/night-related cards: other names are reported as not checked unless the snapshot lists every "
-            "card name. Exit status: 0 every name resolved or is presumably an ordinary card, 1 some name is "
+            "day/night-related cards (daybound/nightbound cards, cards that mention day/night, the helper card): "
+            "other names are reported as not checked. Exit status: 0 every name resolved or is presumably an "
+            "ordinary card, 1 some name is "
             "unknown, 2 an error."
         ),
     )
@@ -60,7 +61,6 @@ def _data_json(database: CardDatabase) -> dict[str, Any]:
         "snapshot": None if snapshot is None else snapshot.path,
         "snapshot_note": None if snapshot is None else snapshot.note,
         "cards": len(database),
-        "full_name_list": database.has_all_names,
         "mods": [mod.path for mod in database.mods],
         "clashes": msgspec.to_builtins(database.clashes),
     }
@@ -130,10 +130,6 @@ def _print_scan(scan: DeckScan) -> None:
                 f"    {entry.count:>3}  {entry.written}  [{entry.section}, line {entry.line}]"
                 + (f"  did you mean {hint}?" if hint else "  (not a card name)")
             )
-    ordinary = scan.with_status("not_day_night")
-    if ordinary:
-        names = ", ".join(dict.fromkeys(e.written for e in ordinary))
-        print(f"  not day/night cards (checked against the full name list): {names}")
     unchecked = scan.with_status("unchecked")
     if unchecked:
         distinct = tuple(dict.fromkeys(e.written for e in unchecked))

@@ -28,6 +28,8 @@ ORACLE_ALCHEMY = fid(9003)
 ORACLE_PLAYTEST = fid(9004)
 ORACLE_HELPER = fid(9005)
 ORACLE_PLAIN = fid(9006)
+ORACLE_MENTION = fid(9007)
+ORACLE_MENTION_FACE = fid(9008)
 
 
 def transform_card(
@@ -229,9 +231,96 @@ def playtest_single(n: int = 90) -> dict[str, Any]:
     }
 
 
+def _normal(n: int, oracle_id: str, name: str, text: str, **overrides: Any) -> dict[str, Any]:
+    card: dict[str, Any] = {
+        "object": "card",
+        "_fixture": FIXTURE_MARK,
+        "id": fid(n),
+        "oracle_id": oracle_id,
+        "name": name,
+        "lang": "en",
+        "released_at": "2021-09-24",
+        "layout": "normal",
+        "mana_cost": "{2}{R}",
+        "type_line": "Creature — Devil",
+        "oracle_text": text,
+        "keywords": [],
+        "set": "fx1",
+        "collector_number": str(n),
+        "digital": False,
+        "games": ["paper"],
+    }
+    card.update(overrides)
+    return card
+
+
+def mention_card(n: int = 100, **overrides: Any) -> dict[str, Any]:
+    """A card that makes it day without daybound (must be kept as a card that mentions day/night)."""
+    return _normal(
+        n,
+        ORACLE_MENTION,
+        "Fixture Emberwatch Vandal",
+        "If it's neither day nor night, it becomes day as Fixture Emberwatch Vandal enters.\n"
+        "Whenever you cast a fixture spell, Fixture Emberwatch Vandal deals 1 damage to each opponent.",
+        **overrides,
+    )
+
+
+def mention_on_back_face(n: int = 110) -> dict[str, Any]:
+    """A modal double-faced card whose back face alone triggers when day becomes night (kept, mentions)."""
+    return {
+        "object": "card",
+        "_fixture": FIXTURE_MARK,
+        "id": fid(n),
+        "oracle_id": ORACLE_MENTION_FACE,
+        "name": "Fixture Bellfounder // Fixture Bell of Turning",
+        "lang": "en",
+        "released_at": "2022-02-18",
+        "layout": "modal_dfc",
+        "keywords": [],
+        "card_faces": [
+            {"object": "card_face", "name": "Fixture Bellfounder", "mana_cost": "{1}{W}",
+             "type_line": "Creature — Human Cleric", "oracle_text": "Vigilance"},
+            {"object": "card_face", "name": "Fixture Bell of Turning", "mana_cost": "{3}",
+             "type_line": "Artifact",
+             "oracle_text": "Whenever day becomes night or night becomes day, scry 1."},
+        ],
+        "set": "fx2",
+        "collector_number": str(n),
+        "digital": False,
+        "games": ["paper"],
+    }
+
+
+def near_miss_candidate(n: int = 120) -> dict[str, Any]:
+    """Text the scanner's loose needles hit ("becomes day" in "becomes daylight", "'s night" in
+    "it's nightfall") but that does not refer to day/night (must be dropped after decoding)."""
+    return _normal(
+        n,
+        fid(9120),
+        "Fixture Nightmare Lamplighter",
+        "Nightmare creatures you control get +1/+0.\n"
+        "Whenever a creature becomes daylight-touched, scry 1. (It's nightfall text for a fixture.)",
+    )
+
+
+def near_miss_flavor(n: int = 121) -> dict[str, Any]:
+    """Day/night only in the flavor text, never in the oracle text (a candidate line, dropped)."""
+    return _normal(
+        n, fid(9121), "Fixture Sleepy Sentry", "Defender", flavor_text="It's night, and the fixture sleeps."
+    )
+
+
+def near_miss_no_candidate(n: int = 122) -> dict[str, Any]:
+    """"Nightmare" and "daylight" without any needle: never even a candidate line."""
+    return _normal(n, fid(9122), "Fixture Daylight Nightmare", "Nightmare creatures get +1/+1 in daylight.")
+
+
 def fixture_objects() -> list[dict[str, Any]]:
     """The standard fixture 'bulk file': two day/night cards (one with printings in several languages and a
-    reversible printing), a digital-only card, a playtest card, the helper, and objects to be left out."""
+    reversible printing), a digital-only card, a playtest card, the helper, two cards that mention day/night
+    without the keywords (one in two languages, one on its back face only), and objects to be left out (among
+    them near misses: "Nightmare", "daylight", "nightfall", day/night in flavor text only)."""
     return [
         plain_card(1),
         transform_card(10),
@@ -268,6 +357,14 @@ def fixture_objects() -> list[dict[str, Any]]:
         token(),
         reversible(),
         playtest_single(),
+        mention_card(),
+        mention_card(
+            101, lang="de", printed_name="Fixture Glutwacht-Vandale", set="fx2", released_at="2022-02-18"
+        ),
+        mention_on_back_face(),
+        near_miss_candidate(),
+        near_miss_flavor(),
+        near_miss_no_candidate(),
     ]
 
 

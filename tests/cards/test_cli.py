@@ -24,8 +24,9 @@ def test_update_prints_what_changed(tmp_path: Path, capsys: pytest.CaptureFixtur
     source.write_bytes(encode_jsonl(fixture_objects()))
     assert main(["carddata", "update", "--from-file", str(source), "--data-dir", str(tmp_path / "d")]) == 0
     out = capsys.readouterr().out
-    assert "4 day/night cards, 1 helper card(s)" in out
-    assert "changes: 5 added, 0 removed, 0 changed" in out and "+ Day // Night" in out
+    assert "4 day/night cards (7 printings), 2 that mention day/night, 1 helper card(s)" in out
+    assert "changes: 7 added, 0 removed, 0 changed" in out and "+ Day // Night" in out
+    assert "+ Fixture Emberwatch Vandal" in out
     assert main(["carddata", "update", "--from-file", str(source), "--data-dir", str(tmp_path / "d")]) == 0
     assert "no card changed" in capsys.readouterr().out
 
@@ -33,8 +34,17 @@ def test_update_prints_what_changed(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_list_json_has_the_promised_fields(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     assert main(["carddata", "list", "--json", "--data-dir", str(data_dir)]) == 0
-    cards = json.loads(capsys.readouterr().out)
-    assert isinstance(cards, list) and len(cards) == 4
+    records = json.loads(capsys.readouterr().out)
+    assert isinstance(records, list)
+    kinds = [r["kind"] for r in records]
+    assert kinds == ["day_night"] * 4 + ["mentions_day_night"] * 2 + ["helper"]
+    cards = [r for r in records if r["kind"] == "day_night"]
+    mentions = [r for r in records if r["kind"] == "mentions_day_night"]
+    assert [m["name"] for m in mentions] == [
+        "Fixture Bellfounder // Fixture Bell of Turning",
+        "Fixture Emberwatch Vandal",
+    ]
+    assert all(m["mentions_day_night"] is True and "daybound_face" not in m for m in mentions)
     for card in cards:
         assert {
             "name",
@@ -57,6 +67,7 @@ def test_list_text(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "Fixture Dawnguard // Fixture Duskhowl  (day: Fixture Dawnguard, night: Fixture Duskhowl; 4 printings)" in out
     )
     assert "[digital]" in out and "[playtest]" in out
+    assert "Fixture Emberwatch Vandal  (mentions day/night; 2 printings)" in out
 
 
 def test_status_json_and_check(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:

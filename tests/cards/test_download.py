@@ -84,7 +84,7 @@ def test_200_downloads_imports_and_sends_user_agent_and_accept(tmp_path: Path, b
     snapshot = load_snapshot(tmp_path / "data")
     assert snapshot.manifest.source.api_etag == 'W/"bulk-1"'
     assert snapshot.manifest.source.updated_at == "2026-11-29T10:05:12.000+00:00"
-    assert len(snapshot.cards) == 4 and outcome.diff.summary() == "5 added, 0 removed, 0 changed"
+    assert len(snapshot.cards) == 4 and outcome.diff.summary() == "7 added, 0 removed, 0 changed"
     assert not sleeps
     assert not list((tmp_path / "cache").glob("*.part"))
 

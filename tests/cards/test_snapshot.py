@@ -101,7 +101,7 @@ def test_update_from_file_refuses_broken_import_and_keeps_old(tmp_path: Path) ->
         run_update(data_dir=tmp_path / "data", from_file=poor)
     assert (tmp_path / "data" / "daynight-cards.json").read_bytes() == before
     outcome = run_update(data_dir=tmp_path / "data", from_file=poor, force=True)
-    assert outcome.written and len(outcome.diff.removed) == 4
+    assert outcome.written and len(outcome.diff.removed) == 6  # 3 day/night, 2 mention, 1 helper card
 
 
 def test_concurrent_updates_are_serialised_by_the_lock(tmp_path: Path) -> None:
@@ -124,3 +124,23 @@ def test_concurrent_updates_are_serialised_by_the_lock(tmp_path: Path) -> None:
         thread.join()
     with update_lock(tmp_path, timeout=1):  # free again
         assert True
+
+
+def test_format_version_1_snapshot_is_a_clear_error_and_update_replaces_it(tmp_path: Path) -> None:
+    import json
+
+    from mtg_daynight.cards.errors import SnapshotVersionError
+
+    data = tmp_path / "data"
+    path = write_snapshot_atomic(_snapshot(), data)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["manifest"]["format_version"] = 1  # as written before cards that mention day/night were collected
+    del document["mentions"]
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(SnapshotVersionError, match=r"format version 1 is not supported.*carddata update"):
+        load_snapshot(data)
+    source = tmp_path / "fixture.jsonl"
+    source.write_bytes(encode_jsonl(fixture_objects()))
+    outcome = run_update(data_dir=data, from_file=source)
+    assert outcome.written and load_snapshot(data).manifest.format_version == 2
+    assert any("another format version" in w for w in outcome.warnings)

@@ -3,21 +3,27 @@
 Card names, face names and keywords are those of real cards; every id, oracle id, set/collector number and
 every non-English printed name below is INVENTED for the tests (ids start with "fixture-"). The records are the
 importer's own (:mod:`mtg_daynight.cards.records`), written with its writer
-(:func:`mtg_daynight.cards.snapshot.write_snapshot_atomic`), and the manifest's ``tool`` says FIXTURE.
-
-``write_fixture(..., extensions=True)`` adds the catalog's two optional extensions of the format, which the
-importer does not write: a card marked ``mentions_day_night`` (Brimstone Vandal) and a top-level ``all_names``
-list. They are added to the importer's encoding of the records, as a future importer would write them.
+(:func:`mtg_daynight.cards.snapshot.write_snapshot_atomic`), and the manifest's ``tool`` says FIXTURE. Besides
+the day/night cards and the helper card it holds one card that mentions day/night without the keywords
+(Brimstone Vandal, an importer :class:`~mtg_daynight.cards.records.MentionCard`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import msgspec
-
-from mtg_daynight.cards.records import Counts, DayNightCard, Face, HelperCard, Manifest, Printing, Snapshot, SourceInfo
-from mtg_daynight.cards.snapshot import encode_snapshot, write_snapshot_atomic
+from mtg_daynight.cards.records import (
+    Counts,
+    DayNightCard,
+    Face,
+    HelperCard,
+    Manifest,
+    MentionCard,
+    Printing,
+    Snapshot,
+    SourceInfo,
+)
+from mtg_daynight.cards.snapshot import write_snapshot_atomic
 
 FIXTURE_TOOL = "HAND-WRITTEN FIXTURE for mtg-daynight tests (not Scryfall data)"
 
@@ -66,14 +72,18 @@ CARDS = (
     ),
 )
 
-#: Only in the extensions fixture: a card that mentions day/night without the keywords.
-VANDAL = DayNightCard(
+#: A card that mentions day/night without the keywords (oracle text paraphrased for the fixture).
+VANDAL = MentionCard(
     name="Brimstone Vandal",
     oracle_id="fixture-oracle-brimstone-vandal",
     layout="normal",
-    daybound_face=None,
-    nightbound_face=None,
-    faces=(Face(name="Brimstone Vandal", type_line="Creature — Devil"),),
+    faces=(
+        Face(
+            name="Brimstone Vandal",
+            type_line="Creature — Devil",
+            oracle_text="If it's neither day nor night, it becomes day as Brimstone Vandal enters.",
+        ),
+    ),
     printings=(Printing(id="fixture-id-brimstone-vandal-en", set="FXT", collector_number="3", lang="en"),),
 )
 
@@ -85,33 +95,17 @@ HELPER = HelperCard(
     printings=(Printing(id="fixture-id-day-night-en", set="FXT", collector_number="4", lang="en"),),
 )
 
-#: Ordinary card names for the optional full-name list (real names, no data about them).
-ORDINARY = ("Lightning Bolt", "Mountain", "Forest", "Abrade", "Unholy Heat", "Fire // Ice")
-
-
 def fixture_snapshot(cards: tuple[DayNightCard, ...] = CARDS) -> Snapshot:
     """The FIXTURE snapshot records (manifest marked FIXTURE)."""
-    printings = sum(len(c.printings) for c in cards) + len(HELPER.printings)
+    printings = sum(len(c.printings) for c in cards)
     manifest = Manifest(
         tool=FIXTURE_TOOL,
         source=SourceInfo(kind="file", file_name="HAND-WRITTEN FIXTURE"),
-        counts=Counts(cards=len(cards), helpers=1, printings=printings),
+        counts=Counts(cards=len(cards), helpers=1, printings=printings, mentions=1),
     )
-    return Snapshot(manifest=manifest, cards=cards, helpers=(HELPER,))
+    return Snapshot(manifest=manifest, cards=cards, mentions=(VANDAL,), helpers=(HELPER,))
 
 
-def write_fixture(directory: Path, *, extensions: bool = False) -> Path:
-    """Write the FIXTURE snapshot into ``directory`` with the importer's writer. With ``extensions`` it also
-    holds Brimstone Vandal marked ``mentions_day_night`` and an ``all_names`` list of every name."""
-    if not extensions:
-        return write_snapshot_atomic(fixture_snapshot(), directory)
-    cards = tuple(sorted((*CARDS, VANDAL), key=lambda c: c.name))
-    document = msgspec.json.decode(encode_snapshot(fixture_snapshot(cards)))
-    for card in document["cards"]:
-        if card["oracle_id"] == VANDAL.oracle_id:
-            card["mentions_day_night"] = True
-    document["all_names"] = [*(c.name for c in cards), HELPER.name, *ORDINARY]
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / "daynight-cards.json"
-    path.write_bytes(msgspec.json.format(msgspec.json.encode(document), indent=1) + b"\n")
-    return path
+def write_fixture(directory: Path) -> Path:
+    """Write the FIXTURE snapshot into ``directory`` with the importer's writer."""
+    return write_snapshot_atomic(fixture_snapshot(), directory)

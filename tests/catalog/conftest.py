@@ -29,14 +29,6 @@ def db(data_dir: Path) -> CardDatabase:
 
 
 @pytest.fixture
-def extended_db(tmp_path: Path) -> CardDatabase:
-    """The FIXTURE snapshot with the catalog's optional extensions (Brimstone Vandal, ``all_names``)."""
-    directory = tmp_path / "extended"
-    write_fixture(directory, extensions=True)
-    return load_database(directory, default_mods=False, cache=DatabaseCache())
-
-
-@pytest.fixture
 def mods_dir(tmp_path: Path) -> Path:
     """An empty directory for mod files."""
     directory = tmp_path / "mods"

@@ -35,8 +35,8 @@ def test_card_faces_hook_answers_from_the_data(db: CardDatabase) -> None:
     assert faces.back == Face("Tavern Smasher", nightbound=True)
 
 
-def test_known_non_day_night_card_says_so(extended_db: CardDatabase) -> None:
-    faces = CardDataPlugin(extended_db).daynight_card_faces(card="Brimstone Vandal")
+def test_known_non_day_night_card_says_so(db: CardDatabase) -> None:
+    faces = CardDataPlugin(db).daynight_card_faces(card="Brimstone Vandal")
     assert faces is not None and not faces.day_night and faces.back is None
 
 
@@ -58,8 +58,8 @@ def test_702_145b_card_identity_by_printed_name_enters_back_face_up_at_night(db:
     assert game.face_of("p1") is Side.BACK
 
 
-def test_702_145a_card_identity_known_non_day_night_card_is_traced(extended_db: CardDatabase) -> None:
-    game = _daynight(extended_db).new_game("g", ("alice", "bob"))
+def test_702_145a_card_identity_known_non_day_night_card_is_traced(db: CardDatabase) -> None:
+    game = _daynight(db).new_game("g", ("alice", "bob"))
     outcome = game.enter(CardPermanent("v", "alice", card="Brimstone Vandal"))
     assert game.designation is Designation.NEITHER
     assert any("not a day/night card" in line.text for line in outcome.trace)

@@ -101,7 +101,32 @@ def test_import_then_scan_and_play_with_the_environment_variable(
     _play(DayNight(autoload=False).pm)  # the default plugin manager's card-data plugin
 
 
-def _deck(tmp_path: Path) -> Path:
+def test_import_then_a_deck_with_only_a_card_that_mentions_day_night_needs_the_helper_card(
+    tmp_path: Path, bulk_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data"
+    assert main(["carddata", "update", "--from-file", str(bulk_file), "--data-dir", str(data)]) == 0
+    deck = _deck(tmp_path, "4 Fixture Emberwatch Vandal\n1 Fixture Bell of Turning\n4 Fixture Nightmare Lamplighter\n")
+    capsys.readouterr()
+    assert main(["deck", "scan", "--json", "--no-default-mods", "--data-dir", str(data), str(deck)]) == 0
+    (scan,) = json.loads(capsys.readouterr().out)["decks"]
+    statuses = {e["written"]: (e["status"], e.get("card")) for e in scan["entries"]}
+    assert statuses == {
+        "Fixture Emberwatch Vandal": ("mentions_day_night", "Fixture Emberwatch Vandal"),
+        "Fixture Bell of Turning": ("mentions_day_night", "Fixture Bellfounder // Fixture Bell of Turning"),
+        "Fixture Nightmare Lamplighter": ("unchecked", None),  # a near miss the importer dropped
+    }
+    assert scan["needs_helper_card"] is True
+    assert scan["helper_reasons"] == ["Fixture Emberwatch Vandal", "Fixture Bellfounder // Fixture Bell of Turning"]
+    faces = CardDataPlugin(data_dir=data).daynight_card_faces(card="Fixture Emberwatch Vandal")
+    assert faces is not None and not faces.day_night  # known, but no daybound/nightbound face (702.145a)
+    assert main(["deck", "scan", "--no-default-mods", "--data-dir", str(data), str(deck)]) == 0
+    out = capsys.readouterr().out
+    assert "cards that mention day/night:" in out
+    assert "needs the Day // Night helper card: yes (Fixture Emberwatch Vandal, " in out
+
+
+def _deck(tmp_path: Path, text: str = DECK) -> Path:
     path = tmp_path / "deck.txt"
-    path.write_text(DECK, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     return path

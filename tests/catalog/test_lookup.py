@@ -66,8 +66,7 @@ def test_faces_carry_the_keywords_702_145a(db: CardDatabase) -> None:
     assert card.day_night and card.needs_helper
 
 
-def test_mentions_and_helper_cards_are_known_but_not_day_night(extended_db: CardDatabase) -> None:
-    db = extended_db
+def test_mentions_and_helper_cards_are_known_but_not_day_night(db: CardDatabase) -> None:
     vandal = db.lookup("brimstone vandal")
     assert vandal is not None and not vandal.day_night and vandal.mentions_day_night and vandal.needs_helper
     helper = db.helper
@@ -105,27 +104,16 @@ def test_no_snapshot_gives_an_empty_database(tmp_path: Path) -> None:
     assert len(database) == 0
     assert not database.has_snapshot
     assert database.lookup("Tavern Ruffian") is None
-    assert database.is_real_name("Mountain") is None
-
-
-def test_full_name_list_extension(tmp_path: Path) -> None:
-    from catalog_fixture import write_fixture
-
-    write_fixture(tmp_path, extensions=True)
-    database = load_database(tmp_path, default_mods=False, cache=DatabaseCache())
-    assert database.has_all_names
-    assert database.is_real_name("lightning bolt") is True
-    assert database.is_real_name("Fire") is True  # a face of "Fire // Ice"
-    assert database.is_real_name("Lightning Blot") is False
 
 
 def test_snapshot_note_says_fixture(db: CardDatabase) -> None:
     assert db.snapshot is not None and "FIXTURE" in db.snapshot.note
 
 
-def test_importer_snapshot_without_extensions_has_no_full_name_list(db: CardDatabase) -> None:
-    assert not db.has_all_names and db.is_real_name("Mountain") is None
-    assert not any(card.mentions_day_night for card in db)
+def test_mentions_come_from_the_importers_records_only(db: CardDatabase) -> None:
+    assert [card.name for card in db if card.mentions_day_night] == ["Brimstone Vandal"]
+    vandal = db.lookup("Brimstone Vandal")
+    assert vandal is not None and vandal.ids == ("fixture-id-brimstone-vandal-en",) and vandal.origin == "scryfall"
 
 
 def test_malformed_snapshot_names_the_file(tmp_path: Path) -> None:
@@ -140,8 +128,8 @@ def test_malformed_snapshot_names_the_file(tmp_path: Path) -> None:
 
 
 def test_unsupported_snapshot_version_names_the_file(tmp_path: Path) -> None:
-    (tmp_path / "daynight-cards.json").write_text('{"manifest": {"format_version": 2}}')
-    with pytest.raises(InputFileError, match=r"daynight-cards\.json: snapshot format version 2 is not supported"):
+    (tmp_path / "daynight-cards.json").write_text('{"manifest": {"format_version": 1}}')
+    with pytest.raises(InputFileError, match=r"daynight-cards\.json: snapshot format version 1 is not supported"):
         load_database(tmp_path, default_mods=False, cache=None)
 
 
