@@ -2,8 +2,9 @@
 
 * A card object is a day/night card when its (card-level) keywords contain Daybound or Nightbound.
 * Otherwise it *mentions day/night* when the oracle text of the card or of any face matches
-  :data:`MENTION_PATTERN` (it makes it day or night, triggers when day becomes night or night becomes day, or
-  checks whether it's day or night): kept as a :class:`~mtg_daynight.cards.records.MentionCard`.
+  :data:`MENTION_PATTERN` (it makes it day or night, or triggers when day becomes night or night becomes
+  day): kept as a :class:`~mtg_daynight.cards.records.MentionCard`. Cards that only check whether it is day
+  or night can't make it either, so they don't make a deck need the helper card and are not kept.
 * The Day // Night helper card (a ``double_faced_token`` whose faces are Day and Night) is kept as a
   :class:`~mtg_daynight.cards.records.HelperCard`.
 * art_series objects, tokens and emblems are left out.
@@ -36,7 +37,7 @@ Kind = Literal["daynight", "mentions", "helper"]
 #: "nightfall" do not count). The scanner's loose needles (:data:`~mtg_daynight.cards.scanner.MENTION_NEEDLES`)
 #: find the candidate lines; this confirms them on the decoded oracle text. Oracle text uses ASCII apostrophes.
 MENTION_PATTERN = re.compile(
-    r"\b(?:becomes (?:day|night)|it's (?:neither day nor night|day|night))\b", re.IGNORECASE
+    r"\bbecomes (?:day|night)\b", re.IGNORECASE
 )
 
 

@@ -81,8 +81,8 @@ class MentionCard(msgspec.Struct, frozen=True, kw_only=True):
     """A card that refers to day or night without having daybound or nightbound.
 
     It makes it day or night (Brimstone Vandal: "If it's neither day nor night, it becomes day as ~ enters"),
-    triggers when day becomes night or night becomes day, or checks whether it is day or night; a deck with one
-    needs the Day // Night helper card. ``mentions_day_night`` is always true: it says what kind of record this
+    or triggers when day becomes night or night becomes day; a deck with one needs the Day // Night helper
+    card. ``mentions_day_night`` is always true: it says what kind of record this
     is when records of every kind are listed together. ``digital`` / ``playtest`` as for :class:`DayNightCard`.
     """
 

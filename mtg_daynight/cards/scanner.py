@@ -11,22 +11,21 @@ Needles: ``b"Daybound"`` and ``b"Day // Night"`` find the day/night cards and th
 object contains ``"Daybound"`` (Scryfall's card-level keywords are the union of both faces, so nightbound backs
 come with their daybound fronts, and the single-faced playtest card has Daybound itself; the keyword field is
 capitalised) and the helper card is named ``"Day // Night"``. :data:`MENTION_NEEDLES` find the candidates for
-cards that refer to day/night without the keywords: ``becomes day``, ``becomes night`` (also inside "day
-becomes night", "night becomes day", "it becomes day"), ``'s day``, ``'s night`` and ``'s neither day nor
-night`` (inside "it's night", "If it's neither day nor night"). They are lowercase on purpose: Oracle text is
-mixed case, but "day" and "night" are lowercase mid-sentence, and "It's" / "it's" both contain ``'s``. They are
-deliberately loose (they also hit "becomes daylight", "it's nightfall", flavor text): the importer decodes
-only these candidate lines and keeps a card only when its oracle text matches the precise pattern
-(:data:`mtg_daynight.cards.fold.MENTION_PATTERN`).
+cards that refer to day/night without the keywords: ``becomes day`` and ``becomes night`` (also inside "day
+becomes night", "night becomes day", "it becomes day"): what makes a deck need the helper card is a card that
+can make it day or night or triggers on the change. Cards that only check the state ("if it's night") cannot,
+and are not collected: a third pass for them measured +0.19 s per full import. The needles are lowercase on
+purpose (Oracle text writes "day" and "night" mid-sentence) and deliberately loose (they also hit "becomes
+daylight" and flavor text): the importer decodes only these candidate lines and keeps a card only when its
+oracle text matches the precise pattern (:data:`mtg_daynight.cards.fold.MENTION_PATTERN`).
 
 Needles that share a prefix are searched in one pass with one regular expression that starts with that
-literal prefix (``Day(?:bound| // Night)``, ``becomes (?:night|day)``, ``'s (?:neither ...|night|day)``):
-``re`` skips to a literal prefix's first byte quickly. Needles without a common prefix cost one pass each; one
-regular expression with alternatives that start differently (``Day...|becomes ...|'s ...``) would be a single
-pass but is ~15x slower here, because ``re`` then tries every alternative at every byte that starts one
-(measured: ``scripts/bench_import.py`` and /work/notes/mentions-day-night.md). ``'s`` rather than ``it's``
-for the same reason: ``'`` is a rarer first byte than ``i``. Pass ``needles=(..., b"Nightbound")`` to also
-catch a card that has Nightbound without Daybound (none exists today).
+literal prefix (``Day(?:bound| // Night)``, ``becomes (?:night|day)``): ``re`` skips to a literal prefix's
+first byte quickly. Needles without a common prefix cost one pass each; one regular expression with
+alternatives that start differently (``Day...|becomes ...``) would be a single pass but is many times slower,
+because ``re`` then tries every alternative at every byte that starts one (measured with
+``scripts/bench_import.py``). Pass ``needles=(..., b"Nightbound")`` to also catch a card that has Nightbound
+without Daybound (none exists today).
 """
 
 from __future__ import annotations
@@ -39,13 +38,7 @@ from typing import Literal
 from mtg_daynight.cards.errors import CardFileError
 
 #: Candidates for cards that mention day/night without the keywords (confirmed on the decoded card).
-MENTION_NEEDLES: tuple[bytes, ...] = (
-    b"becomes day",
-    b"becomes night",
-    b"'s day",
-    b"'s night",
-    b"'s neither day nor night",
-)
+MENTION_NEEDLES: tuple[bytes, ...] = (b"becomes day", b"becomes night")
 #: The day/night cards (keyword) and the helper card (name).
 KEYWORD_NEEDLES: tuple[bytes, ...] = (b"Daybound", b"Day // Night")
 DEFAULT_NEEDLES: tuple[bytes, ...] = (*KEYWORD_NEEDLES, *MENTION_NEEDLES)

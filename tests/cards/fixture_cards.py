@@ -307,7 +307,8 @@ def near_miss_candidate(n: int = 120) -> dict[str, Any]:
 def near_miss_flavor(n: int = 121) -> dict[str, Any]:
     """Day/night only in the flavor text, never in the oracle text (a candidate line, dropped)."""
     return _normal(
-        n, fid(9121), "Fixture Sleepy Sentry", "Defender", flavor_text="It's night, and the fixture sleeps."
+        n, fid(9121), "Fixture Sleepy Sentry", "Defender",
+        flavor_text="The sun sets, it becomes night, and the fixture sleeps.",
     )
 
 

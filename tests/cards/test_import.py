@@ -274,7 +274,7 @@ def test_near_misses_nightmare_daylight_nightfall_and_flavor_text_are_dropped() 
     objects = [near_miss_candidate(), near_miss_flavor(), near_miss_no_candidate(), transform_card(10)]
     result = import_bytes(encode_jsonl(objects))
     assert result.mentions == () and len(result.cards) == 1
-    # the loose needles hit the first two ("becomes daylight", "It's nightfall", "It's night" in flavor text),
+    # the loose needles hit the first two ("becomes daylight", "becomes night" in flavor text),
     # so they were decoded; the precise pattern on the oracle text dropped them
     assert result.candidate_lines == 3
 
@@ -284,8 +284,8 @@ def test_near_misses_nightmare_daylight_nightfall_and_flavor_text_are_dropped() 
     [
         ("At the beginning of your upkeep, it becomes night.", True),
         ("It becomes day.", True),
-        ("This spell costs {2} less to cast if it's night.", True),
-        ("As long as it's day, this creature gets +1/+1.", True),
+        ("This spell costs {2} less to cast if it's night.", False),  # only checks: can't make it day or night
+        ("As long as it's day, this creature gets +1/+1.", False),
         ("If it's neither day nor night, it becomes day as this creature enters.", True),
         ("Whenever day becomes night or night becomes day, draw a card.", True),
         ("Whenever a creature becomes daylight-touched, scry 1.", False),
@@ -301,8 +301,7 @@ def test_mention_pattern_needs_whole_words(text: str, kept: bool) -> None:
 
 def test_mention_needles_share_prefixes_so_each_costs_one_pass() -> None:
     patterns = [p.pattern for p in compile_needles(DEFAULT_NEEDLES)]
-    assert len(patterns) == 3
-    assert [p[:3] for p in patterns] == [b"Day", b"bec", b"'s\\"]
+    assert [p[:3] for p in patterns] == [b"Day", b"bec"]
 
 
 def test_a_day_night_card_whose_reminder_says_it_becomes_night_is_not_a_mention() -> None:
