@@ -15,13 +15,37 @@ a deck's day/night cards. See docs/mods.md for mod files and docs/decks.md for d
 
 from __future__ import annotations
 
-from .database import CardDatabase, Match, Suggestion, merge
-from .load import DEFAULT_CACHE, DatabaseCache, load_database
-from .model import CatalogCard, Clash, PrintedName
-from .mods import LoadedMod, ModEntry, default_mod_dirs, parse_mod, read_mod
-from .names import name_key
-from .plugin import CARD_DATA_PLUGIN_NAME, CardDataPlugin, card_data_plugin
-from .scan import DeckScan, ScanEntry, scan_deck
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .database import CardDatabase, Match, Suggestion, merge
+    from .load import DEFAULT_CACHE, DatabaseCache, load_database
+    from .model import CatalogCard, Clash, PrintedName
+    from .mods import LoadedMod, ModEntry, default_mod_dirs, parse_mod, read_mod
+    from .names import name_key
+    from .plugin import CARD_DATA_PLUGIN_NAME, CardDataPlugin, card_data_plugin
+    from .scan import DeckScan, ScanEntry, scan_deck
+
+#: Where each public name lives. They are imported on first use, so that ``import mtg_daynight`` (which registers
+#: the card-data plugin) does not load the database, mod and deck-scan code until a card is looked up.
+_EXPORTS = {
+    "CardDatabase": "database", "Match": "database", "Suggestion": "database", "merge": "database",
+    "DEFAULT_CACHE": "load", "DatabaseCache": "load", "load_database": "load",
+    "CatalogCard": "model", "Clash": "model", "PrintedName": "model",
+    "LoadedMod": "mods", "ModEntry": "mods", "default_mod_dirs": "mods", "parse_mod": "mods", "read_mod": "mods",
+    "name_key": "names",
+    "CARD_DATA_PLUGIN_NAME": "plugin", "CardDataPlugin": "plugin", "card_data_plugin": "plugin",
+    "DeckScan": "scan", "ScanEntry": "scan", "scan_deck": "scan",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
 
 __all__ = [
     "CARD_DATA_PLUGIN_NAME",

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mtg_daynight.plugin import hookimpl
 from mtg_daynight.rules.permanents import CardFaces
 
-from .database import CardDatabase
-from .load import load_database
+if TYPE_CHECKING:
+    from .database import CardDatabase
 
 #: The name the card-database plugin is registered under.
 CARD_DATA_PLUGIN_NAME: Final = "daynight-card-data"
@@ -50,6 +50,8 @@ class CardDataPlugin:
         """The database this plugin answers from (loaded through the process cache when not given)."""
         if self._database is not None:
             return self._database
+        from .load import load_database  # the database code loads with the first question, not at import
+
         return load_database(self._data_dir, self._mod_dirs)
 
     @hookimpl(trylast=True)
