@@ -63,6 +63,10 @@ class HookPolicy:
         return reasons[0] if reasons else None
 
 
+def _unknown_game(game: str) -> UnknownGameError:
+    return UnknownGameError(f"game {game!r} was never started (or has ended)")
+
+
 class DayNightRules:
     """The day/night rules as a pluggy plugin: one instance serves every game of one plugin manager."""
 
@@ -75,7 +79,7 @@ class DayNightRules:
         try:
             return self._games[game]
         except KeyError:
-            raise UnknownGameError(f"game {game!r} was never started (or has ended)") from None
+            raise _unknown_game(game) from None
 
     def _run(self, game: str, outcome: Outcome) -> Outcome:
         """Tell other plugins about day <-> night changes in ``outcome`` (728.1a), then return it."""
@@ -112,9 +116,9 @@ class DayNightRules:
         try:
             state, policy = self._games[game], self._policies[game]
         except KeyError:
-            raise UnknownGameError(f"game {game!r} was never started (or has ended)") from None
+            raise _unknown_game(game) from None
         outcome = rules.untap_step(state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=policy)
-        return self._run(game, outcome) if outcome.actions else outcome
+        return self._run(game, outcome)
 
     @hookimpl
     def daynight_spell_cast(self, game: str, player: str, cast: bool, spell: str) -> Outcome:
@@ -122,7 +126,7 @@ class DayNightRules:
         try:
             state = self._games[game]
         except KeyError:
-            raise UnknownGameError(f"game {game!r} was never started (or has ended)") from None
+            raise _unknown_game(game) from None
         return rules.spell_cast(state, player, cast=cast, spell=spell)
 
     @hookimpl

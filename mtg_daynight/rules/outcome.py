@@ -124,9 +124,6 @@ class Outcome(msgspec.Struct, frozen=True, gc=False):
                 return action.face
         return None
 
-    def __add__(self, other: Outcome) -> Outcome:
-        return Outcome(self.actions + other.actions, self.trace + other.trace)
-
 
 #: The outcome of an event that changes nothing anyone needs to act on.
 NOTHING = Outcome()
