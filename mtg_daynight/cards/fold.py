@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypedDict
 
 from mtg_daynight.cards.errors import CardFileError
 from mtg_daynight.cards.records import DayNightCard, Face, HelperCard, MentionCard, Printing
@@ -276,20 +276,14 @@ class Folder:
         cards: list[DayNightCard] = []
         for oracle_id, group in self.cards.items():
             best = group.best
-            printings = tuple(sorted(group.printings.values(), key=printing_sort_key))
             faces, day_face, night_face = faces_with_keywords(best)
             cards.append(
                 DayNightCard(
-                    name=best.name if best.layout != REVERSIBLE_LAYOUT else faces[0].name,
                     oracle_id=oracle_id,
-                    layout=best.layout,
                     daybound_face=day_face,
                     nightbound_face=night_face,
-                    faces=faces,
                     keywords=tuple(all_keywords(best)),
-                    printings=printings,
-                    digital=all(p.digital for p in printings),
-                    playtest=all(p.playtest for p in printings),
+                    **_card_fields(group, faces),
                 )
             )
         helpers: list[HelperCard] = []
@@ -307,24 +301,36 @@ class Folder:
             )
         mentions: list[MentionCard] = []
         for oracle_id, group in self.mentions.items():
-            best = group.best
-            printings = tuple(sorted(group.printings.values(), key=printing_sort_key))
-            faces = faces_with_keywords(best)[0]
-            mentions.append(
-                MentionCard(
-                    name=best.name if best.layout != REVERSIBLE_LAYOUT else faces[0].name,
-                    oracle_id=oracle_id,
-                    layout=best.layout,
-                    faces=faces,
-                    printings=printings,
-                    digital=all(p.digital for p in printings),
-                    playtest=all(p.playtest for p in printings),
-                )
-            )
+            faces = faces_with_keywords(group.best)[0]
+            mentions.append(MentionCard(oracle_id=oracle_id, **_card_fields(group, faces)))
         cards.sort(key=lambda c: (c.name, c.oracle_id))
         helpers.sort(key=lambda h: (h.name, h.oracle_id or ""))
         mentions.sort(key=lambda m: (m.name, m.oracle_id))
         return Folded(tuple(cards), tuple(helpers), tuple(mentions))
+
+
+class _CardFields(TypedDict):
+    name: str
+    layout: str
+    faces: tuple[Face, ...]
+    printings: tuple[Printing, ...]
+    digital: bool
+    playtest: bool
+
+
+def _card_fields(group: _Group, faces: tuple[Face, ...]) -> _CardFields:
+    """The fields a day/night card record and a mention record share: name (a reversible card's is its first
+    face's), layout, faces, sorted printings, and digital/playtest when every printing is."""
+    best = group.best
+    printings = tuple(sorted(group.printings.values(), key=printing_sort_key))
+    return {
+        "name": best.name if best.layout != REVERSIBLE_LAYOUT else faces[0].name,
+        "layout": best.layout,
+        "faces": faces,
+        "printings": printings,
+        "digital": all(p.digital for p in printings),
+        "playtest": all(p.playtest for p in printings),
+    }
 
 
 def fold_cards(cards: Iterable[Card]) -> Folded:
