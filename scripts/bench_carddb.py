@@ -1,7 +1,7 @@
 """Benchmark the card database: load time and lookup time, against baselines measured in the same run.
 
 Generates a SYNTHETIC snapshot (invented names, ids and texts) with the importer's own records and writer
-(:mod:`mtg_daynight.cards.records`, :func:`~mtg_daynight.cards.snapshot.write_snapshot_atomic`) in a temporary
+(:mod:`mtg_daynight.importer.records`, :func:`~mtg_daynight.importer.snapshot.write_snapshot_atomic`) in a temporary
 directory, never committed, at several sizes: ``x1`` is about the real day/night snapshot's size (37 cards, each
 with printings in 11 languages across 3 sets, faces with type lines and oracle text), ``x10`` and ``x100`` show
 how it scales.
@@ -31,9 +31,9 @@ from pathlib import Path
 
 import msgspec
 
-from mtg_daynight.cards.records import Counts, DayNightCard, Face, Manifest, Printing, Snapshot, SourceInfo
-from mtg_daynight.cards.snapshot import load_snapshot, write_snapshot_atomic
 from mtg_daynight.catalog import DatabaseCache, load_database, name_key
+from mtg_daynight.importer.records import Counts, DayNightCard, Face, Manifest, Printing, Snapshot, SourceInfo
+from mtg_daynight.importer.snapshot import load_snapshot, write_snapshot_atomic
 
 REAL_CARDS = 37
 LANGS = ("en", "de", "fr", "it", "es", "pt", "ja", "ko", "ru", "zhs", "zht")

@@ -38,10 +38,10 @@ sys.path.insert(0, str(ROOT))
 
 import msgspec  # noqa: E402
 
-from mtg_daynight.cards.gunzip import available_decompressors, iter_blocks  # noqa: E402
-from mtg_daynight.cards.importer import READ_SIZE, import_file  # noqa: E402
-from mtg_daynight.cards.scanner import KEYWORD_NEEDLES  # noqa: E402
-from mtg_daynight.cards.scryfall import CARD_DECODER  # noqa: E402
+from mtg_daynight.importer.gunzip import available_decompressors, iter_blocks  # noqa: E402
+from mtg_daynight.importer.importer import READ_SIZE, import_file  # noqa: E402
+from mtg_daynight.importer.scanner import KEYWORD_NEEDLES  # noqa: E402
+from mtg_daynight.importer.scryfall import CARD_DECODER  # noqa: E402
 
 BENCH_DIR = ROOT / "bench-data"
 
@@ -456,7 +456,7 @@ def bare(path: Path, decompressor: str | None = None) -> int:
 def peak_rss_mb(path: Path) -> float:
     """Peak RSS (MB) of a fresh interpreter that imports ``path``."""
     code = (
-        "import sys; from mtg_daynight.cards.importer import import_file; "
+        "import sys; from mtg_daynight.importer.importer import import_file; "
         "r = import_file(sys.argv[1]); "
         "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')))"
     )
@@ -470,7 +470,7 @@ def peak_rss_mb(path: Path) -> float:
 def baseline_rss_mb() -> float:
     """Peak RSS (MB) of a fresh interpreter that only imports the importer (the floor)."""
     code = (
-        "import mtg_daynight.cards.importer, mtg_daynight.cards.update; "
+        "import mtg_daynight.importer.importer, mtg_daynight.importer.update; "
         "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout

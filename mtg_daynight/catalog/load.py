@@ -84,7 +84,7 @@ def load_database(
 ) -> CardDatabase:
     """The card database: the snapshot ``mtg-daynight carddata update`` writes (in ``data_dir``, else
     ``$MTG_DAYNIGHT_DATA_DIR``, else a source checkout's ``carddata/``, else the user card-data directory: see
-    :func:`mtg_daynight.cards.paths.resolve_data_dir`) with the mod files of ``carddata/custom/`` and the user's
+    :func:`mtg_daynight.importer.paths.resolve_data_dir`) with the mod files of ``carddata/custom/`` and the user's
     ``custom/`` directory (unless ``default_mods`` is False) and of ``mod_dirs`` merged over it, in that order.
 
     Without a snapshot the database holds only mod cards (:attr:`CardDatabase.has_snapshot` is False).

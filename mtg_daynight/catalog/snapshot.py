@@ -1,15 +1,15 @@
 """The catalog's view of the importer's snapshot: where it is, reading it, turning its records into cards.
 
-The importer (:mod:`mtg_daynight.cards`) owns everything about the snapshot file (``daynight-cards.json``):
-its location (:func:`mtg_daynight.cards.paths.resolve_data_dir`: ``--data-dir``, else ``$MTG_DAYNIGHT_DATA_DIR``,
+The importer (:mod:`mtg_daynight.importer`) owns everything about the snapshot file (``daynight-cards.json``):
+its location (:func:`mtg_daynight.importer.paths.resolve_data_dir`: ``--data-dir``, else ``$MTG_DAYNIGHT_DATA_DIR``,
 else a source checkout's ``carddata/``, else the platformdirs user data directory's ``carddata/``), its records
-(:mod:`mtg_daynight.cards.records`) and its reader (:func:`mtg_daynight.cards.snapshot.load_snapshot`). This
+(:mod:`mtg_daynight.importer.records`) and its reader (:func:`mtg_daynight.importer.snapshot.load_snapshot`). This
 module only asks those, so ``mtg-daynight carddata update`` and the card database always agree on the file.
 What is catalog-specific here: a missing snapshot is not an error (the database then holds only mod cards),
 and the conversion of records (day/night cards, cards that mention day/night, helper cards) into
 :class:`~mtg_daynight.catalog.model.CatalogCard`.
 
-:mod:`mtg_daynight.cards` is imported on first use, not with this module: importing it (filelock, the
+:mod:`mtg_daynight.importer` is imported on first use, not with this module: importing it (filelock, the
 importer's package) costs ~30 ms, which every ``import mtg_daynight`` would otherwise pay through the card-data
 plugin that :func:`mtg_daynight.manager.plugin_manager` registers, though most games never load card data.
 """
@@ -27,7 +27,7 @@ from mtg_daynight.errors import InputFileError
 from .model import CatalogCard, PrintedName, make_face
 
 if TYPE_CHECKING:
-    from mtg_daynight.cards.records import DayNightCard, HelperCard, MentionCard
+    from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard
 
     Record = DayNightCard | MentionCard | HelperCard
 
@@ -45,18 +45,18 @@ class CatalogSnapshot(msgspec.Struct, frozen=True):
 
 
 def find_snapshot(data_dir: str | os.PathLike[str] | None = None) -> Path | None:
-    """The snapshot file in the data directory :func:`~mtg_daynight.cards.paths.resolve_data_dir` picks for
+    """The snapshot file in the data directory :func:`~mtg_daynight.importer.paths.resolve_data_dir` picks for
     ``data_dir`` (the same one ``mtg-daynight carddata update`` writes), resolved; None when it has none."""
-    from mtg_daynight.cards.paths import resolve_data_dir, snapshot_path  # lazy: see the module docstring
+    from mtg_daynight.importer.paths import resolve_data_dir, snapshot_path  # lazy: see the module docstring
 
     path = snapshot_path(resolve_data_dir(data_dir))
     return path.resolve() if path.is_file() else None
 
 
 def read_snapshot(path: Path) -> CatalogSnapshot:
-    """Read a snapshot file with the importer's :func:`~mtg_daynight.cards.snapshot.load_snapshot`; raises
+    """Read a snapshot file with the importer's :func:`~mtg_daynight.importer.snapshot.load_snapshot`; raises
     :class:`InputFileError` (the importer's ``CardFileError``) naming the file and field when it is malformed."""
-    from mtg_daynight.cards.snapshot import load_snapshot  # lazy: see the module docstring
+    from mtg_daynight.importer.snapshot import load_snapshot  # lazy: see the module docstring
 
     snapshot = load_snapshot(path)
     source = str(path)
@@ -74,7 +74,7 @@ def read_snapshot(path: Path) -> CatalogSnapshot:
 def to_catalog(record: Record, source: str) -> CatalogCard:
     """An importer record as a :class:`CatalogCard`: a :class:`HelperCard` is marked ``helper``, a
     :class:`MentionCard` ``mentions_day_night``; non-English printed names (whole and per face) are kept."""
-    from mtg_daynight.cards.records import HelperCard, MentionCard  # lazy (already loaded: records exist)
+    from mtg_daynight.importer.records import HelperCard, MentionCard  # lazy (already loaded: records exist)
 
     faces = [make_face(f.name, f.keywords, f.type_line) for f in record.faces]
     if not faces:

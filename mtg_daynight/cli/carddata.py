@@ -11,12 +11,12 @@ from typing import Any
 
 import msgspec
 
-from mtg_daynight.cards.download import BULK_TYPES
-from mtg_daynight.cards.errors import CardDataError, SnapshotMissingError
-from mtg_daynight.cards.paths import resolve_data_dir, snapshot_path
-from mtg_daynight.cards.records import Snapshot
-from mtg_daynight.cards.snapshot import load_snapshot
-from mtg_daynight.cards.update import DEFAULT_BULK_TYPE, UpdateOutcome, run_update
+from mtg_daynight.importer.download import BULK_TYPES
+from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError
+from mtg_daynight.importer.paths import resolve_data_dir, snapshot_path
+from mtg_daynight.importer.records import Snapshot
+from mtg_daynight.importer.snapshot import load_snapshot
+from mtg_daynight.importer.update import DEFAULT_BULK_TYPE, UpdateOutcome, run_update
 
 DESCRIPTION = """\
 Manage the day/night card data: the cards with daybound/nightbound, the cards that mention day/night without

@@ -1,7 +1,7 @@
 """End to end: the importer writes the snapshot, the catalog reads exactly that one.
 
 ``mtg-daynight carddata update --from-file`` imports the HAND-WRITTEN FIXTURE bulk file of
-tests/cards/fixture_cards.py (invented "Fixture ..." cards, not Scryfall data) into a temporary data directory;
+tests/importer/fixture_cards.py (invented "Fixture ..." cards, not Scryfall data) into a temporary data directory;
 then ``deck scan`` and a ``DayNight`` game with the card-data plugin look cards up from that snapshot, located
 the same way (``--data-dir``, or ``MTG_DAYNIGHT_DATA_DIR``).
 """
@@ -15,11 +15,11 @@ import pluggy
 import pytest
 
 from mtg_daynight import CardPermanent, DayNight, Designation, Face, Side, install
-from mtg_daynight.cards.paths import DATA_DIR_ENV
 from mtg_daynight.catalog import CARD_DATA_PLUGIN_NAME, DEFAULT_CACHE, CardDataPlugin
 from mtg_daynight.cli import main
 from mtg_daynight.hookspecs import PROJECT
-from tests.cards.fixture_cards import encode_jsonl, fixture_objects, gz
+from mtg_daynight.importer.paths import DATA_DIR_ENV
+from tests.importer.fixture_cards import encode_jsonl, fixture_objects, gz
 
 DECK = "4 Fixture Dawnguard\n2 Fixture Morgenwache\n1 Fixture Dawngard\n4 Lightning Bolt\n"
 

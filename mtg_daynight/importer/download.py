@@ -30,9 +30,9 @@ import requests
 import urllib3
 
 from mtg_daynight import __version__
-from mtg_daynight.cards.errors import DownloadError, RateLimitedError, UnsafeURLError
-from mtg_daynight.cards.gunzip import GZIP_MAGIC
-from mtg_daynight.cards.scryfall import BULK_DATA_DECODER, BulkData
+from mtg_daynight.importer.errors import DownloadError, RateLimitedError, UnsafeURLError
+from mtg_daynight.importer.gunzip import GZIP_MAGIC
+from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
 
 API_URL = "https://api.scryfall.com"
 SCRYFALL_HOSTS = frozenset({"api.scryfall.com", "data.scryfall.io"})

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mtg_daynight.cli import main
-from tests.cards.fixture_cards import encode_jsonl, fixture_objects, gz
+from tests.importer.fixture_cards import encode_jsonl, fixture_objects, gz
 
 
 @pytest.fixture

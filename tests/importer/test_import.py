@@ -10,16 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtg_daynight.cards.errors import CardFileError
-from mtg_daynight.cards.importer import import_bytes, import_file
-from mtg_daynight.cards.scanner import (
+from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.importer import import_bytes, import_file
+from mtg_daynight.importer.scanner import (
     DEFAULT_NEEDLES,
     LineScanner,
     array_element_bytes,
     compile_needles,
     detect_format,
 )
-from tests.cards.fixture_cards import (
+from tests.importer.fixture_cards import (
     ORACLE_ALCHEMY,
     ORACLE_LANTERN,
     ORACLE_MENTION,

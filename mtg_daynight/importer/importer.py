@@ -23,18 +23,18 @@ from typing import Any
 
 import msgspec
 
-from mtg_daynight.cards.errors import CardFileError
-from mtg_daynight.cards.fold import Folder
-from mtg_daynight.cards.gunzip import DEFAULT_BLOCK_SIZE, iter_blocks
-from mtg_daynight.cards.records import DayNightCard, HelperCard, MentionCard
-from mtg_daynight.cards.scanner import (
+from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.fold import Folder
+from mtg_daynight.importer.gunzip import DEFAULT_BLOCK_SIZE, iter_blocks
+from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard
+from mtg_daynight.importer.scanner import (
     DEFAULT_NEEDLES,
     Candidate,
     Format,
     LineScanner,
     array_element_bytes,
 )
-from mtg_daynight.cards.scryfall import CARD_DECODER, CARD_LIST_DECODER, Card
+from mtg_daynight.importer.scryfall import CARD_DECODER, CARD_LIST_DECODER, Card
 
 READ_SIZE = 256 * 1024
 _QUEUE_DEPTH = 4
@@ -227,7 +227,7 @@ def import_file(
     The format is recognised from the content, not the file name. ``threaded=True`` decompresses in a
     background thread while this thread scans; it is off by default because on the 2-vCPU machine we measured
     (see ``scripts/bench_import.py``) the overlap did not pay for the hand-offs. Raises
-    :class:`~mtg_daynight.cards.errors.CardFileError` naming the file and line of a bad card object, or
+    :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and line of a bad card object, or
     naming the file for corrupt, truncated or non-JSON data.
     """
     path = Path(path)

@@ -6,7 +6,7 @@ then the standard library's ``zlib``. All three offer the same ``decompressobj``
 :func:`iter_blocks` turns an iterable of raw file chunks into decompressed blocks of at most ``block_size``
 bytes (bounded memory whatever the compression ratio). Plain (not gzipped) input passes through unchanged;
 concatenated gzip members are all decompressed; corrupt or truncated gzip data raises
-:class:`~mtg_daynight.cards.errors.CardFileError`.
+:class:`~mtg_daynight.importer.errors.CardFileError`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from types import ModuleType
 from typing import Any
 
-from mtg_daynight.cards.errors import CardFileError
+from mtg_daynight.importer.errors import CardFileError
 
 GZIP_MAGIC = b"\x1f\x8b"
 #: Decompressed block size. About 1 MiB keeps blocks in the CPU cache while they are scanned and keeps

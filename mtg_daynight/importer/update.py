@@ -18,18 +18,18 @@ from urllib.parse import urlsplit
 import filelock
 
 from mtg_daynight import __version__
-from mtg_daynight.cards.download import BULK_TYPES, Downloaded, Progress, ScryfallClient, utc_now
-from mtg_daynight.cards.errors import (
+from mtg_daynight.importer.download import BULK_TYPES, Downloaded, Progress, ScryfallClient, utc_now
+from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
     LockTimeoutError,
     SnapshotMissingError,
     SnapshotVersionError,
 )
-from mtg_daynight.cards.importer import ImportResult, import_file
-from mtg_daynight.cards.paths import resolve_cache_dir, resolve_data_dir, snapshot_path
-from mtg_daynight.cards.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
-from mtg_daynight.cards.snapshot import (
+from mtg_daynight.importer.importer import ImportResult, import_file
+from mtg_daynight.importer.paths import resolve_cache_dir, resolve_data_dir, snapshot_path
+from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
+from mtg_daynight.importer.snapshot import (
     SnapshotDiff,
     check_plausible,
     diff_snapshots,

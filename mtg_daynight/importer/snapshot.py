@@ -20,15 +20,15 @@ from pathlib import Path
 import filelock
 import msgspec
 
-from mtg_daynight.cards.errors import (
+from mtg_daynight.importer.errors import (
     CardFileError,
     LockTimeoutError,
     SnapshotMissingError,
     SnapshotRefusedError,
     SnapshotVersionError,
 )
-from mtg_daynight.cards.paths import LOCK_NAME, snapshot_path
-from mtg_daynight.cards.records import SNAPSHOT_FORMAT_VERSION, DayNightCard, HelperCard, MentionCard, Snapshot
+from mtg_daynight.importer.paths import LOCK_NAME, snapshot_path
+from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, DayNightCard, HelperCard, MentionCard, Snapshot
 
 #: A new import with fewer cards than this fraction of the old snapshot's is refused unless forced.
 MIN_KEEP_RATIO = 0.9
@@ -71,14 +71,14 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
     """Read a card-data snapshot.
 
     ``path_or_dir`` is the snapshot file (``daynight-cards.json``) or the directory holding it (e.g. the
-    repository's ``carddata/``, or :func:`mtg_daynight.cards.paths.resolve_data_dir`). Returns a frozen
-    :class:`~mtg_daynight.cards.records.Snapshot`: ``snapshot.cards`` are the day/night cards sorted by name,
+    repository's ``carddata/``, or :func:`mtg_daynight.importer.paths.resolve_data_dir`). Returns a frozen
+    :class:`~mtg_daynight.importer.records.Snapshot`: ``snapshot.cards`` are the day/night cards sorted by name,
     each with its oracle id, faces (names, costs, type lines, oracle text, keywords) and printings (Scryfall id,
     set, collector number, language, printed names); ``snapshot.helpers`` holds the Day // Night helper card;
     ``snapshot.manifest`` says where the data came from.
 
-    Raises :class:`~mtg_daynight.cards.errors.SnapshotMissingError` when there is no snapshot and
-    :class:`~mtg_daynight.cards.errors.CardFileError` when the file is not a valid snapshot.
+    Raises :class:`~mtg_daynight.importer.errors.SnapshotMissingError` when there is no snapshot and
+    :class:`~mtg_daynight.importer.errors.CardFileError` when the file is not a valid snapshot.
     """
     path = snapshot_path(path_or_dir)
     try:

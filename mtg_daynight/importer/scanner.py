@@ -17,7 +17,7 @@ can make it day or night or triggers on the change. Cards that only check the st
 and are not collected: a third pass for them measured +0.19 s per full import. The needles are lowercase on
 purpose (Oracle text writes "day" and "night" mid-sentence) and deliberately loose (they also hit "becomes
 daylight" and flavor text): the importer decodes only these candidate lines and keeps a card only when its
-oracle text matches the precise pattern (:data:`mtg_daynight.cards.fold.MENTION_PATTERN`).
+oracle text matches the precise pattern (:data:`mtg_daynight.importer.fold.MENTION_PATTERN`).
 
 Needles that share a prefix are searched in one pass with one regular expression that starts with that
 literal prefix (``Day(?:bound| // Night)``, ``becomes (?:night|day)``): ``re`` skips to a literal prefix's
@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from mtg_daynight.cards.errors import CardFileError
+from mtg_daynight.importer.errors import CardFileError
 
 #: Candidates for cards that mention day/night without the keywords (confirmed on the decoded card).
 MENTION_NEEDLES: tuple[bytes, ...] = (b"becomes day", b"becomes night")

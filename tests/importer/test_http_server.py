@@ -11,10 +11,10 @@ from typing import ClassVar
 
 import pytest
 
-from mtg_daynight.cards.download import ScryfallClient
-from mtg_daynight.cards.snapshot import load_snapshot
-from mtg_daynight.cards.update import run_update
-from tests.cards.fixture_cards import bulk_object, encode_jsonl, fixture_objects, gz
+from mtg_daynight.importer.download import ScryfallClient
+from mtg_daynight.importer.snapshot import load_snapshot
+from mtg_daynight.importer.update import run_update
+from tests.importer.fixture_cards import bulk_object, encode_jsonl, fixture_objects, gz
 
 BODY = gz(encode_jsonl(fixture_objects() * 3))  # the same FIXTURE objects thrice: a longer file
 FILE_ETAG = '"fixture-file-1"'

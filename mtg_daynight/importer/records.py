@@ -2,7 +2,7 @@
 and the manifest.
 
 These structs are what ``carddata/daynight-cards.json`` holds and what
-:func:`mtg_daynight.cards.snapshot.load_snapshot` returns. They keep everything a card-lookup database needs:
+:func:`mtg_daynight.importer.snapshot.load_snapshot` returns. They keep everything a card-lookup database needs:
 every face name, the printed names of every printing, the oracle id and the Scryfall id of each printing.
 All sequences are tuples (the records are frozen); the importer sorts them so that the encoded file is
 deterministic.

@@ -11,17 +11,17 @@ import responses
 from responses import matchers
 
 from mtg_daynight import __version__
-from mtg_daynight.cards.download import ScryfallClient, parse_retry_after, user_agent
-from mtg_daynight.cards.errors import (
+from mtg_daynight.importer.download import ScryfallClient, parse_retry_after, user_agent
+from mtg_daynight.importer.errors import (
     CardFileError,
     DownloadError,
     RateLimitedError,
     SnapshotRefusedError,
     UnsafeURLError,
 )
-from mtg_daynight.cards.snapshot import load_snapshot
-from mtg_daynight.cards.update import run_update
-from tests.cards.fixture_cards import (
+from mtg_daynight.importer.snapshot import load_snapshot
+from mtg_daynight.importer.update import run_update
+from tests.importer.fixture_cards import (
     bulk_object,
     encode_jsonl,
     encode_legacy_array,
@@ -298,7 +298,7 @@ def test_404_is_reported_with_scryfall_details(tmp_path: Path) -> None:
 
 @responses.activate
 def test_import_with_no_cards_is_refused_unless_forced(tmp_path: Path) -> None:
-    from tests.cards.fixture_cards import plain_card
+    from tests.importer.fixture_cards import plain_card
 
     body = gz(encode_jsonl([plain_card(1)]))
     responses.get(BULK_URL, json=_bulk(body))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.cards.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
-from mtg_daynight.cards.importer import import_bytes
-from mtg_daynight.cards.records import SourceInfo
-from mtg_daynight.cards.snapshot import (
+from mtg_daynight.importer.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
+from mtg_daynight.importer.importer import import_bytes
+from mtg_daynight.importer.records import SourceInfo
+from mtg_daynight.importer.snapshot import (
     check_plausible,
     diff_snapshots,
     encode_snapshot,
@@ -19,8 +19,8 @@ from mtg_daynight.cards.snapshot import (
     update_lock,
     write_snapshot_atomic,
 )
-from mtg_daynight.cards.update import build_snapshot, run_update
-from tests.cards.fixture_cards import ORACLE_LANTERN, encode_jsonl, fixture_objects, gz, transform_card
+from mtg_daynight.importer.update import build_snapshot, run_update
+from tests.importer.fixture_cards import ORACLE_LANTERN, encode_jsonl, fixture_objects, gz, transform_card
 
 SOURCE = SourceInfo(kind="file", file_name="fixture.jsonl")
 
@@ -129,7 +129,7 @@ def test_concurrent_updates_are_serialised_by_the_lock(tmp_path: Path) -> None:
 def test_format_version_1_snapshot_is_a_clear_error_and_update_replaces_it(tmp_path: Path) -> None:
     import json
 
-    from mtg_daynight.cards.errors import SnapshotVersionError
+    from mtg_daynight.importer.errors import SnapshotVersionError
 
     data = tmp_path / "data"
     path = write_snapshot_atomic(_snapshot(), data)

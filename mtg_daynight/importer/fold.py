@@ -3,10 +3,10 @@
 * A card object is a day/night card when its (card-level) keywords contain Daybound or Nightbound.
 * Otherwise it *mentions day/night* when the oracle text of the card or of any face matches
   :data:`MENTION_PATTERN` (it makes it day or night, or triggers when day becomes night or night becomes
-  day): kept as a :class:`~mtg_daynight.cards.records.MentionCard`. Cards that only check whether it is day
+  day): kept as a :class:`~mtg_daynight.importer.records.MentionCard`. Cards that only check whether it is day
   or night can't make it either, so they don't make a deck need the helper card and are not kept.
 * The Day // Night helper card (a ``double_faced_token`` whose faces are Day and Night) is kept as a
-  :class:`~mtg_daynight.cards.records.HelperCard`.
+  :class:`~mtg_daynight.importer.records.HelperCard`.
 * art_series objects, tokens and emblems are left out.
 * Printings of one card (other sets, languages, reversible printings, digital and playtest printings) are
   folded into one record keyed by oracle id; digital-only and playtest cards are kept and flagged.
@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, TypedDict
 
-from mtg_daynight.cards.errors import CardFileError
-from mtg_daynight.cards.records import DayNightCard, Face, HelperCard, MentionCard, Printing
-from mtg_daynight.cards.scryfall import Card, CardFace
+from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.records import DayNightCard, Face, HelperCard, MentionCard, Printing
+from mtg_daynight.importer.scryfall import Card, CardFace
 
 DAYBOUND = "Daybound"
 NIGHTBOUND = "Nightbound"
@@ -34,7 +34,7 @@ REVERSIBLE_LAYOUT = "reversible_card"
 Kind = Literal["daynight", "mentions", "helper"]
 
 #: What makes a card one that mentions day/night (case-insensitive, whole words, so "daylight", "Nightmare",
-#: "nightfall" do not count). The scanner's loose needles (:data:`~mtg_daynight.cards.scanner.MENTION_NEEDLES`)
+#: "nightfall" do not count). The scanner's loose needles (:data:`~mtg_daynight.importer.scanner.MENTION_NEEDLES`)
 #: find the candidate lines; this confirms them on the decoded oracle text. Oracle text uses ASCII apostrophes.
 MENTION_PATTERN = re.compile(
     r"\bbecomes (?:day|night)\b", re.IGNORECASE
