@@ -43,3 +43,16 @@ class SnapshotRefusedError(CardDataError):
 
 class LockTimeoutError(CardDataError):
     """Another update holds the card-data lock for longer than we are willing to wait."""
+
+
+class UnreachableError(DownloadError):
+    """The server could not be reached at all (the name does not resolve, the connection is refused or the
+    network is unreachable): raised at once, without retries; nothing was changed."""
+
+
+class InvalidURLError(UnsafeURLError):
+    """A URL given by the user (``--api-url``) or by the server is not a usable http(s) URL."""
+
+
+class CorruptDownloadError(DownloadError):
+    """A downloaded (or cached) bulk file is corrupt: it was discarded, so the next update downloads afresh."""

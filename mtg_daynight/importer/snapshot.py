@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,18 +124,69 @@ def _umask() -> int:
     return mask
 
 
-@contextlib.contextmanager
-def update_lock(directory: Path, timeout: float = 600.0) -> Iterator[None]:
-    """Hold the data directory's update lock (concurrent updates wait for each other)."""
-    directory.mkdir(parents=True, exist_ok=True)
-    lock = filelock.FileLock(str(directory / LOCK_NAME), timeout=timeout)
+#: Temporary files of a snapshot write; one left behind by a killed run is removed by the next update.
+TEMP_GLOB = ".daynight-cards.json.*.tmp"
+
+
+def remove_stale_temp_files(directory: Path, pattern: str = TEMP_GLOB) -> list[Path]:
+    """Remove temporary files a killed run left in ``directory`` (call it holding the lock); returns them."""
+    removed = []
+    for path in directory.glob(pattern):
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def _holder(pid_file: Path) -> str:
     try:
-        with lock:
-            yield
+        text = pid_file.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return "unknown"
+    return text if text.isdigit() else "unknown"
+
+
+@contextlib.contextmanager
+def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Hold the file lock ``path``, recording our pid in ``<path>.pid``.
+
+    When another process holds it, ``notify`` is told ``waiting for another <what> (pid N) ...`` once, and we
+    wait up to ``timeout`` seconds, then raise :class:`LockTimeoutError` naming the lock and the holder.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pid_file = path.with_name(path.name + ".pid")
+    lock = filelock.FileLock(str(path))
+    try:
+        lock.acquire(timeout=0)
     except filelock.Timeout:
-        raise LockTimeoutError(
-            f"another card-data update holds {directory / LOCK_NAME} (waited {timeout:g} s)"
-        ) from None
+        holder = _holder(pid_file)
+        if notify is not None:
+            notify(f"waiting for another {what} (pid {holder}) to finish: it holds {path} (up to {timeout:g} s)")
+        try:
+            lock.acquire(timeout=timeout)
+        except filelock.Timeout:
+            raise LockTimeoutError(
+                f"another {what} (pid {_holder(pid_file)}) holds {path} (waited {timeout:g} s)"
+            ) from None
+    try:
+        with contextlib.suppress(OSError):
+            pid_file.write_text(f"{os.getpid()}\n", encoding="ascii")
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            pid_file.unlink()
+        lock.release()
+
+
+@contextlib.contextmanager
+def update_lock(directory: Path, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Hold the data directory's update lock (concurrent updates wait for each other, ``notify`` says so).
+
+    Holding it, the temporary files of a killed snapshot write are removed first.
+    """
+    with pid_lock(directory / LOCK_NAME, timeout=timeout, what="card-data update", notify=notify):
+        remove_stale_temp_files(directory)
+        yield
 
 
 def check_plausible(new: Snapshot, old: Snapshot | None, *, force: bool = False) -> list[str]:

@@ -8,32 +8,45 @@ the whole run, so concurrent updates wait for each other, and it only replaces t
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import filelock
-
 from mtg_daynight import __version__
-from mtg_daynight.importer.download import BULK_TYPES, Downloaded, Progress, ScryfallClient, utc_now
+from mtg_daynight.importer.download import (
+    BULK_TYPES,
+    DEFAULT_DEADLINE,
+    DEFAULT_RETRIES,
+    DEFAULT_TIMEOUT,
+    Downloaded,
+    Progress,
+    ScryfallClient,
+    utc_now,
+    write_json_atomic,
+)
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
-    LockTimeoutError,
     SnapshotMissingError,
     SnapshotVersionError,
+    UnreachableError,
 )
 from mtg_daynight.importer.importer import ImportResult, import_file
 from mtg_daynight.importer.paths import resolve_cache_dir, resolve_data_dir, snapshot_path
+from mtg_daynight.importer.pipeline import import_transfer
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
+from mtg_daynight.importer.scryfall import BulkData
 from mtg_daynight.importer.snapshot import (
     SnapshotDiff,
     check_plausible,
     diff_snapshots,
     load_snapshot,
+    pid_lock,
+    remove_stale_temp_files,
     update_lock,
     write_snapshot_atomic,
 )
@@ -91,13 +104,10 @@ def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
 
 
 @contextlib.contextmanager
-def _cache_lock(cache_dir: Path, bulk_type: str) -> Iterator[None]:
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    try:
-        with filelock.FileLock(str(cache_dir / f".{bulk_type}.lock"), timeout=600):
-            yield
-    except filelock.Timeout:
-        raise LockTimeoutError(f"another download holds {cache_dir / f'.{bulk_type}.lock'}") from None
+def _cache_lock(cache_dir: Path, bulk_type: str, notify: Callable[[str], None] | None) -> Iterator[None]:
+    with pid_lock(cache_dir / f".{bulk_type}.lock", timeout=600, what="download", notify=notify):
+        remove_stale_temp_files(cache_dir, "*.json.tmp")
+        yield
 
 
 def _cached_file(cache_dir: Path, bulk_type: str, url: str) -> Path:
@@ -113,6 +123,69 @@ def _read_meta(path: Path) -> dict[str, object]:
     return data if isinstance(data, dict) else {}
 
 
+def _import_cached(target: Path, url: str, notify: Callable[[str], None]) -> ImportResult | None:
+    """Import the cached download of ``url`` if there is one and it is the file we downloaded (its SHA-256
+    recorded after its first successful import); a corrupt one is discarded and None returned."""
+    meta_path = target.with_name(target.name + ".json")
+    meta = _read_meta(meta_path)
+    recorded = meta.get("sha256")
+    if meta.get("url") != url or not isinstance(recorded, str) or not target.is_file():
+        return None
+    result: ImportResult | None
+    try:
+        result = import_file(target)
+    except CardFileError:
+        with target.open("rb") as handle:
+            if hashlib.file_digest(handle, "sha256").hexdigest() == recorded:
+                raise  # the file is what we downloaded: its content is at fault, not the cache
+        result = None
+    if result is None or result.sha256 != recorded:
+        notify(f"the cached download {target} does not match its recorded sha256: discarded, downloading afresh")
+        for path in (target, meta_path):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+        return None
+    return result
+
+
+def _fetch(
+    client: ScryfallClient,
+    bulk: BulkData,
+    cache: Path,
+    outcome: UpdateOutcome,
+    progress: Progress | None,
+    notify: Callable[[str], None],
+) -> ImportResult:
+    """Import the bulk file: the cached download when it is intact, else download and import at once."""
+    url = bulk.file_uri
+    assert url is not None
+    target = _cached_file(cache, bulk.type, url)
+    size_ok = bulk.compressed_size is None or (target.is_file() and target.stat().st_size == bulk.compressed_size)
+    result = _import_cached(target, url, notify) if size_ok else None
+    if result is not None:
+        outcome.reused_download = True
+        return result
+    meta_path = target.with_name(target.name + ".json")
+    with contextlib.suppress(FileNotFoundError):
+        meta_path.unlink()
+    expected = bulk.compressed_size if not bulk.is_legacy else None
+    transfer = client.transfer(url, target, expected_size=expected, progress=progress)
+    result = import_transfer(transfer)
+    outcome.download = transfer.commit()
+    write_json_atomic(
+        meta_path, {"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256}
+    )
+    return result
+
+
+def _kept(old: Snapshot | None, directory: Path) -> str:
+    if old is None:
+        return "nothing was written: the card data in use stays as it was"
+    source = old.manifest.source
+    what = f"Scryfall {source.bulk_type} of {source.updated_at}" if source.kind == "scryfall" else source.file_name
+    return f"the current snapshot stays in use ({snapshot_path(directory)}: {what})"
+
+
 def run_update(
     *,
     data_dir: str | os.PathLike[str] | None = None,
@@ -124,14 +197,24 @@ def run_update(
     cache_dir: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
     lock_timeout: float = 600.0,
+    retries: int = DEFAULT_RETRIES,
+    timeout: float = DEFAULT_TIMEOUT,
+    deadline: float = DEFAULT_DEADLINE,
+    notify: Callable[[str], None] | None = None,
 ) -> UpdateOutcome:
-    """Update the snapshot in ``data_dir`` from Scryfall (or from ``from_file``); see ``docs/carddata.md``."""
+    """Update the snapshot in ``data_dir`` from Scryfall (or from ``from_file``); see ``docs/carddata.md``.
+
+    ``retries``, ``timeout`` and ``deadline`` bound the network side (see :class:`ScryfallClient`; ignored
+    when ``client`` is given); ``notify`` receives one-line messages about waits (retries, the lock).
+    Raises :class:`~mtg_daynight.importer.errors.UnreachableError` at once when the server cannot be reached.
+    """
+    say = notify or (lambda message: None)
     if bulk_type not in BULK_TYPES:
         raise CardDataError(f"unknown bulk type {bulk_type!r} (choose one of {', '.join(BULK_TYPES)})")
     directory = resolve_data_dir(data_dir)
     outcome = UpdateOutcome(snapshot_file=snapshot_path(directory))
     try:
-        with update_lock(directory, timeout=lock_timeout):
+        with update_lock(directory, timeout=lock_timeout, notify=notify):
             old, warnings = _previous(directory)
             outcome.warnings += warnings
             if from_file is not None:
@@ -146,7 +229,9 @@ def run_update(
                     gzipped=result.gzipped,
                 )
             else:
-                client = client or ScryfallClient(api_url=api_url)
+                client = client or ScryfallClient(
+                    api_url=api_url, max_retries=retries, timeout=timeout, deadline=deadline, notify=notify
+                )
                 same_kind = (
                     old is not None
                     and old.manifest.source.kind == "scryfall"
@@ -154,30 +239,22 @@ def run_update(
                     and old.manifest.tool_version == __version__
                 )
                 etag = old.manifest.source.api_etag if old is not None and same_kind else None
-                answer = client.bulk_data(bulk_type, etag)
-                if answer.not_modified or answer.bulk is None:
-                    outcome.up_to_date = True
-                    outcome.snapshot = old
-                    outcome.requests = client.request_count
-                    return outcome
-                bulk = answer.bulk
+                try:
+                    answer = client.bulk_data(bulk_type, etag)
+                    if answer.not_modified or answer.bulk is None:
+                        outcome.up_to_date = True
+                        outcome.snapshot = old
+                        outcome.requests = client.request_count
+                        return outcome
+                    bulk = answer.bulk
+                    cache = resolve_cache_dir(cache_dir)
+                    with _cache_lock(cache, bulk_type, notify):
+                        result = _fetch(client, bulk, cache, outcome, progress, say)
+                except UnreachableError as error:
+                    server = "Scryfall" if client.strict else client.api_url
+                    raise UnreachableError(f"could not reach {server} ({error}); {_kept(old, directory)}") from None
                 url = bulk.file_uri
                 assert url is not None
-                cache = resolve_cache_dir(cache_dir)
-                with _cache_lock(cache, bulk_type):
-                    target = _cached_file(cache, bulk_type, url)
-                    meta_path = target.with_name(target.name + ".json")
-                    meta = _read_meta(meta_path)
-                    size_ok = target.exists() and (
-                        bulk.compressed_size is None or target.stat().st_size == bulk.compressed_size
-                    )
-                    if meta.get("url") == url and size_ok:
-                        outcome.reused_download = True
-                    else:
-                        expected = bulk.compressed_size if not bulk.is_legacy else None
-                        outcome.download = client.download(url, target, expected_size=expected, progress=progress)
-                        meta_path.write_text(json.dumps({"url": url, "updated_at": bulk.updated_at}), "utf-8")
-                    result = import_file(target)
                 source = SourceInfo(
                     kind="scryfall",
                     bulk_type=bulk.type,

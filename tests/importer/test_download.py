@@ -14,6 +14,7 @@ from mtg_daynight import __version__
 from mtg_daynight.importer.download import ScryfallClient, parse_retry_after, user_agent
 from mtg_daynight.importer.errors import (
     CardFileError,
+    CorruptDownloadError,
     DownloadError,
     RateLimitedError,
     SnapshotRefusedError,
@@ -134,7 +135,7 @@ def test_repeated_429_gives_up_without_hammering(tmp_path: Path) -> None:
 
 
 @responses.activate
-def test_500_then_success_retries_with_backoff(tmp_path: Path, body: bytes) -> None:
+def test_500_then_success_retries_with_backoff_from_one_budget_for_the_run(tmp_path: Path, body: bytes) -> None:
     sleeps = Sleeps()
     responses.get(BULK_URL, status=500)
     responses.get(BULK_URL, status=503)
@@ -142,14 +143,14 @@ def test_500_then_success_retries_with_backoff(tmp_path: Path, body: bytes) -> N
     responses.get(f"{FILES}/file/default-cards-20261129100512.jsonl.gz", status=502)
     responses.get(f"{FILES}/file/default-cards-20261129100512.jsonl.gz", body=body)
     assert _update(tmp_path, sleeps).written
-    assert sleeps == [1.0, 2.0, 1.0]
+    assert sleeps == [1.0, 2.0, 4.0]  # one retry budget for the whole run: the backoff keeps growing
 
 
 @responses.activate
 def test_connection_errors_are_retried_then_reported(tmp_path: Path) -> None:
     sleeps = Sleeps()
     responses.get(BULK_URL, body=requests.ConnectionError("connection refused"))
-    with pytest.raises(DownloadError, match="failed 6 times"):
+    with pytest.raises(DownloadError, match=r"connection error .*gave up after 5 retries \(--retries\)"):
         _update(tmp_path, sleeps)
     assert sleeps == [1.0, 2.0, 4.0, 8.0, 16.0]
     assert not (tmp_path / "data" / "daynight-cards.json").exists()
@@ -211,9 +212,12 @@ def test_corrupt_gzip_download_keeps_old_snapshot(tmp_path: Path, body: bytes) -
     responses.reset()
     responses.get(BULK_URL, json=_bulk(bytes(bad), jsonl_download_uri=f"{FILES}/file/new.jsonl.gz"))
     responses.get(f"{FILES}/file/new.jsonl.gz", body=bytes(bad))
-    with pytest.raises(CardFileError, match="corrupt gzip data"):
+    with pytest.raises(CorruptDownloadError, match=r"new\.jsonl\.gz: the download is corrupt .*corrupt gzip data"):
         _update(tmp_path, sleeps)
     assert (tmp_path / "data" / "daynight-cards.json").read_bytes() == before
+    assert not list((tmp_path / "cache").glob("*.part*"))  # discarded: nothing to resume
+    responses.replace(responses.GET, f"{FILES}/file/new.jsonl.gz", body=body)  # the next run gets good bytes
+    assert _update(tmp_path, sleeps).download is not None
 
 
 @responses.activate
