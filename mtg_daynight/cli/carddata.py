@@ -11,8 +11,14 @@ from typing import Any
 
 import msgspec
 
-from mtg_daynight.importer.download import BULK_TYPES
-from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError
+from mtg_daynight.importer.download import (
+    BULK_TYPES,
+    DEFAULT_DEADLINE,
+    DEFAULT_RETRIES,
+    DEFAULT_TIMEOUT,
+    STALL_BYTES,
+)
+from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError, UnreachableError
 from mtg_daynight.importer.paths import resolve_data_dir, snapshot_path
 from mtg_daynight.importer.records import Snapshot
 from mtg_daynight.importer.snapshot import load_snapshot
@@ -30,9 +36,26 @@ data directory. Downloads are cached in your user cache directory (MTG_DAYNIGHT_
 UPDATE_HELP = """\
 Download Scryfall's bulk file (or read --from-file), keep the day/night cards and write the snapshot.
 Asks Scryfall first whether the file changed (If-None-Match): when it has not, nothing is downloaded.
+The file is decompressed and scanned while it downloads; an interrupted download resumes on the next run.
 The old snapshot is kept when anything fails, and when the new import looks broken (no cards, or far fewer
-than before) unless --force. Prints the cards added, removed and changed.
+than before) unless --force. Prints the cards added, removed and changed; waits (retries, another update
+holding the lock) are announced on stderr.
+
+Offline (the name does not resolve, the connection is refused, the network is unreachable) it stops at once,
+without retrying, with one line; the current snapshot stays in use. Worst case against a hostile or broken
+server: the run ends within --deadline (plus at most one --timeout), after at most --retries retries in all,
+so at most 2 + --retries requests (redirects aside, at most 5 per request).
+
+exit status:
+  0  the snapshot was written, or Scryfall reports no change ("up to date")
+  2  an error (bad option or input, HTTP error, retries or deadline exhausted, refused import): snapshot
+     unchanged
+  3  the server could not be reached at all (offline?): snapshot unchanged
+  130  interrupted (Ctrl-C): snapshot unchanged, the partial download is kept for resuming
 """
+
+#: Exit status when the server cannot be reached at all (see UPDATE_HELP).
+EXIT_UNREACHABLE = 3
 
 
 def register(sub: Any) -> None:
@@ -72,6 +95,30 @@ def register(sub: Any) -> None:
         "lifts the https-on-Scryfall-hosts check",
     )
     update.add_argument("--force", action="store_true", help="replace the snapshot even if the import looks broken")
+    update.add_argument(
+        "--retries",
+        metavar="N",
+        type=_non_negative_int,
+        default=DEFAULT_RETRIES,
+        help=f"retries for the whole run, whatever failed: HTTP 5xx, 429, a dropped or stalled transfer "
+        f"(waits 1, 2, 4, ... s between them; default: {DEFAULT_RETRIES})",
+    )
+    update.add_argument(
+        "--timeout",
+        metavar="S",
+        type=_positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        help=f"connect timeout, and stall timeout: an attempt fails when fewer than {STALL_BYTES} bytes arrive "
+        f"in S seconds (default: {DEFAULT_TIMEOUT:g})",
+    )
+    update.add_argument(
+        "--deadline",
+        metavar="S",
+        type=_positive_seconds,
+        default=DEFAULT_DEADLINE,
+        help=f"give up when the whole run (requests, transfers, waits) takes longer than S seconds "
+        f"(default: {DEFAULT_DEADLINE:g}, i.e. {DEFAULT_DEADLINE / 60:g} minutes)",
+    )
     update.set_defaults(handler=_update)
 
     lister = actions.add_parser(
@@ -152,15 +199,47 @@ def _mb(n: int) -> str:
     return f"{n / 1_000_000:.1f} MB"
 
 
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
+
+
+def _notify(message: str) -> None:
+    print(f"mtg-daynight carddata update: {message}", file=sys.stderr, flush=True)
+
+
 def _update(args: argparse.Namespace) -> int:
-    outcome = run_update(
-        data_dir=args.data_dir,
-        bulk_type=args.bulk_type,
-        from_file=args.from_file,
-        api_url=args.api_url,
-        force=args.force,
-        progress=_TqdmProgress(),
-    )
+    try:
+        outcome = run_update(
+            data_dir=args.data_dir,
+            bulk_type=args.bulk_type,
+            from_file=args.from_file,
+            api_url=args.api_url,
+            force=args.force,
+            progress=_TqdmProgress(),
+            retries=args.retries,
+            timeout=args.timeout,
+            deadline=args.deadline,
+            notify=_notify,
+        )
+    except UnreachableError as error:
+        _notify(str(error))
+        return EXIT_UNREACHABLE
     _print_update(outcome)
     return 0
 

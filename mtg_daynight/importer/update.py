@@ -208,7 +208,6 @@ def run_update(
     when ``client`` is given); ``notify`` receives one-line messages about waits (retries, the lock).
     Raises :class:`~mtg_daynight.importer.errors.UnreachableError` at once when the server cannot be reached.
     """
-    say = notify or (lambda message: None)
     if bulk_type not in BULK_TYPES:
         raise CardDataError(f"unknown bulk type {bulk_type!r} (choose one of {', '.join(BULK_TYPES)})")
     directory = resolve_data_dir(data_dir)
@@ -249,7 +248,7 @@ def run_update(
                     bulk = answer.bulk
                     cache = resolve_cache_dir(cache_dir)
                     with _cache_lock(cache, bulk_type, notify):
-                        result = _fetch(client, bulk, cache, outcome, progress, say)
+                        result = _fetch(client, bulk, cache, outcome, progress, client.notify)
                 except UnreachableError as error:
                     server = "Scryfall" if client.strict else client.api_url
                     raise UnreachableError(f"could not reach {server} ({error}); {_kept(old, directory)}") from None
