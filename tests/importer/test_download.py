@@ -323,3 +323,168 @@ def test_retry_after_accepts_seconds_and_http_dates() -> None:
 def test_api_url_must_be_http() -> None:
     with pytest.raises(UnsafeURLError):
         ScryfallClient(api_url="ftp://example.invalid")
+
+
+# -- offline, bounds and hardening (issue 9 item 3, issue 10 item 3) ---------------------------------------
+def test_name_that_does_not_resolve_fails_at_once_with_one_line_and_exit_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    from mtg_daynight.cli import main
+
+    def no_dns(*args: object, **kwargs: object) -> object:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+    monkeypatch.setenv("MTG_DAYNIGHT_CACHE_DIR", str(tmp_path / "cache"))
+    sleeps = Sleeps()
+    monkeypatch.setattr("time.sleep", sleeps)
+    status = main(["carddata", "update", "--data-dir", str(tmp_path / "data")])
+    err = capsys.readouterr().err.splitlines()
+    assert status == 3 and not sleeps
+    assert err == [
+        "mtg-daynight carddata update: could not reach Scryfall (api.scryfall.com: the host name does not "
+        "resolve); nothing was written: the card data in use stays as it was"
+    ]
+    assert not (tmp_path / "data" / "daynight-cards.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("localhost:8080", "must be an http"),
+        ("http://[::1", "not a valid URL"),
+        ("http://127.0.0.1:99999", "not a valid URL"),
+        ("http:///bulk", "has no host name"),
+        ("https://mirror.invalid/api?x=1", "no ?query"),
+        ("https://mirror .invalid", "spaces or control characters"),
+    ],
+)
+def test_invalid_api_url_is_a_clear_error(url: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from mtg_daynight.cli import main
+
+    assert main(["carddata", "update", "--api-url", url, "--data-dir", "unused"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+@responses.activate
+def test_retries_say_what_they_wait_for(tmp_path: Path, body: bytes) -> None:
+    notes: list[str] = []
+    responses.get(BULK_URL, status=503)
+    responses.get(BULK_URL, status=429, headers={"Retry-After": "3"})
+    responses.get(BULK_URL, json=_bulk(body))
+    responses.get(f"{FILES}/file/default-cards-20261129100512.jsonl.gz", body=body)
+    client = ScryfallClient(sleep=Sleeps(), notify=notes.append)
+    run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", client=client)
+    assert notes == [
+        "HTTP 503; retrying in 1 s (retry 1 of 5)",
+        "rate limited (HTTP 429); retrying in 3 s (retry 2 of 5)",
+    ]
+
+
+@responses.activate
+def test_oversized_bulk_data_answer_is_refused(tmp_path: Path) -> None:
+    responses.get(BULK_URL, body=b"{" + b" " * (2 << 20) + b"}")
+    with pytest.raises(DownloadError, match="larger than 1048576 bytes"):
+        _update(tmp_path, Sleeps())
+
+
+@responses.activate
+def test_body_longer_than_compressed_size_is_refused_and_discarded(tmp_path: Path, body: bytes) -> None:
+    responses.get(BULK_URL, json=_bulk(body))
+    responses.get(f"{FILES}/file/default-cards-20261129100512.jsonl.gz", body=body + b"\0" * 5000)
+    with pytest.raises(DownloadError, match=f"more than the announced {len(body)} bytes"):
+        _update(tmp_path, Sleeps())
+    assert not list((tmp_path / "cache").glob("*.part"))
+
+
+@responses.activate
+def test_full_disk_names_the_cache_file(tmp_path: Path, body: bytes) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("needs /dev/full (Linux) to simulate a full disk")
+    url = f"{FILES}/file/default-cards-20261129100512.jsonl.gz"
+    responses.get(BULK_URL, json=_bulk(body))
+    responses.get(url, body=body)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "default_cards.jsonl.gz.part").symlink_to("/dev/full")  # every write fails with ENOSPC
+    (cache / "default_cards.jsonl.gz.part.json").write_text(json.dumps({"url": url, "etag": None}))
+    with pytest.raises(DownloadError, match=r"default_cards\.jsonl\.gz\.part: cannot write the download: No space"):
+        _update(tmp_path, Sleeps())
+
+
+@responses.activate
+def test_pipelined_update_gives_the_same_result_as_download_then_import(tmp_path: Path) -> None:
+    import msgspec
+
+    from mtg_daynight.importer.importer import import_file
+    from mtg_daynight.importer.snapshot import encode_snapshot
+    from mtg_daynight.importer.update import build_snapshot
+
+    body = gz(encode_jsonl(fixture_objects() * 30))
+    responses.get(BULK_URL, json=_bulk(body))
+    responses.get(f"{FILES}/file/default-cards-20261129100512.jsonl.gz", body=body)
+    outcome = _update(tmp_path, Sleeps())
+    assert outcome.snapshot is not None and outcome.download is not None
+    later = import_file(outcome.download.path)  # the download-then-import path, on the same bytes
+    again = build_snapshot(later, outcome.snapshot.manifest.source)
+    same_time = msgspec.structs.replace(again.manifest, imported_at=outcome.snapshot.manifest.imported_at)
+    assert encode_snapshot(msgspec.structs.replace(again, manifest=same_time)) == encode_snapshot(outcome.snapshot)
+    assert later.sha256 == outcome.snapshot.manifest.source.file_sha256 == outcome.download.sha256
+
+
+@responses.activate
+def test_resumed_download_imports_the_prefix_from_disk(tmp_path: Path, body: bytes) -> None:
+    url = f"{FILES}/file/default-cards-20261129100512.jsonl.gz"
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    half = len(body) // 2
+    (cache / "default_cards.jsonl.gz.part").write_bytes(body[:half])  # what a killed run left
+    (cache / "default_cards.jsonl.gz.part.json").write_text(json.dumps({"url": url, "etag": '"file-1"'}))
+    responses.get(BULK_URL, json=_bulk(body))
+    responses.get(
+        url,
+        status=206,
+        body=body[half:],
+        headers={"Content-Range": f"bytes {half}-{len(body) - 1}/{len(body)}", "ETag": '"file-1"'},
+        match=[matchers.header_matcher({"Range": f"bytes={half}-", "If-Range": '"file-1"'})],
+    )
+    outcome = _update(tmp_path, Sleeps())
+    assert outcome.download is not None and outcome.download.resumed
+    assert (cache / "default_cards.jsonl.gz").read_bytes() == body
+    assert len(load_snapshot(tmp_path / "data").cards) == 4
+
+
+def test_waiting_for_the_lock_names_the_holders_pid(tmp_path: Path) -> None:
+    import os
+    import threading
+
+    from mtg_daynight.errors import DayNightError
+    from mtg_daynight.importer.snapshot import update_lock
+
+    notes: list[str] = []
+    holding = threading.Event()
+    done = threading.Event()
+
+    def hold() -> None:
+        with update_lock(tmp_path):
+            holding.set()
+            done.wait(10)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    holding.wait(10)
+    try:
+        assert (tmp_path / ".daynight-cards.lock.pid").read_text().strip() == str(os.getpid())
+        with pytest.raises(DayNightError, match=rf"another card-data update \(pid {os.getpid()}\) holds"):
+            with update_lock(tmp_path, timeout=0.2, notify=notes.append):
+                pass
+    finally:
+        done.set()
+        thread.join(10)
+    assert notes == [
+        f"waiting for another card-data update (pid {os.getpid()}) to finish: it holds "
+        f"{tmp_path / '.daynight-cards.lock'} (up to 0.2 s)"
+    ]
