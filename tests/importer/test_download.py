@@ -478,9 +478,9 @@ def test_waiting_for_the_lock_names_the_holders_pid(tmp_path: Path) -> None:
     holding.wait(10)
     try:
         assert (tmp_path / ".daynight-cards.lock.pid").read_text().strip() == str(os.getpid())
-        with pytest.raises(DayNightError, match=rf"another card-data update \(pid {os.getpid()}\) holds"):
-            with update_lock(tmp_path, timeout=0.2, notify=notes.append):
-                pass
+        refused = pytest.raises(DayNightError, match=rf"another card-data update \(pid {os.getpid()}\) holds")
+        with refused, update_lock(tmp_path, timeout=0.2, notify=notes.append):
+            pass
     finally:
         done.set()
         thread.join(10)
