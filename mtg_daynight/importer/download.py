@@ -541,6 +541,9 @@ class FileTransfer:
                         yield from self._receive(response, skip)
                 except _Interrupted as error:
                     self.client.retry(self.url, error.reason)
+                else:
+                    if self._total is not None and self.size < self._total:
+                        self.client.retry(self.url, f"the body ended after {self.size} of {self._total} bytes")
                 response = None
                 if self._total is None or self.size >= self._total:
                     break

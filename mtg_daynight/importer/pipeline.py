@@ -39,7 +39,8 @@ def pumped(chunks: Iterator[bytes], depth: int = QUEUE_DEPTH) -> Iterator[bytes]
     """Yield the items of ``chunks``, produced by a background thread (up to ``depth`` ahead).
 
     An exception raised by the producer is re-raised here, in order; when the consumer stops early the
-    producer is told to stop at its next item and is joined.
+    producer is told to stop at its next item and is joined (not on KeyboardInterrupt: the daemon thread
+    then ends with the process).
     """
     channel: queue.Queue[tuple[bytes | None, BaseException | None]] = queue.Queue(depth)
     stop = threading.Event()
@@ -72,6 +73,7 @@ def pumped(chunks: Iterator[bytes], depth: int = QUEUE_DEPTH) -> Iterator[bytes]
 
     thread = threading.Thread(target=run, name="mtg-daynight-download", daemon=True)
     thread.start()
+    interrupted = False
     try:
         while True:
             chunk, error = channel.get()
@@ -80,9 +82,13 @@ def pumped(chunks: Iterator[bytes], depth: int = QUEUE_DEPTH) -> Iterator[bytes]
             if chunk is None:
                 return
             yield chunk
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
         stop.set()
-        thread.join()
+        if not interrupted:  # on Ctrl-C, do not wait for a network read (up to --timeout) to return
+            thread.join()
 
 
 def import_transfer(transfer: FileTransfer, *, threaded: bool = True) -> ImportResult:
