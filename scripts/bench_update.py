@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -175,6 +176,9 @@ def main() -> int:
             "download, then import_file (old sequence)": best(args.reps, sequential),
             "mtg-daynight carddata update (subprocess)": best(args.reps, command),
         }
+        peak_rss = (
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        )  # the CLI updates: the only children so far
         base = figures["bare download (requests stream to a file)"]
         print(f"\n{'what':<46} {'best s':>8} {'x bare':>7}")
         for what, seconds in figures.items():
@@ -208,6 +212,23 @@ def main() -> int:
         finally:
             shutil.rmtree(work, ignore_errors=True)
         print(f"{'304 update (subprocess)':<46} {t_304:8.3f} {t_304 / t_pass:6.2f}x python -c pass ({t_pass:.3f} s)")
+        print(f"peak RSS of a `carddata update` subprocess: {peak_rss:.0f} MB")
+
+        work = Path(tempfile.mkdtemp(prefix="bench-update-"))
+        try:
+            outcome = run_update(data_dir=work / "data", cache_dir=work / "cache", api_url=server, force=True)
+            assert outcome.snapshot is not None and outcome.download is not None
+            later = import_file(outcome.download.path)
+            same = (later.cards, later.mentions, later.helpers, later.sha256, later.decompressed_bytes) == (
+                outcome.snapshot.cards,
+                outcome.snapshot.mentions,
+                outcome.snapshot.helpers,
+                outcome.snapshot.manifest.source.file_sha256,
+                outcome.snapshot.manifest.counts.decompressed_bytes,
+            )
+            print(f"pipelined result identical to import_file of the downloaded file: {same}")
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
     return 0
 
 
