@@ -2,7 +2,8 @@
 """Update the day/night card-data snapshot: for maintainers' cron jobs and CI.
 
 Runs the same update as ``mtg-daynight carddata update`` (same options), then prints the status. Exit status:
-0 when the snapshot was updated or is already up to date, 2 on any error (the previous snapshot is kept).
+0 when the snapshot was updated or is already up to date, 2 on any error, 3 when the server could not be reached
+(offline); the previous snapshot is kept on any failure.
 
     python scripts/update_carddata.py                       # default_cards into the checkout's carddata/
     python scripts/update_carddata.py --bulk-type all_cards --data-dir /srv/carddata
