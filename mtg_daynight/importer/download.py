@@ -29,6 +29,7 @@ import http.client
 import json
 import os
 import socket
+import ssl
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -163,9 +164,8 @@ def check_base_url(url: str) -> str:
     return url.rstrip("/")
 
 
-def unreachable_reason(error: BaseException) -> str | None:
-    """Why a connection attempt could not even start (name resolution, refused, unreachable), or None when
-    ``error`` is something a retry may cure (a timeout, a reset)."""
+def _causes(error: BaseException) -> Iterator[BaseException]:
+    """``error`` and every exception it wraps (``__cause__``, ``__context__``, urllib3's ``reason``, args)."""
     stack: list[BaseException] = [error]
     seen: set[int] = set()
     while stack:
@@ -173,12 +173,19 @@ def unreachable_reason(error: BaseException) -> str | None:
         if id(current) in seen:
             continue
         seen.add(id(current))
+        yield current
+        linked = [current.__cause__, current.__context__, getattr(current, "reason", None), *current.args]
+        stack.extend(item for item in linked if isinstance(item, BaseException))
+
+
+def unreachable_reason(error: BaseException) -> str | None:
+    """Why a connection attempt could not even start (name resolution, refused, unreachable), or None when
+    ``error`` is something a retry may cure (a timeout, a reset)."""
+    for current in _causes(error):
         if isinstance(current, (urllib3.exceptions.NameResolutionError, socket.gaierror)):
             return "the host name does not resolve"
         if isinstance(current, OSError) and current.errno in _UNREACHABLE_ERRNOS:
             return _UNREACHABLE_ERRNOS[current.errno]
-        linked = [current.__cause__, current.__context__, getattr(current, "reason", None), *current.args]
-        stack.extend(item for item in linked if isinstance(item, BaseException))
     return None
 
 
@@ -191,6 +198,15 @@ def _describe(error: BaseException) -> str:
         if marker in text:
             return "the connection was dropped"
     return f"connection error ({type(error).__name__})"
+
+
+def _tls_reason(error: BaseException) -> str:
+    """The ssl module's own words for a TLS failure (e.g. "certificate verify failed: ...")."""
+    for current in _causes(error):
+        if isinstance(current, ssl.SSLError):
+            detail = getattr(current, "verify_message", None) or current.reason
+            return f"{current.reason or 'SSL error'}: {detail}" if detail != current.reason else str(detail)
+    return "the secure connection failed"
 
 
 class _Interrupted(Exception):
@@ -326,6 +342,8 @@ class ScryfallClient:
                 reason = unreachable_reason(error)
                 if reason is not None:
                     raise UnreachableError(f"{urlsplit(current).hostname}: {reason}") from None
+                if isinstance(error, requests.exceptions.SSLError):  # a retry cannot fix a certificate
+                    raise DownloadError(f"GET {current}: TLS error ({_tls_reason(error)})") from None
                 self.retry(current, _describe(error))
                 continue
             status = response.status_code

@@ -488,3 +488,16 @@ def test_waiting_for_the_lock_names_the_holders_pid(tmp_path: Path) -> None:
         f"waiting for another card-data update (pid {os.getpid()}) to finish: it holds "
         f"{tmp_path / '.daynight-cards.lock'} (up to 0.2 s)"
     ]
+
+
+@responses.activate
+def test_tls_error_is_not_retried(tmp_path: Path) -> None:
+    import ssl
+
+    cause = ssl.SSLCertVerificationError(1, "certificate verify failed")
+    cause.reason, cause.verify_message = "CERTIFICATE_VERIFY_FAILED", "self-signed certificate"
+    responses.get(BULK_URL, body=requests.exceptions.SSLError(cause))
+    sleeps = Sleeps()
+    with pytest.raises(DownloadError, match=r"TLS error \(CERTIFICATE_VERIFY_FAILED: self-signed certificate\)"):
+        _update(tmp_path, sleeps)
+    assert not sleeps and len(responses.calls) == 1
