@@ -228,12 +228,37 @@ sys.exit(main(sys.argv[2:]))
 """
 
 
+_SPAWNED: list[subprocess.Popen[str]] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_processes() -> Iterator[None]:
+    """A failed test must not leave a runner sleeping: kill (by pid) what this test started and is still alive."""
+    yield
+    while _SPAWNED:
+        process = _SPAWNED.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait(BOUND)
+
+
 def _spawn(tmp_path: Path, server: str, stage: str) -> subprocess.Popen[str]:
     env = dict(os.environ, MTG_DAYNIGHT_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
     args = ["carddata", "update", "--api-url", server, "--data-dir", str(tmp_path / "data"), "--timeout", "10"]
-    return subprocess.Popen(
-        [sys.executable, "-c", RUNNER, stage, *args], env=env, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    return _started(
+        subprocess.Popen(
+            [sys.executable, "-c", RUNNER, stage, *args],
+            env=env,
+            stderr=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
     )
+
+
+def _started(process: subprocess.Popen[str]) -> subprocess.Popen[str]:
+    _SPAWNED.append(process)
+    return process
 
 
 def _wait_for(condition, what: str) -> None:  # type: ignore[no-untyped-def]
@@ -302,6 +327,41 @@ def test_kill_during_write_keeps_old_snapshot_and_next_run_removes_the_temp_file
     assert outcome.written and outcome.reused_download  # the download was complete and verified
     assert not list((tmp_path / "data").glob(".daynight-cards.json.*.tmp"))
     assert load_snapshot(tmp_path / "data").manifest.source.file_sha256 == _sha(V2)
+
+
+def test_second_update_says_whom_it_waits_for_and_finishes_after_the_first_is_killed(
+    tmp_path: Path, server: str
+) -> None:
+    _new_release(tmp_path, server)
+    first = _spawn(tmp_path, server, "write")
+    _wait_stage(first, "write")  # it holds the data directory's lock
+    env = dict(os.environ, MTG_DAYNIGHT_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
+    second = _started(
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "mtg_daynight",
+                "carddata",
+                "update",
+                "--api-url",
+                server,
+                "--data-dir",
+                str(tmp_path / "data"),
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    )
+    assert second.stderr is not None
+    line = second.stderr.readline()
+    assert line.startswith(f"mtg-daynight carddata update: waiting for another card-data update (pid {first.pid})")
+    _kill(first)
+    assert second.wait(BOUND) == 0
+    assert load_snapshot(tmp_path / "data").manifest.source.file_sha256 == _sha(V2)
+    assert not list((tmp_path / "data").glob(".daynight-cards.json.*.tmp"))
 
 
 def test_refused_connection_fails_at_once_with_one_line_and_exit_3(tmp_path: Path, server: str) -> None:
