@@ -212,6 +212,8 @@ def run_update(
         raise CardDataError(f"unknown bulk type {bulk_type!r} (choose one of {', '.join(BULK_TYPES)})")
     directory = resolve_data_dir(data_dir)
     outcome = UpdateOutcome(snapshot_file=snapshot_path(directory))
+    if from_file is None and client is None:  # a bad --api-url or limit is refused before anything is touched
+        client = ScryfallClient(api_url=api_url, max_retries=retries, timeout=timeout, deadline=deadline, notify=notify)
     try:
         with update_lock(directory, timeout=lock_timeout, notify=notify):
             old, warnings = _previous(directory)
@@ -228,9 +230,7 @@ def run_update(
                     gzipped=result.gzipped,
                 )
             else:
-                client = client or ScryfallClient(
-                    api_url=api_url, max_retries=retries, timeout=timeout, deadline=deadline, notify=notify
-                )
+                assert client is not None
                 same_kind = (
                     old is not None
                     and old.manifest.source.kind == "scryfall"

@@ -361,12 +361,15 @@ def test_name_that_does_not_resolve_fails_at_once_with_one_line_and_exit_3(
         ("https://mirror .invalid", "spaces or control characters"),
     ],
 )
-def test_invalid_api_url_is_a_clear_error(url: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_invalid_api_url_is_a_clear_error_and_touches_nothing(
+    url: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from mtg_daynight.cli import main
 
-    assert main(["carddata", "update", "--api-url", url, "--data-dir", "unused"]) == 2
+    assert main(["carddata", "update", "--api-url", url, "--data-dir", str(tmp_path / "data")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+    assert not (tmp_path / "data").exists()
 
 
 @responses.activate
