@@ -18,6 +18,13 @@ class BadEventError(DayNightError, ValueError):
     """
 
 
+class BadSaveError(BadEventError):
+    """Bytes given to ``load_game`` are not a saved game, or describe a state the rules could never reach.
+
+    The message says what is wrong and where (the field, the permanent). Nothing is loaded.
+    """
+
+
 class UnknownGameError(DayNightError, KeyError):
     """A hook was called for a game that was never started (or has ended)."""
 

@@ -6,10 +6,11 @@ progress can be saved, loaded and continued identically. Each game has its own s
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import msgspec
 
+from mtg_daynight.errors import BadSaveError
 from mtg_daynight.rules.designation import Designation
 from mtg_daynight.rules.ledger import Tally, TurnRecord, rules_tally
 from mtg_daynight.rules.outcome import TraceLine
@@ -73,11 +74,62 @@ class RulesAsWritten:
 RULES_AS_WRITTEN = RulesAsWritten()
 
 
+def _save_form() -> type[msgspec.Struct]:
+    """The struct a save is written as: GameState's fields, in order, with ``permanents`` as a list (each
+    record names its own id) and ``relevant`` as a list of ids, so that the sorted encoding below keeps the
+    order both have in play (entry order decides the order of transforms and of later plugins' iterations).
+    Built from GameState's own fields, so a field added there is saved without touching this code."""
+    fields: list[tuple[str, Any, Any]] = []
+    for info in msgspec.structs.fields(GameState):
+        kind = {"permanents": list[Tracked], "relevant": list[str]}.get(info.name, info.type)
+        if info.default is not msgspec.NODEFAULT:
+            fields.append((info.name, kind, info.default))
+        elif info.default_factory is not msgspec.NODEFAULT:
+            fields.append((info.name, kind, msgspec.field(default_factory=info.default_factory)))
+        else:
+            fields.append((info.name, kind, msgspec.NODEFAULT))
+    return msgspec.defstruct("SavedGame", [(n, k) if d is msgspec.NODEFAULT else (n, k, d) for n, k, d in fields])
+
+
+_SAVED = _save_form()
+_ENCODER = msgspec.json.Encoder(order="deterministic")
+_DECODER = msgspec.json.Decoder(_SAVED)
+
+
 def encode_state(state: GameState) -> bytes:
-    """Serialise a game's state (JSON bytes)."""
-    return msgspec.json.encode(state)
+    """Serialise a game's state (JSON bytes), deterministically: the same state gives the same bytes whatever
+    the hash seed (sets are written sorted; so are the spell counts of a turn, by player), and
+    ``encode_state(decode_state(data)) == data``."""
+    values = {name: getattr(state, name) for name in state.__struct_fields__}
+    values["permanents"] = list(state.permanents.values())
+    values["relevant"] = list(state.relevant)
+    return _ENCODER.encode(_SAVED(**values))
 
 
 def decode_state(data: bytes) -> GameState:
-    """Read a game's state written by :func:`encode_state`."""
-    return msgspec.json.decode(data, type=GameState)
+    """Read a game's state written by :func:`encode_state` and check its integrity.
+
+    Raises :class:`~mtg_daynight.errors.BadSaveError` naming what is wrong and where: not JSON, a field of the
+    wrong type, or a state the rules could never have reached (an index naming a permanent that does not exist,
+    a permanent filed under another id, an unknown player...).
+    """
+    from mtg_daynight.rules.validate import check_state  # validate reads this module's types
+
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise BadSaveError(f"not a saved mtg-daynight game: expected bytes, got {type(data).__name__}")
+    try:
+        saved = _DECODER.decode(data)
+    except msgspec.DecodeError as error:
+        raise BadSaveError(f"not a saved mtg-daynight game: {error}") from None
+    values = {name: getattr(saved, name) for name in saved.__struct_fields__}
+    permanents: list[Tracked] = values["permanents"]
+    values["permanents"] = {tracked.card.id: tracked for tracked in permanents}
+    if len(values["permanents"]) != len(permanents):
+        raise BadSaveError("saved game: permanents: an id is listed twice")
+    relevant: list[str] = values["relevant"]
+    values["relevant"] = dict.fromkeys(relevant, True)
+    if len(values["relevant"]) != len(relevant):
+        raise BadSaveError("saved game: relevant: an id is listed twice")
+    state = GameState(**values)
+    check_state(state)
+    return state

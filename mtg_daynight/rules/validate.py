@@ -1,0 +1,324 @@
+"""The validation boundary: every argument of every event, and every loaded state, checked before use.
+
+Each transition of :mod:`mtg_daynight.rules.game` calls these before its first write, so the facade, the hooks
+and direct callers of the core all go through the same checks. A bad value raises
+:class:`~mtg_daynight.errors.BadEventError` naming the game, the turn, the event, the argument and the value;
+nothing has changed when it is raised. What passes is what a save can hold: plain ``str`` (UTF-8 encodable)
+ids and names, ``int`` turn numbers, ``bool`` flags, :class:`Side` faces, :class:`Keyword` keywords. Values of
+a close kind are normalised rather than refused (a ``str`` subclass or ``"back"`` for :attr:`Side.BACK`, a list
+for a tuple, a set for a frozenset), and the normalised value is what the rules store.
+
+:func:`check_state` checks a loaded state's integrity: what no sequence of events could have produced (an
+index naming a permanent that does not exist, a permanent filed under another id, an unknown player...).
+
+Everything here only reads; the functions are pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+from mtg_daynight.errors import BadEventError, BadSaveError
+from mtg_daynight.rules.designation import Designation, Keyword, Side
+from mtg_daynight.rules.permanents import CardPermanent, Face, Permanent, Tracked
+
+from mtg_daynight.rules.state import GameState
+
+if TYPE_CHECKING:
+    from mtg_daynight.rules.ledger import TurnRecord
+
+_COLLECTIONS = (tuple, list, set, frozenset)
+_SIDES = {"front": Side.FRONT, "back": Side.BACK}
+_KEYWORDS = {"daybound": Keyword.DAYBOUND, "nightbound": Keyword.NIGHTBOUND}
+_TARGETS: dict[object, Designation | Literal["switch"]] = {
+    "day": Designation.DAY, "night": Designation.NIGHT, "switch": "switch",
+}
+
+
+def show(value: object) -> str:
+    """A value as an error message shows it: its repr (cut at 60 characters) and its type."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a hostile __repr__, or an int too long to print
+        text = "<unprintable>"
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} ({type(value).__name__})"
+
+
+def bad(state: GameState, what: str) -> BadEventError:
+    """The error for a bad event in ``state``'s game: the message starts with the game and the turn."""
+    return BadEventError(f"game {state.game!r}, turn {state.turn_number}: {what}")
+
+
+def _encodable(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no save could hold it
+        return False
+    return True
+
+
+def text(state: GameState, value: object, what: str, *, empty: bool = True) -> str:
+    """``value`` as a plain ``str`` that a save can hold (UTF-8 encodable; not empty unless ``empty``)."""
+    if type(value) is str:
+        if (value or empty) and (value.isascii() or _encodable(value)):
+            return value
+    elif isinstance(value, str):  # a str subclass or a StrEnum: store the plain string
+        return text(state, str.__str__(value), what, empty=empty)
+    need = "a string" if empty else "a non-empty string"
+    raise bad(state, f"{what}: {show(value)} is not {need} (UTF-8 encodable)")
+
+
+def name(state: GameState, value: object, what: str) -> str:
+    """A non-empty plain ``str``: an id, a player, a face name, a restriction name."""
+    if type(value) is str and value and value.isascii():
+        return value
+    return text(state, value, what, empty=False)
+
+
+def flag(state: GameState, value: object, what: str) -> bool:
+    """A real ``bool`` (not 0, 1 or None)."""
+    if type(value) is not bool:
+        raise bad(state, f"{what}: {show(value)} is not True or False")
+    return value
+
+
+def turn_number(state: GameState, value: object, event: str) -> int:
+    """A turn number: an ``int`` (not a bool, float or string) from 1 on."""
+    if type(value) is not int:
+        raise bad(state, f"{event}: turn: {show(value)} is not a turn number (an int from 1)")
+    if value < 1:
+        raise bad(state, f"{event} of turn {value}: turns are numbered from 1")
+    return value
+
+
+def names(state: GameState, value: object, what: str) -> tuple[str, ...]:
+    """Ids or names (non-empty strings) in a tuple, list, set or other iterable (not one bare string), as a
+    tuple; a set's are sorted, so that its order cannot depend on the hash seed."""
+    if type(value) is tuple:
+        for item in value:
+            if type(item) is not str or not item or not item.isascii():
+                break
+        else:
+            return value
+    elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise bad(state, f"{what}: {show(value)} is not a tuple or list of ids")
+    try:
+        items = tuple(value)
+    except Exception as error:  # noqa: BLE001 - a hostile iterable: say so, typed
+        raise bad(state, f"{what}: {show(value)} could not be read: {error}") from None
+    result = tuple(name(state, item, f"{what}[{n}]") for n, item in enumerate(items))
+    return tuple(sorted(result)) if isinstance(value, (set, frozenset)) else result
+
+
+def side(state: GameState, value: object, what: str) -> Side:
+    """A :class:`Side` (or its value, ``"front"`` / ``"back"``)."""
+    if type(value) is Side:
+        return value
+    found = _SIDES.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise bad(state, f"{what}: {show(value)} is not a face (Side.FRONT or Side.BACK)")
+    return found
+
+
+def keywords(state: GameState, value: object, what: str) -> frozenset[Keyword]:
+    """A set of :class:`Keyword` (or their values, ``"daybound"`` / ``"nightbound"``), as a frozenset."""
+    if type(value) is frozenset and all(type(k) is Keyword for k in value):
+        return value
+    if not isinstance(value, _COLLECTIONS):
+        raise bad(state, f"{what}: {show(value)} is not a set of keywords")
+    found = frozenset(_KEYWORDS.get(k) if isinstance(k, str) else None for k in value)
+    if None in found:
+        wrong = next(k for k in value if not isinstance(k, str) or k not in _KEYWORDS)
+        raise bad(state, f"{what}: {show(wrong)} is not a keyword (use 'daybound' and 'nightbound')")
+    return frozenset(k for k in found if k is not None)
+
+
+def restrictions(state: GameState, value: object, what: str) -> frozenset[str]:
+    """A set of restriction names (non-empty strings), as a frozenset."""
+    if type(value) is frozenset and all(type(item) is str and item and item.isascii() for item in value):
+        return value
+    if not isinstance(value, _COLLECTIONS):
+        raise bad(state, f"{what}: {show(value)} is not a set of restriction names")
+    return frozenset(name(state, item, f"{what} item") for item in value)
+
+
+def face(state: GameState, value: object, what: str) -> Face:
+    """A :class:`Face` whose fields have their declared types."""
+    if type(value) is not Face:
+        if not isinstance(value, Face):
+            raise bad(state, f"{what}: {show(value)} is not a Face")
+        value = Face(value.name, value.daybound, value.nightbound, value.instant_or_sorcery)
+    label = value.name
+    if type(label) is not str or not label or not label.isascii():
+        label = name(state, label, f"{what}.name")
+    if type(value.daybound) is not bool or type(value.nightbound) is not bool or (
+        type(value.instant_or_sorcery) is not bool
+    ):
+        for field in ("daybound", "nightbound", "instant_or_sorcery"):
+            flag(state, getattr(value, field), f"{what}.{field}")
+    if label is not value.name:
+        value = Face(label, value.daybound, value.nightbound, value.instant_or_sorcery)
+    return value
+
+
+def permanent(state: GameState, value: object, event: str) -> Permanent:
+    """A :class:`Permanent` whose fields have their declared types (normalised: see the module docstring).
+
+    The controller must be a player of the game; a permanent entering back face up needs a back face.
+    """
+    if not isinstance(value, Permanent):
+        raise bad(state, f"{event}: {show(value)} is not a Permanent (or a CardPermanent)")
+    pid = name(state, value.id, f"{event}: id")
+    where = f"{event} {pid!r}"
+    player(state, value.controller, where)
+    front = face(state, value.front, f"{where}: front")
+    back = None if value.back is None else face(state, value.back, f"{where}: back")
+    up = side(state, value.face, f"{where}: face")
+    if up is Side.BACK and back is None:
+        raise bad(state, f"{event}: {pid!r} ({value.name}) can't enter back face up: it has no back face")
+    down = flag(state, value.face_down, f"{where}: face_down")
+    gained = keywords(state, value.gained, f"{where}: gained")
+    lost = keywords(state, value.lost, f"{where}: lost")
+    held = restrictions(state, value.restrictions, f"{where}: restrictions")
+    if (pid is value.id and front is value.front and back is value.back and up is value.face
+            and gained is value.gained and lost is value.lost and held is value.restrictions
+            and type(value) is Permanent):
+        return value
+    return Permanent(pid, value.controller, front, back, up, down, gained, lost, held)
+
+
+def card_permanent(state: GameState, value: object, event: str) -> CardPermanent:
+    """A :class:`CardPermanent` whose fields have their declared types, before the card data is asked."""
+    if not isinstance(value, CardPermanent):
+        raise bad(state, f"{event}: {show(value)} is not a Permanent (or a CardPermanent)")
+    pid = name(state, value.id, f"{event}: id")
+    where = f"{event} {pid!r}"
+    player(state, value.controller, where)
+    card = name(state, value.card, f"{where}: card")
+    return CardPermanent(
+        pid, value.controller, card, side(state, value.face, f"{where}: face"),
+        flag(state, value.face_down, f"{where}: face_down"), keywords(state, value.gained, f"{where}: gained"),
+        keywords(state, value.lost, f"{where}: lost"), restrictions(state, value.restrictions, f"{where}: restrictions"),
+    )
+
+
+def player(state: GameState, value: object, event: str) -> None:
+    """``value`` is one of the game's players (a plain ``str``: the players were checked at the start)."""
+    if type(value) is not str or value not in state.players:
+        if not isinstance(value, str):
+            raise bad(state, f"{event}: player: {show(value)} is not a player id (a string)")
+        if str.__str__(value) in state.players:  # a str subclass naming a player: refused, a save could not hold it
+            raise bad(state, f"{event}: player: {show(value)} must be a plain str")
+        raise bad(state, f"{event}: unknown player {value!r} (players: {', '.join(state.players)})")
+
+
+def known(state: GameState, value: object, event: str) -> Tracked:
+    """The record of the permanent with id ``value``, which must be on the battlefield."""
+    tracked = state.permanents.get(value) if type(value) is str else None
+    if tracked is None:
+        if not isinstance(value, str):
+            raise bad(state, f"{event}: permanent: {show(value)} is not a permanent id (a string)")
+        raise bad(state, f"{event}: unknown permanent {value!r} (it never entered, or it has left)")
+    return tracked
+
+
+def unique(state: GameState, ids: tuple[str, ...] | list[str], event: str) -> None:
+    """No id listed twice in one event."""
+    if len(ids) > 1 and len(set(ids)) != len(ids):
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        raise bad(state, f"{event}: permanent listed twice: {', '.join(dupes)}")
+
+
+def target(state: GameState, value: object, cause: str) -> Designation | Literal["switch"]:
+    """What an effect makes it: day, night or ``"switch"``; never neither (730.1)."""
+    found = _TARGETS.get(value) if isinstance(value, str) else None
+    if found is None:
+        if value == Designation.NEITHER:
+            raise bad(state, f"{cause}: no effect can make it neither day nor night (730.1)")
+        raise bad(state, f"{cause}: to: {show(value)}: it can become 'day' or 'night', or 'switch'")
+    return found
+
+
+def new_game(game: object, players: object, variants: object) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """The arguments of a game's start: a non-empty game id, one or more distinct players, variant names."""
+    if not isinstance(game, str) or not game or not (game.isascii() or _encodable(game)):
+        raise BadEventError(f"new game: game: {show(game)} is not a game id (a non-empty UTF-8 string)")
+    game = str.__str__(game)
+    where = GameState(game=game, players=())
+    ids = names(where, players, "new game: players")
+    if not ids:
+        raise BadEventError(f"game {game!r}: a game needs at least one player")
+    if len(set(ids)) != len(ids):
+        raise BadEventError(f"game {game!r}: a player is listed twice: {', '.join(ids)}")
+    return game, ids, names(where, variants, "new game: variants")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# A loaded state's integrity.
+
+
+def check_state(state: GameState) -> None:
+    """Raise :class:`~mtg_daynight.errors.BadSaveError` if ``state`` is not one the rules could have reached.
+
+    Types are the decoder's business; this checks what types cannot say: non-empty ids, distinct players,
+    turns going forward and naming players, the day/night index naming exactly the permanents that care about
+    day and night, each permanent filed under its own id with a valid face.
+    """
+    try:
+        _check_state(state)
+    except BadEventError as error:
+        raise BadSaveError(f"saved game: {error}") from None
+
+
+def _check_state(state: GameState) -> None:
+    new_game(state.game, state.players, state.variants)
+    previous, turn = state.previous, state.turn
+    if previous is not None and turn is None:
+        raise bad(state, "a previous turn but no current turn")
+    for record, label in ((previous, "previous"), (turn, "turn")):
+        if record is not None:
+            _check_turn(state, record, label)
+    if previous is not None and turn is not None and previous.number >= turn.number:
+        raise bad(state, f"previous turn {previous.number} is not before turn {turn.number}")
+    for pid, tracked in state.permanents.items():
+        card = permanent(state, tracked.card, "permanents")
+        if card.id != pid:
+            raise bad(state, f"permanents: the record filed under {pid!r} is permanent {card.id!r}")
+        if tracked.face is Side.BACK and card.back is None:
+            raise bad(state, f"permanents: {pid!r} is back face up but has no back face")
+        restrictions(state, tracked.restrictions, f"permanents: {pid!r}: restrictions")
+    for pid in state.relevant:
+        if pid not in state.permanents:
+            raise bad(state, f"relevant: {pid!r} names no permanent on the battlefield")
+    caring = [pid for pid, tracked in state.permanents.items() if tracked.cares_about_day_night]
+    if len(caring) != len(state.relevant):
+        missing = [pid for pid in caring if pid not in state.relevant]
+        raise bad(state, f"relevant: the day/night index leaves out {', '.join(map(repr, missing))}"
+                  if missing else "relevant: the day/night index names permanents without daybound or nightbound")
+    for line in state.trace:
+        if line.turn < 0:
+            raise bad(state, f"trace: a line of turn {line.turn}")
+
+
+def _check_turn(state: GameState, record: TurnRecord, label: str) -> None:
+    turn_number(state, record.number, label)
+    active = names(state, record.active, f"{label}: active")
+    if not active:
+        raise bad(state, f"{label}: no active player")
+    if len(set(active)) != len(active):
+        raise bad(state, f"{label}: a player is active twice: {', '.join(active)}")
+    for who in (*active, *record.cast):
+        player(state, who, label)
+    for who, count in record.cast.items():
+        if count < 1:
+            raise bad(state, f"{label}: {who!r} cast {count} spells")
+
+
+def collection(state: GameState, value: object, what: str) -> Iterable[object]:
+    """A tuple or list (not a bare string or other iterable), for an event's batch of permanents."""
+    if type(value) is tuple or type(value) is list:
+        return value
+    raise bad(state, f"{what}: {show(value)} is not a tuple or list")

@@ -1,0 +1,99 @@
+"""A seeded random driver of whole games through the facade, for golden and determinism tests.
+
+It plays turns with casts, copies, entries (every fixture kind in ``cards.py``), departures, phasing, face-down
+and face-up, granted and lost keywords, restrictions, transform requests and effects that make it day or night.
+Events are picked blindly: one the rules refuse (``BadEventError``) is recorded as refused and the game goes
+on. Every outcome is folded into a digest (its JSON and each trace line's ``str``), so two implementations
+that agree on the digest agree on every outcome, every action and every trace line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import msgspec
+
+from mtg_daynight import BadEventError, DayNight, Game, Outcome, Permanent, Side
+
+from . import cards
+
+PLAYERS = ("P1", "P2", "P3")
+KINDS = ("werewolf", "nightbound_up", "curse", "arlinn", "single_faced_copy", "werewhat", "plain", "delver")
+
+
+def _permanent(rng: random.Random, pid: str) -> Permanent:
+    kind = rng.choice(KINDS)
+    controller = rng.choice(PLAYERS)
+    card: Permanent = getattr(cards, kind)(pid, controller)
+    if rng.random() < 0.1:
+        card = Permanent(card.id, card.controller, card.front, card.back, card.face, True)  # face down
+    if rng.random() < 0.1:
+        card = Permanent(card.id, card.controller, card.front, card.back, card.face,
+                         restrictions=frozenset({"Immerwolf", "Essence Flux"}))
+    return card
+
+
+def play(seed: int, turns: int, *, daynight: DayNight | None = None) -> tuple[Game, str]:
+    """Play ``turns`` random turns of game ``g<seed>``; return the game and the digest of every outcome."""
+    rng = random.Random(seed)
+    game = (daynight or DayNight(autoload=False)).new_game(f"g{seed}", PLAYERS)
+    digest = hashlib.sha256()
+    serial = 0
+
+    def run(label: str, call: object) -> None:
+        digest.update(label.encode())
+        try:
+            outcome = call() if callable(call) else call
+        except BadEventError:
+            digest.update(b"refused")
+            return
+        assert isinstance(outcome, Outcome)
+        digest.update(msgspec.json.encode(outcome))
+        for line in outcome.trace:
+            digest.update(str(line).encode())
+
+    for turn in range(1, turns + 1):
+        ids = list(game.state.permanents)
+        phased_in = [i for i in ids if rng.random() < 0.05]
+        phased_out = [i for i in ids if rng.random() < 0.05 and i not in phased_in]
+        active = PLAYERS[turn % len(PLAYERS)]
+        run("untap", lambda: game.untap_step(turn, active, phased_in=phased_in, phased_out=phased_out))
+        for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+            player = rng.choice(PLAYERS)
+            if rng.random() < 0.1:
+                run("copy", lambda: game.copy_spell(player, "Opt"))
+            else:
+                run("cast", lambda: game.cast(player, "Opt"))
+        for _ in range(rng.choice((0, 1, 1, 2))):
+            ids = list(game.state.permanents) or ["none"]
+            pick = rng.choice(ids)
+            roll = rng.random()
+            if roll < 0.3:
+                batch = []
+                for _ in range(rng.choice((1, 1, 2, 3))):
+                    serial += 1
+                    batch.append(_permanent(rng, f"p{serial}"))
+                run("enter", lambda: game.enter(*batch))
+            elif roll < 0.4:
+                run("leave", lambda: game.leave(pick))
+            elif roll < 0.5:
+                run("phase", lambda: game.phase_out(pick) if rng.random() < 0.5 else game.phase_in(pick))
+            elif roll < 0.6:
+                face = rng.choice((Side.FRONT, Side.BACK))
+                run("face", lambda: game.turn_face_down(pick) if rng.random() < 0.5
+                    else game.turn_face_up(pick, face))
+            elif roll < 0.7:
+                gained = rng.sample(("daybound", "nightbound"), rng.choice((0, 0, 1)))
+                lost = rng.sample(("daybound", "nightbound"), rng.choice((0, 0, 1)))
+                run("abilities", lambda: game.set_abilities(pick, gained=gained, lost=lost))
+            elif roll < 0.8:
+                name = rng.choice(("Immerwolf", "Essence Flux"))
+                run("restrict", lambda: game.add_restriction(pick, name) if rng.random() < 0.5
+                    else game.remove_restriction(pick, name))
+            elif roll < 0.9:
+                run("transform", lambda: game.request_transform(pick, "Moonmist"))
+            else:
+                to = rng.choice(("day", "night", "switch"))
+                run("become", lambda: game.become(to, "The Celestus"))
+    return game, digest.hexdigest()
