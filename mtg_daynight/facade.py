@@ -23,24 +23,14 @@ from typing import Literal
 
 import pluggy
 
-from mtg_daynight.errors import BadEventError, DayNightError
+from mtg_daynight.errors import DayNightError
 from mtg_daynight.manager import install, plugin_manager
-from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, TraceLine, Tracked
+from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, TraceLine, Tracked, validate
 from mtg_daynight.rules.permanents import CardPermanent
 
 
 class RulesPluginMissingError(DayNightError):
     """A hook got no answer: the rules plugin is not registered with this plugin manager."""
-
-
-def _keywords(game: str, values: Iterable[Keyword | str], what: str) -> frozenset[Keyword]:
-    try:
-        return frozenset(Keyword(value) for value in values)
-    except ValueError:
-        raise BadEventError(
-            f"game {game!r}: {what}: {sorted(map(str, values))} is not a set of keywords "
-            "(use 'daybound' and 'nightbound')"
-        ) from None
 
 
 def _answered(result: Outcome | None, hook: str) -> Outcome:
@@ -75,9 +65,10 @@ class Game:
 
         ``active`` is the active player, or the players of the active team (shared team turns, 805).
         """
-        players = (active,) if isinstance(active, str) else tuple(active)
+        # Arguments go to the rules as given: the rules check them all (rules/validate.py), for hooks alike.
+        players = (active,) if isinstance(active, str) else active
         result = self._hook.daynight_untap_step(
-            game=self.id, turn=turn, active=players, phased_in=tuple(phased_in), phased_out=tuple(phased_out)
+            game=self.id, turn=turn, active=players, phased_in=phased_in, phased_out=phased_out
         )
         return _answered(result, "untap step")
 
@@ -117,7 +108,7 @@ class Game:
 
     def turn_face_up(self, permanent: str, face: Side = Side.FRONT) -> Outcome:
         """``permanent`` was turned face up with ``face`` up."""
-        result = self._hook.daynight_turn_face_up(game=self.id, permanent=permanent, face=Side(face))
+        result = self._hook.daynight_turn_face_up(game=self.id, permanent=permanent, face=face)
         return _answered(result, "turn face up")
 
     def set_abilities(
@@ -127,8 +118,8 @@ class Game:
         result = self._hook.daynight_set_abilities(
             game=self.id,
             permanent=permanent,
-            gained=_keywords(self.id, tuple(gained), "set abilities (gained)"),
-            lost=_keywords(self.id, tuple(lost), "set abilities (lost)"),
+            gained=gained,
+            lost=lost,
         )
         return _answered(result, "set abilities")
 
@@ -149,10 +140,7 @@ class Game:
 
     def become(self, to: Designation | Literal["day", "night", "switch"], cause: str) -> Outcome:
         """An effect says it becomes day or night, or ``"switch"``es them."""
-        if to not in ("day", "night", "switch"):
-            raise BadEventError(f"game {self.id!r}: {cause}: it can become 'day' or 'night', or 'switch'; not {to!r}")
-        target: Designation | Literal["switch"] = "switch" if to == "switch" else Designation(to)
-        return _answered(self._hook.daynight_become(game=self.id, to=target, cause=cause), "become")
+        return _answered(self._hook.daynight_become(game=self.id, to=to, cause=cause), "become")
 
     def become_day(self, cause: str) -> Outcome:
         """An effect says "it becomes day"."""
@@ -220,8 +208,11 @@ class DayNight:
     def new_game(self, game: str, players: Sequence[str], *, variants: Sequence[str] = ()) -> Game:
         """Start a game with these players (in turn order): neither day nor night (730.1).
 
-        ``variants``: house rules this game opts into (see ``mtg-daynight plugins``)."""
-        self.pm.hook.daynight_game_start(game=game, players=tuple(players), variants=tuple(variants))
+        ``variants``: house rules this game opts into (see ``mtg-daynight plugins``). An id already in use
+        (a game started or loaded and not ended) is a :class:`BadEventError`, also when threads race for it."""
+        # Checked here as well as in the rules plugin: every plugin of this broadcast hook gets the checked values.
+        game, ids, names = validate.new_game(game, players, variants)
+        self.pm.hook.daynight_game_start(game=game, players=ids, variants=names)
         return Game(self.pm.hook, game)
 
     def game(self, game: str) -> Game:

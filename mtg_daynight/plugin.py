@@ -7,12 +7,13 @@ questions through hooks (spell tally, vetoes); :class:`HookPolicy` turns those i
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any, Final, Literal, TypeVar
 
 import pluggy
 
-from mtg_daynight.errors import BadEventError, UnknownGameError
+from mtg_daynight.errors import BadEventError, BadSaveError, DayNightError, UnknownGameError
 from mtg_daynight.hookspecs import PROJECT
 from mtg_daynight.rules import (
     Designation,
@@ -24,6 +25,7 @@ from mtg_daynight.rules import (
     Tally,
     TraceLine,
     TurnRecord,
+    validate,
 )
 from mtg_daynight.rules import game as rules
 from mtg_daynight.rules.ledger import rules_tally
@@ -63,7 +65,9 @@ class HookPolicy:
         return reasons[0] if reasons else None
 
 
-def _unknown_game(game: str) -> UnknownGameError:
+def _unknown_game(game: object) -> DayNightError:
+    if not isinstance(game, str):  # None, an int, a list...: a bad argument rather than a game nobody started
+        return BadEventError(f"game: {validate.show(game)} is not a game id (a string)")
     return UnknownGameError(f"game {game!r} was never started (or has ended)")
 
 
@@ -74,11 +78,12 @@ class DayNightRules:
         self._hook = pm.hook
         self._games: dict[str, GameState] = {}
         self._policies: dict[str, HookPolicy] = {}
+        self._lifecycle = threading.Lock()  # games start, load and end one at a time (ids stay unique)
 
     def _state(self, game: str) -> GameState:
         try:
             return self._games[game]
-        except KeyError:
+        except (KeyError, TypeError):
             raise _unknown_game(game) from None
 
     def _run(self, game: str, outcome: Outcome) -> Outcome:
@@ -93,18 +98,21 @@ class DayNightRules:
 
     @hookimpl(tryfirst=True)
     def daynight_game_start(self, game: str, players: tuple[str, ...], variants: tuple[str, ...]) -> None:
-        """Create the game's state: neither day nor night (730.1)."""
-        if game in self._games:
-            raise BadEventError(f"game {game!r} has already started")
-        self._games[game] = rules.new_game(game, players, variants)
-        self._policies[game] = HookPolicy(self._hook, game)
+        """Create the game's state: neither day nor night (730.1). An id already in use is refused."""
+        state = rules.new_game(game, players, variants)
+        with self._lifecycle:
+            if state.game in self._games:
+                raise BadEventError(f"game {state.game!r} has already started: end it first, or use another id")
+            self._policies[state.game] = HookPolicy(self._hook, state.game)
+            self._games[state.game] = state
 
     @hookimpl
     def daynight_game_end(self, game: str) -> None:
         """Forget the game."""
-        self._state(game)
-        del self._games[game]
-        del self._policies[game]
+        with self._lifecycle:
+            self._state(game)
+            del self._games[game]
+            del self._policies[game]
 
     # -- events ----------------------------------------------------------------------------------------------
 
@@ -115,7 +123,7 @@ class DayNightRules:
         """502.1 phasing, then the 502.2 / 728.2 check."""
         try:
             state, policy = self._games[game], self._policies[game]
-        except KeyError:
+        except (KeyError, TypeError):
             raise _unknown_game(game) from None
         outcome = rules.untap_step(state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=policy)
         return self._run(game, outcome)
@@ -125,7 +133,7 @@ class DayNightRules:
         """Record a spell for 728.2."""
         try:
             state = self._games[game]
-        except KeyError:
+        except (KeyError, TypeError):
             raise _unknown_game(game) from None
         return rules.spell_cast(state, player, cast=cast, spell=spell)
 
@@ -135,7 +143,8 @@ class DayNightRules:
         state = self._state(game)
         notes: list[TraceLine] = []
         described = tuple(
-            p if isinstance(p, Permanent) else self._describe(state, p, notes) for p in permanents
+            p if isinstance(p, Permanent) else self._describe(state, validate.card_permanent(state, p, "enter"), notes)
+            for p in validate.collection(state, permanents, "enter")
         )
         outcome = rules.enter(state, described, policy=self._policies[game])
         if notes:  # the card-data notes go before the entry's own trace lines
@@ -226,13 +235,14 @@ class DayNightRules:
     @hookimpl
     def daynight_load_game(self, game: str, data: bytes) -> GameState:
         """Replace (or create) game ``game`` with a saved state."""
-        import msgspec
-
         try:
             state = decode_state(data)
-        except msgspec.DecodeError as error:
-            raise BadEventError(f"load game {game!r}: not a saved mtg-daynight game: {error}") from None
-        state.game = game
-        self._games[game] = state
-        self._policies[game] = HookPolicy(self._hook, game)
+            state.game = game
+            validate.check_state(state)  # the id it is loaded under is checked too
+        except BadSaveError as error:
+            raise BadSaveError(f"load game {validate.show(game) if not isinstance(game, str) else repr(game)}: "
+                               f"{error}") from None
+        with self._lifecycle:
+            self._policies[game] = HookPolicy(self._hook, game)
+            self._games[game] = state
         return state

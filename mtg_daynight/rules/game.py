@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from mtg_daynight.errors import BadEventError
+from mtg_daynight.rules import validate
 from mtg_daynight.rules.designation import Designation, Keyword, Side
 from mtg_daynight.rules.ledger import Tally, TurnRecord
 from mtg_daynight.rules.outcome import (
@@ -50,6 +50,10 @@ from mtg_daynight.rules.outcome import (
 )
 from mtg_daynight.rules.permanents import Permanent, Tracked
 from mtg_daynight.rules.state import RULES_AS_WRITTEN, GameState, Policy
+from mtg_daynight.rules.validate import bad as _bad
+from mtg_daynight.rules.validate import known as _get
+from mtg_daynight.rules.validate import player as _check_player
+from mtg_daynight.rules.validate import unique as _unique
 
 DAY = Designation.DAY
 NIGHT = Designation.NIGHT
@@ -83,32 +87,6 @@ class _Step:
             return NOTHING
         self.state.trace.extend(self.trace)
         return Outcome(tuple(self.actions), tuple(self.trace))
-
-
-# ---------------------------------------------------------------------------------------------------------
-# Validation helpers: they only read the state.
-
-
-def _bad(state: GameState, what: str) -> BadEventError:
-    return BadEventError(f"game {state.game!r}, turn {state.turn_number}: {what}")
-
-
-def _get(state: GameState, permanent: str, event: str) -> Tracked:
-    tracked = state.permanents.get(permanent)
-    if tracked is None:
-        raise _bad(state, f"{event}: unknown permanent {permanent!r} (it never entered, or it has left)")
-    return tracked
-
-
-def _check_player(state: GameState, player: str, event: str) -> None:
-    if player not in state.players:
-        raise _bad(state, f"{event}: unknown player {player!r} (players: {', '.join(state.players)})")
-
-
-def _unique(state: GameState, ids: Sequence[str], event: str) -> None:
-    if len(set(ids)) != len(ids):
-        dupes = sorted({i for i in ids if ids.count(i) > 1})
-        raise _bad(state, f"{event}: permanent listed twice: {', '.join(dupes)}")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -202,11 +180,8 @@ def _neither_check(step: _Step, policy: Policy) -> None:
 
 def new_game(game: str, players: Sequence[str], variants: Sequence[str] = ()) -> GameState:
     """Start a game's state: neither day nor night (730.1), no turn yet. ``variants``: house rules it uses."""
-    if not players:
-        raise BadEventError(f"game {game!r}: a game needs at least one player")
-    if len(set(players)) != len(players):
-        raise BadEventError(f"game {game!r}: a player is listed twice: {', '.join(players)}")
-    return GameState(game=game, players=tuple(players), variants=tuple(variants))
+    game, ids, names = validate.new_game(game, players, variants)
+    return GameState(game=game, players=ids, variants=names)
 
 
 def untap_step(
@@ -223,19 +198,29 @@ def untap_step(
     ``active`` is the active player, or every player of the active team in shared team turns (805).
     ``phased_in`` / ``phased_out``: the permanents that phase in and out in 502.1.
     """
+    # Every argument is checked before anything changes (the validation boundary, rules/validate.py); the
+    # type tests come first and cost one comparison each in the usual turn.
+    if type(turn) is not int:
+        validate.turn_number(state, turn, "untap step")
     previous = state.turn
     if previous is not None and turn <= previous.number:
         raise _bad(state, f"untap step of turn {turn} after turn {previous.number}: turns must go forward")
     if turn < 1:
         raise _bad(state, f"untap step of turn {turn}: turns are numbered from 1")
+    if type(active) is not tuple:
+        active = validate.names(state, active, "untap step: active")
     if not active:
         raise _bad(state, f"untap step of turn {turn}: no active player")
     players = state.players
     for player in active:
-        if player not in players:
+        if type(player) is not str or player not in players:
             _check_player(state, player, "untap step")
     if len(active) > 1:
         _unique(state, active, "untap step")
+    if type(phased_in) is not tuple:
+        phased_in = validate.names(state, phased_in, "untap step (502.1): phased_in")
+    if type(phased_out) is not tuple:
+        phased_out = validate.names(state, phased_out, "untap step (502.1): phased_out")
     if phased_in or phased_out:
         _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
         _check_phasing(state, phased_out, phased_in=False, event="untap step (502.1)")
@@ -243,7 +228,7 @@ def untap_step(
             raise _bad(state, "untap step (502.1): a permanent both phases in and out")
 
     state.previous = previous
-    state.turn = TurnRecord(turn, active if type(active) is tuple else tuple(active))
+    state.turn = TurnRecord(turn, active)
     designation = state.designation
     tally: Tally | None = None
     if previous is not None and designation is not NEITHER and not phased_in and not phased_out:
@@ -337,11 +322,17 @@ def spell_cast(state: GameState, player: str, *, cast: bool = True, spell: str =
 
     Only cast spells count for 728.2a/b; copies that were not cast do not.
     """
+    if type(player) is not str:
+        _check_player(state, player, "spell cast")
     current = state.turn
     if current is None:
         raise _bad(state, f"spell cast by {player!r} before the first untap step was reported")
     if player not in state.players:
         _check_player(state, player, "spell cast")
+    if type(cast) is not bool:
+        validate.flag(state, cast, "spell cast: cast")
+    if type(spell) is not str or not spell.isascii():
+        spell = validate.text(state, spell, "spell cast: spell")
     if not cast:
         step = _Step(state)
         step.note("728.2", f"{player} put a copy of {spell or 'a spell'} on the stack without casting it: "
@@ -358,14 +349,11 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     Report every permanent, day/night or not: the others cost one dictionary entry and let the rules tell an
     unknown permanent from an irrelevant one.
     """
-    ids = [p.id for p in permanents]
-    _unique(state, ids, "enter")
+    permanents = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
+    _unique(state, [p.id for p in permanents], "enter")
     for card in permanents:
         if card.id in state.permanents:
             raise _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
-        _check_player(state, card.controller, f"enter {card.id!r}")
-        if card.face is Side.BACK and card.back is None:
-            raise _bad(state, f"enter: {card.id!r} ({card.name}) can't enter back face up: it has no back face")
 
     step = _Step(state)
     night = state.designation is NIGHT
@@ -401,6 +389,7 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
 
 def leave(state: GameState, permanents: Sequence[str]) -> Outcome:
     """Permanents leave the battlefield. Nothing else happens: 730.1, it never goes back to neither."""
+    permanents = validate.names(state, permanents, "leave: permanents")
     _unique(state, permanents, "leave")
     for permanent in permanents:
         _get(state, permanent, "leave")
@@ -415,6 +404,8 @@ def phase(
 ) -> Outcome:
     """Permanents phase in or out outside the untap step (702.26). One that phases in with the wrong face
     for the designation transforms at once (702.145c/f); phased-out ones are left alone."""
+    phased_in = validate.flag(state, phased_in, "phase: phased_in")
+    permanents = validate.names(state, permanents, "phase: permanents")
     _check_phasing(state, permanents, phased_in=phased_in, event="phase " + ("in" if phased_in else "out"))
     step = _Step(state)
     if phased_in:
@@ -440,6 +431,7 @@ def turn_face_up(
     """A face-down permanent is turned face up with ``face`` up; if that face disagrees with the designation
     it transforms at once (702.145c/f), and while neither it can make it day or night (702.145d/g)."""
     tracked = _get(state, permanent, "turn face up")
+    face = validate.side(state, face, "turn face up: face")
     if not tracked.face_down:
         raise _bad(state, f"turn face up: {permanent!r} is not face down")
     if face is Side.BACK and tracked.card.back is None:
@@ -465,7 +457,8 @@ def set_abilities(
     permanent that gains daybound at night while front face up transforms at once (702.145c).
     """
     tracked = _get(state, permanent, "set abilities")
-    new_gained, new_lost = frozenset(Keyword(k) for k in gained), frozenset(Keyword(k) for k in lost)
+    new_gained = validate.keywords(state, gained, "set abilities: gained")
+    new_lost = validate.keywords(state, lost, "set abilities: lost")
     tracked.gained, tracked.lost = new_gained, new_lost
     if tracked.cares_about_day_night:
         state.relevant.setdefault(permanent, True)
@@ -479,6 +472,7 @@ def set_abilities(
 def add_restriction(state: GameState, permanent: str, restriction: str) -> Outcome:
     """A host effect says ``permanent`` can't transform. While it lasts, it wins over daybound/nightbound."""
     tracked = _get(state, permanent, "add restriction")
+    restriction = validate.name(state, restriction, "add restriction: restriction")
     if restriction in tracked.restrictions:
         raise _bad(state, f"add restriction: {restriction!r} already applies to {permanent!r}")
     tracked.restrictions = tracked.restrictions | {restriction}
@@ -491,6 +485,7 @@ def remove_restriction(
     """A host's "can't transform" effect ends; a permanent with the wrong face transforms at once
     (702.145c/f)."""
     tracked = _get(state, permanent, "remove restriction")
+    restriction = validate.name(state, restriction, "remove restriction: restriction")
     if restriction not in tracked.restrictions:
         raise _bad(state, f"remove restriction: {restriction!r} does not apply to {permanent!r}")
     tracked.restrictions = tracked.restrictions - {restriction}
@@ -510,6 +505,7 @@ def request_transform(
     it; then the outcome holds the :class:`Transform` for the host to carry out.
     """
     tracked = _get(state, permanent, "transform request")
+    cause = validate.name(state, cause, "transform request: cause")
     step = _Step(state)
     refusal: tuple[str, str] | None = None
     if tracked.has(DAYBOUND):
@@ -546,14 +542,14 @@ def become(
     """An effect says "it becomes day", "it becomes night", or switches (``"switch"``: night -> day,
     otherwise -> night; so neither -> night, as The Celestus does). When it already is, nothing happens and
     no change is reported (730.1)."""
+    cause = validate.name(state, cause, "become: cause")
+    to = validate.target(state, to, cause)
     if to == SWITCH:
         after = DAY if state.designation is NIGHT else NIGHT
         why = f"{cause} switches day and night" + (" (it was neither: it becomes night)"
                                                    if state.designation is NEITHER else "")
     else:
-        after = Designation(to)
-        if after is NEITHER:
-            raise _bad(state, f"{cause}: no effect can make it neither day nor night (730.1)")
+        after = to
         why = f"{cause} says it becomes {after}"
     step = _Step(state)
     _become(step, after, "730.1", why, policy)

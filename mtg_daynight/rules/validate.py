@@ -16,13 +16,12 @@ Everything here only reads; the functions are pure.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from mtg_daynight.errors import BadEventError, BadSaveError
 from mtg_daynight.rules.designation import Designation, Keyword, Side
 from mtg_daynight.rules.permanents import CardPermanent, Face, Permanent, Tracked
-
 from mtg_daynight.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -40,7 +39,7 @@ def show(value: object) -> str:
     """A value as an error message shows it: its repr (cut at 60 characters) and its type."""
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001 - a hostile __repr__, or an int too long to print
+    except Exception:  # a hostile __repr__, or an int too long to print
         text = "<unprintable>"
     if len(text) > 60:
         text = text[:57] + "..."
@@ -107,7 +106,7 @@ def names(state: GameState, value: object, what: str) -> tuple[str, ...]:
         raise bad(state, f"{what}: {show(value)} is not a tuple or list of ids")
     try:
         items = tuple(value)
-    except Exception as error:  # noqa: BLE001 - a hostile iterable: say so, typed
+    except Exception as error:  # a hostile iterable: say so, typed
         raise bad(state, f"{what}: {show(value)} could not be read: {error}") from None
     result = tuple(name(state, item, f"{what}[{n}]") for n, item in enumerate(items))
     return tuple(sorted(result)) if isinstance(value, (set, frozenset)) else result
@@ -201,7 +200,8 @@ def card_permanent(state: GameState, value: object, event: str) -> CardPermanent
     return CardPermanent(
         pid, value.controller, card, side(state, value.face, f"{where}: face"),
         flag(state, value.face_down, f"{where}: face_down"), keywords(state, value.gained, f"{where}: gained"),
-        keywords(state, value.lost, f"{where}: lost"), restrictions(state, value.restrictions, f"{where}: restrictions"),
+        keywords(state, value.lost, f"{where}: lost"),
+        restrictions(state, value.restrictions, f"{where}: restrictions"),
     )
 
 
@@ -225,7 +225,7 @@ def known(state: GameState, value: object, event: str) -> Tracked:
     return tracked
 
 
-def unique(state: GameState, ids: tuple[str, ...] | list[str], event: str) -> None:
+def unique(state: GameState, ids: Sequence[str], event: str) -> None:
     """No id listed twice in one event."""
     if len(ids) > 1 and len(set(ids)) != len(ids):
         dupes = sorted({i for i in ids if ids.count(i) > 1})
