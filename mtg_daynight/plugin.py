@@ -17,6 +17,7 @@ from mtg_daynight.errors import BadEventError, BadSaveError, DayNightError, Unkn
 from mtg_daynight.hookspecs import PROJECT
 from mtg_daynight.rules import (
     Designation,
+    DesignationChange,
     GameState,
     Keyword,
     Outcome,
@@ -88,10 +89,9 @@ class DayNightRules:
 
     def _run(self, game: str, outcome: Outcome) -> Outcome:
         """Tell other plugins about day <-> night changes in ``outcome`` (728.1a), then return it."""
-        if outcome.actions:
-            for change in outcome.changes:
-                if change.is_day_night_change:
-                    self._hook.daynight_changed(game=game, change=change, state=self._games[game])
+        for action in outcome.actions:
+            if type(action) is DesignationChange and action.is_day_night_change:
+                self._hook.daynight_changed(game=game, change=action, state=self._games[game])
         return outcome
 
     # -- lifecycle -------------------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ class DayNightRules:
         except (KeyError, TypeError):
             raise _unknown_game(game) from None
         outcome = rules.untap_step(state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=policy)
-        return self._run(game, outcome)
+        return self._run(game, outcome) if outcome.actions else outcome  # most turns: no action, nothing to tell
 
     @hookimpl
     def daynight_spell_cast(self, game: str, player: str, cast: bool, spell: str) -> Outcome:
@@ -142,10 +142,14 @@ class DayNightRules:
         """702.145b entering faces, then 702.145d/g and c/f."""
         state = self._state(game)
         notes: list[TraceLine] = []
-        described = tuple(
-            p if isinstance(p, Permanent) else self._describe(state, validate.card_permanent(state, p, "enter"), notes)
-            for p in validate.collection(state, permanents, "enter")
-        )
+        if type(permanents) is tuple and len(permanents) == 1 and type(permanents[0]) is Permanent:
+            described: tuple[Permanent, ...] = permanents  # type: ignore[assignment]  # the usual case, checked
+        else:
+            described = tuple(
+                p if isinstance(p, Permanent)
+                else self._describe(state, validate.card_permanent(state, p, "enter"), notes)
+                for p in validate.collection(state, permanents, "enter")
+            )
         outcome = rules.enter(state, described, policy=self._policies[game])
         if notes:  # the card-data notes go before the entry's own trace lines
             at = len(state.trace) - len(outcome.trace)

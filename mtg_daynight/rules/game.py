@@ -289,8 +289,12 @@ def _who(tally: Tally, turn: TurnRecord) -> str:
 
 
 def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str:
-    who = _who(tally, turn)
     spells = tally.spells
+    active = turn.active
+    if not tally.who and len(active) == 1 and (spells < 2 or designation is DAY):  # the usual turn, one f-string
+        return (f"it stays {designation.value}: previous active player {active[0]} cast {spells} "
+                f"spell{'' if spells == 1 else 's'} in turn {turn.number}")
+    who = _who(tally, turn)
     but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
     now = "night" if designation is NIGHT else "day"
     return f"it stays {now}: {who} cast {spells} spell{'' if spells == 1 else 's'}{but} in turn {turn.number}"
@@ -349,6 +353,15 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     Report every permanent, day/night or not: the others cost one dictionary entry and let the rules tell an
     unknown permanent from an irrelevant one.
     """
+    # Fast path (issue 12): one valid permanent without daybound or nightbound and without effects on it, not on
+    # the battlefield yet. Nothing can happen to day and night; the general path below would only record it.
+    if type(permanents) is tuple and len(permanents) == 1:
+        card = permanents[0]
+        if validate.canonical(state, card) and not card.cares_about_day_night and card.id not in state.permanents:
+            state.permanents[card.id] = Tracked(  # the same record as below (saves hold the same bytes)
+                card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions
+            )
+            return NOTHING
     permanents = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
     _unique(state, [p.id for p in permanents], "enter")
     for card in permanents:
