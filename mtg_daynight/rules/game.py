@@ -80,7 +80,8 @@ class _Step:
         self.note(rule, text)
 
     def note(self, rule: str, text: str) -> None:
-        self.trace.append(TraceLine(rule, text, self.state.turn_number))
+        turn = self.state.turn  # GameState.turn_number, written out: every trace line reads it
+        self.trace.append(TraceLine(rule, text, 0 if turn is None else turn.number))
 
     def done(self) -> Outcome:
         if not self.actions and not self.trace:
@@ -291,9 +292,9 @@ def _who(tally: Tally, turn: TurnRecord) -> str:
 def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str:
     spells = tally.spells
     active = turn.active
-    if not tally.who and len(active) == 1 and (spells < 2 or designation is DAY):  # the usual turn, one f-string
-        return (f"it stays {designation.value}: previous active player {active[0]} cast {spells} "
-                f"spell{'' if spells == 1 else 's'} in turn {turn.number}")
+    if not tally.who and len(active) == 1 and (spells < 2 or designation is DAY):  # the usual turn: one f-string
+        return (f"it stays {'night' if designation is NIGHT else 'day'}: previous active player {active[0]} "
+                f"cast {spells} spell{'' if spells == 1 else 's'} in turn {turn.number}")
     who = _who(tally, turn)
     but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
     now = "night" if designation is NIGHT else "day"
@@ -353,17 +354,18 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     Report every permanent, day/night or not: the others cost one dictionary entry and let the rules tell an
     unknown permanent from an irrelevant one.
     """
-    # Fast path (issue 12): one valid permanent without daybound or nightbound and without effects on it, not on
-    # the battlefield yet. Nothing can happen to day and night; the general path below would only record it.
-    if type(permanents) is tuple and len(permanents) == 1:
+    if type(permanents) is tuple and len(permanents) == 1 and validate.canonical(state, permanents[0]):
+        # Fast path (issue 12): one valid permanent, so no other check is needed; when it has no daybound or
+        # nightbound and is not on the battlefield yet, nothing can happen to day and night: record it, done.
         card = permanents[0]
-        if validate.canonical(state, card) and not card.cares_about_day_night and card.id not in state.permanents:
+        if not card.cares_about_day_night and card.id not in state.permanents:
             state.permanents[card.id] = Tracked(  # the same record as below (saves hold the same bytes)
                 card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions
             )
             return NOTHING
-    permanents = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
-    _unique(state, [p.id for p in permanents], "enter")
+    else:
+        permanents = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
+        _unique(state, [p.id for p in permanents], "enter")
     for card in permanents:
         if card.id in state.permanents:
             raise _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
@@ -391,9 +393,9 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
             step.act(
                 EnterFace(card.id, tracked.face, False, "702.145b"),
                 "702.145b",
-                f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face} face up"
-                + (" (face down)" if tracked.face_down else "")
-                + (f": it is {state.designation}" if state.designation is not NEITHER else ""),
+                f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face._value_} face up"
+                f"{' (face down)' if tracked.face_down else ''}"
+                f"{'' if state.designation is NEITHER else ': it is ' + state.designation._value_}",
             )
     if entered:
         _settle(step, entered, policy)

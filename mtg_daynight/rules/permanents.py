@@ -63,8 +63,9 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
     @property
     def cares_about_day_night(self) -> bool:
         """Whether any face has, or an effect grants, daybound or nightbound."""
-        faces = (self.front,) if self.back is None else (self.front, self.back)
-        return bool(self.gained) or any(f.daybound or f.nightbound for f in faces)
+        front, back = self.front, self.back  # written out: this runs for every permanent that enters
+        return bool(self.gained or front.daybound or front.nightbound or (
+            back is not None and (back.daybound or back.nightbound)))
 
 
 class CardPermanent(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -126,7 +127,11 @@ class Tracked(msgspec.Struct, omit_defaults=True):
     @property
     def name(self) -> str:
         """The name of the face that is up (the full name while face down, for traces only)."""
-        return self.card.name if self.face_down else self.up.name
+        card = self.card
+        if self.face_down:
+            return card.name
+        back = card.back  # as :attr:`up`, written out: every trace line about a permanent reads this
+        return back.name if self.face is Side.BACK and back is not None else card.front.name
 
     def has(self, keyword: Keyword) -> bool:
         """Whether it has ``keyword`` now: printed on the face that is up, or granted, and not removed.
