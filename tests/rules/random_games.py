@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -41,10 +43,10 @@ def play(seed: int, turns: int, *, daynight: DayNight | None = None) -> tuple[Ga
     digest = hashlib.sha256()
     serial = 0
 
-    def run(label: str, call: object) -> None:
+    def run(label: str, call: Callable[..., Outcome], *args: Any, **kwargs: Any) -> None:
         digest.update(label.encode())
         try:
-            outcome = call() if callable(call) else call
+            outcome = call(*args, **kwargs)
         except BadEventError:
             digest.update(b"refused")
             return
@@ -58,13 +60,13 @@ def play(seed: int, turns: int, *, daynight: DayNight | None = None) -> tuple[Ga
         phased_in = [i for i in ids if rng.random() < 0.05]
         phased_out = [i for i in ids if rng.random() < 0.05 and i not in phased_in]
         active = PLAYERS[turn % len(PLAYERS)]
-        run("untap", lambda: game.untap_step(turn, active, phased_in=phased_in, phased_out=phased_out))
+        run("untap", game.untap_step, turn, active, phased_in=phased_in, phased_out=phased_out)
         for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
             player = rng.choice(PLAYERS)
             if rng.random() < 0.1:
-                run("copy", lambda: game.copy_spell(player, "Opt"))
+                run("copy", game.copy_spell, player, "Opt")
             else:
-                run("cast", lambda: game.cast(player, "Opt"))
+                run("cast", game.cast, player, "Opt")
         for _ in range(rng.choice((0, 1, 1, 2))):
             ids = list(game.state.permanents) or ["none"]
             pick = rng.choice(ids)
@@ -74,26 +76,27 @@ def play(seed: int, turns: int, *, daynight: DayNight | None = None) -> tuple[Ga
                 for _ in range(rng.choice((1, 1, 2, 3))):
                     serial += 1
                     batch.append(_permanent(rng, f"p{serial}"))
-                run("enter", lambda: game.enter(*batch))
+                run("enter", game.enter, *batch)
             elif roll < 0.4:
-                run("leave", lambda: game.leave(pick))
+                run("leave", game.leave, pick)
             elif roll < 0.5:
-                run("phase", lambda: game.phase_out(pick) if rng.random() < 0.5 else game.phase_in(pick))
+                run("phase", game.phase_out if rng.random() < 0.5 else game.phase_in, pick)
             elif roll < 0.6:
                 face = rng.choice((Side.FRONT, Side.BACK))
-                run("face", lambda: game.turn_face_down(pick) if rng.random() < 0.5
-                    else game.turn_face_up(pick, face))
+                if rng.random() < 0.5:
+                    run("face", game.turn_face_down, pick)
+                else:
+                    run("face", game.turn_face_up, pick, face)
             elif roll < 0.7:
                 gained = rng.sample(("daybound", "nightbound"), rng.choice((0, 0, 1)))
                 lost = rng.sample(("daybound", "nightbound"), rng.choice((0, 0, 1)))
-                run("abilities", lambda: game.set_abilities(pick, gained=gained, lost=lost))
+                run("abilities", game.set_abilities, pick, gained=gained, lost=lost)
             elif roll < 0.8:
                 name = rng.choice(("Immerwolf", "Essence Flux"))
-                run("restrict", lambda: game.add_restriction(pick, name) if rng.random() < 0.5
-                    else game.remove_restriction(pick, name))
+                run("restrict", game.add_restriction if rng.random() < 0.5 else game.remove_restriction, pick, name)
             elif roll < 0.9:
-                run("transform", lambda: game.request_transform(pick, "Moonmist"))
+                run("transform", game.request_transform, pick, "Moonmist")
             else:
                 to = rng.choice(("day", "night", "switch"))
-                run("become", lambda: game.become(to, "The Celestus"))
+                run("become", game.become, to, "The Celestus")
     return game, digest.hexdigest()
