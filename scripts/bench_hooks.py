@@ -139,14 +139,21 @@ def spell_cast_runner(pm: pluggy.PluginManager, *, start_game: bool) -> Runner:
 
 
 def untap_runner(pm: pluggy.PluginManager, *, start_game: bool) -> Runner:
-    """Untap steps at night where the previous active player cast nothing: it stays night (no change)."""
+    """Untap steps at night where the previous active player cast nothing: it stays night (no change). Each turn
+    adds its trace line; the trace is cleared between rounds (untimed), as the flip runners do, so that a round
+    is a long game rather than one game of a million turns whose trace fills the memory."""
     hook = pm.hook
     turn = [0]
     if start_game:
         hook.daynight_game_start(game="g", players=("P1", "P2"), variants=())
         hook.daynight_become(game="g", to=Designation.NIGHT, cause="bench")
+        state = hook.daynight_game_state(game="g")
     call = hook.daynight_untap_step
     actives = (("P1",), ("P2",))
+
+    def prepare(n: int) -> None:
+        if start_game:
+            state.trace.clear()
 
     def run(n: int) -> None:
         t = turn[0]
@@ -159,8 +166,8 @@ def untap_runner(pm: pluggy.PluginManager, *, start_game: bool) -> Runner:
         run(2)
         outcome = call(game="g", turn=turn[0] + 1, active=("P1",), phased_in=(), phased_out=())
         turn[0] += 1
-        assert not outcome.changes, outcome
-    return timed(run)
+        assert not outcome.changes and len(outcome.trace) == 1, outcome
+    return prepare, run
 
 
 def enter_runner(pm: pluggy.PluginManager, *, start_game: bool, day_night: bool) -> Runner:
