@@ -240,12 +240,11 @@ class DayNightRules:
     def daynight_load_game(self, game: str, data: bytes) -> GameState:
         """Replace (or create) game ``game`` with a saved state."""
         try:
-            state = decode_state(data)
-            state.game = game
-            validate.check_state(state)  # the id it is loaded under is checked too
-        except BadSaveError as error:
-            raise BadSaveError(f"load game {validate.show(game) if not isinstance(game, str) else repr(game)}: "
-                               f"{error}") from None
+            game = validate.game_id(game, "load game")
+            state = decode_state(data)  # checks the state's integrity too
+        except BadEventError as error:
+            raise BadSaveError(f"load game {game!r}: {error}" if isinstance(game, str) else str(error)) from None
+        state.game = game
         with self._lifecycle:
             self._policies[game] = HookPolicy(self._hook, game)
             self._games[game] = state

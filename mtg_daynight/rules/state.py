@@ -79,16 +79,18 @@ def _save_form() -> type[msgspec.Struct]:
     record names its own id) and ``relevant`` as a list of ids, so that the sorted encoding below keeps the
     order both have in play (entry order decides the order of transforms and of later plugins' iterations).
     Built from GameState's own fields, so a field added there is saved without touching this code."""
-    fields: list[tuple[str, Any, Any]] = []
+    as_lists: dict[str, Any] = {"permanents": list[Tracked], "relevant": list[str]}
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
     for info in msgspec.structs.fields(GameState):
-        kind = {"permanents": list[Tracked], "relevant": list[str]}.get(info.name, info.type)
-        if info.default is not msgspec.NODEFAULT:
-            fields.append((info.name, kind, info.default))
+        if info.name in as_lists:
+            fields.append((info.name, as_lists[info.name], msgspec.field(default_factory=list)))
+        elif info.default is not msgspec.NODEFAULT:
+            fields.append((info.name, info.type, info.default))
         elif info.default_factory is not msgspec.NODEFAULT:
-            fields.append((info.name, kind, msgspec.field(default_factory=info.default_factory)))
+            fields.append((info.name, info.type, msgspec.field(default_factory=info.default_factory)))
         else:
-            fields.append((info.name, kind, msgspec.NODEFAULT))
-    return msgspec.defstruct("SavedGame", [(n, k) if d is msgspec.NODEFAULT else (n, k, d) for n, k, d in fields])
+            fields.append((info.name, info.type))
+    return msgspec.defstruct("SavedGame", fields)
 
 
 _SAVED = _save_form()

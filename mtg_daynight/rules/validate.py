@@ -265,11 +265,16 @@ def target(state: GameState, value: object, cause: str) -> Designation | Literal
     return found
 
 
+def game_id(game: object, event: str) -> str:
+    """A game id: a non-empty plain ``str`` that UTF-8 can encode."""
+    if not isinstance(game, str) or not game or not (game.isascii() or _encodable(game)):
+        raise BadEventError(f"{event}: game: {show(game)} is not a game id (a non-empty UTF-8 string)")
+    return str.__str__(game)
+
+
 def new_game(game: object, players: object, variants: object) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     """The arguments of a game's start: a non-empty game id, one or more distinct players, variant names."""
-    if not isinstance(game, str) or not game or not (game.isascii() or _encodable(game)):
-        raise BadEventError(f"new game: game: {show(game)} is not a game id (a non-empty UTF-8 string)")
-    game = str.__str__(game)
+    game = game_id(game, "new game")
     where = GameState(game=game, players=())
     ids = names(where, players, "new game: players")
     if not ids:
