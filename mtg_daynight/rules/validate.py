@@ -240,6 +240,8 @@ def player(state: GameState, value: object, event: str) -> None:
 
 def known(state: GameState, value: object, event: str) -> Tracked:
     """The record of the permanent with id ``value``, which must be on the battlefield."""
+    if type(value) is not str and isinstance(value, str):
+        value = str.__str__(value)  # a str subclass or StrEnum naming the permanent
     tracked = state.permanents.get(value) if type(value) is str else None
     if tracked is None:
         if not isinstance(value, str):
