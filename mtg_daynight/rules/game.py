@@ -520,6 +520,7 @@ def request_transform(
     it; then the outcome holds the :class:`Transform` for the host to carry out.
     """
     tracked = _get(state, permanent, "transform request")
+    permanent = tracked.id  # the stored plain str, whatever str-like value named it
     cause = validate.name(state, cause, "transform request: cause")
     step = _Step(state)
     refusal: tuple[str, str] | None = None
