@@ -155,7 +155,7 @@ class DayNightRules:
             at = len(state.trace) - len(outcome.trace)
             state.trace[at:at] = notes
             outcome = Outcome(outcome.actions, tuple(notes) + outcome.trace)
-        return self._run(game, outcome)
+        return self._run(game, outcome) if outcome.actions else outcome  # an ordinary permanent: nothing to tell
 
     def _describe(self, state: GameState, permanent: CardPermanent, notes: list[TraceLine]) -> Permanent:
         """Fill in a card-identity permanent's faces from the card data (``daynight_card_faces``)."""
