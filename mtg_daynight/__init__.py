@@ -6,35 +6,57 @@ The names a host needs::
 
 ``DayNight`` wraps a pluggy plugin manager that has the rules plugin; ``DayNight().new_game(...)`` gives a
 :class:`Game` whose methods are the events a host reports. See docs/host-integration.md.
+
+The names below are the rules and the facade; each loads its module on first use (see :mod:`mtg_daynight.lazy`),
+so that ``import mtg_daynight.importer.importer`` or ``mtg-daynight --help`` does not load the rules, the facade or
+pluggy.
 """
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from mtg_daynight.errors import BadEventError, DayNightError, InputFileError, UnknownGameError
-from mtg_daynight.facade import DayNight, Game, RulesPluginMissingError
-from mtg_daynight.manager import ENTRY_POINT_GROUP, install, plugin_manager
-from mtg_daynight.plugin import DayNightRules, hookimpl
-from mtg_daynight.rules import (
-    CardFaces,
-    CardPermanent,
-    ChangeVetoed,
-    Designation,
-    DesignationChange,
-    EnterFace,
-    Face,
-    GameState,
-    Keyword,
-    Outcome,
-    Permanent,
-    Side,
-    Tally,
-    TraceLine,
-    Transform,
-    TransformRefused,
-    TurnRecord,
-)
+from typing import TYPE_CHECKING
+
+from mtg_daynight.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from mtg_daynight.errors import BadEventError, DayNightError, InputFileError, UnknownGameError
+    from mtg_daynight.facade import DayNight, Game, RulesPluginMissingError
+    from mtg_daynight.manager import ENTRY_POINT_GROUP, install, plugin_manager
+    from mtg_daynight.plugin import DayNightRules, hookimpl
+    from mtg_daynight.rules import (
+        CardFaces,
+        CardPermanent,
+        ChangeVetoed,
+        Designation,
+        DesignationChange,
+        EnterFace,
+        Face,
+        GameState,
+        Keyword,
+        Outcome,
+        Permanent,
+        Side,
+        Tally,
+        TraceLine,
+        Transform,
+        TransformRefused,
+        TurnRecord,
+    )
+
+#: Where each public name lives.
+_EXPORTS = {
+    "BadEventError": ".errors", "DayNightError": ".errors", "InputFileError": ".errors", "UnknownGameError": ".errors",
+    "DayNight": ".facade", "Game": ".facade", "RulesPluginMissingError": ".facade",
+    "ENTRY_POINT_GROUP": ".manager", "install": ".manager", "plugin_manager": ".manager",
+    "DayNightRules": ".plugin", "hookimpl": ".plugin",
+    "CardFaces": ".rules", "CardPermanent": ".rules", "ChangeVetoed": ".rules", "Designation": ".rules",
+    "DesignationChange": ".rules", "EnterFace": ".rules", "Face": ".rules", "GameState": ".rules",
+    "Keyword": ".rules", "Outcome": ".rules", "Permanent": ".rules", "Side": ".rules", "Tally": ".rules",
+    "TraceLine": ".rules", "Transform": ".rules", "TransformRefused": ".rules", "TurnRecord": ".rules",
+}
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
     "ENTRY_POINT_GROUP",

@@ -15,8 +15,9 @@ a deck's day/night cards. See docs/mods.md for mod files and docs/decks.md for d
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mtg_daynight.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .database import CardDatabase, Match, Suggestion, merge
@@ -40,11 +41,7 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+__getattr__ = lazy_exports(__name__, {name: f".{module}" for name, module in _EXPORTS.items()})
 
 
 __all__ = [

@@ -1,7 +1,13 @@
 """The ``mtg-daynight`` command line: argument parsing and printing only.
 
-Each sub-command lives in its own module in this package and exposes ``register(subparsers)``, which adds its
-parser and sets ``handler`` to a function ``(argparse.Namespace) -> int`` (the exit status).
+Each sub-command lives in its own module in this package, listed in :data:`COMMANDS` (its name and its one-line
+help for the command list). The module exposes ``register(subparsers)``, which adds its parser and sets
+``handler`` to a function ``(argparse.Namespace) -> int`` (the exit status). Only the module of the command being
+run is imported, so each command loads only what it uses; ``mtg-daynight --help`` imports none of them.
+
+Exit status: whatever the command returns (see each command's ``--help``); 2 for a usage error or a
+:class:`~mtg_daynight.errors.DayNightError` (printed on one line), 130 when interrupted, 141 when the reader of
+the output went away.
 """
 
 from __future__ import annotations
@@ -10,16 +16,26 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Final
 
 from mtg_daynight import __version__
 from mtg_daynight.errors import DayNightError
 
-#: Sub-command modules, in the order ``--help`` lists them.
-COMMAND_MODULES = ("demo", "simulate", "conformance", "carddata", "deck", "plugins")
+#: The sub-commands, in the order ``--help`` lists them: name -> one-line help. The code of ``NAME`` is the module
+#: ``mtg_daynight.cli.NAME``; adding a command is one line here plus that module.
+COMMANDS: Final = {
+    "demo": "play a short built-in game and watch day and night come and go (offline)",
+    "simulate": "run scenario files on the reference host and check their expectations",
+    "conformance": "run the scenario library against your engine's adapter",
+    "carddata": "update, list and check the day/night card data (Scryfall bulk import)",
+    "deck": "scan deck files for day/night cards",
+    "plugins": "list the loaded plugins, their versions and hooks",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Build the argument parser with every sub-command registered."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser: with ``command`` (a key of :data:`COMMANDS`), that sub-command with all its arguments
+    (its module is imported); without, every sub-command by name and help only (nothing imported)."""
     parser = argparse.ArgumentParser(
         prog="mtg-daynight",
         description=(
@@ -29,15 +45,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mtg-daynight {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        module = importlib.import_module(f"mtg_daynight.cli.{name}")
-        module.register(sub)
+    if command is not None:
+        importlib.import_module(f"{__name__}.{command}").register(sub)
+        return parser
+    for name, help_text in COMMANDS.items():
+        sub.add_parser(name, help=help_text)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # The top level takes only -h and --version, so a command, if any, is the first word.
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
     if handler is None:

@@ -7,12 +7,11 @@ import json
 import re
 import sys
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from mtg_daynight.importer.download import (
-    BULK_TYPES,
     DEFAULT_DEADLINE,
     DEFAULT_RETRIES,
     DEFAULT_TIMEOUT,
@@ -21,8 +20,11 @@ from mtg_daynight.importer.download import (
 from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError, UnreachableError
 from mtg_daynight.importer.paths import resolve_data_dir, snapshot_path
 from mtg_daynight.importer.records import Snapshot
+from mtg_daynight.importer.scryfall import BULK_TYPES, DEFAULT_BULK_TYPE
 from mtg_daynight.importer.snapshot import load_snapshot
-from mtg_daynight.importer.update import DEFAULT_BULK_TYPE, UpdateOutcome, run_update
+
+if TYPE_CHECKING:
+    from mtg_daynight.importer.update import UpdateOutcome
 
 DESCRIPTION = """\
 Manage the day/night card data: the cards with daybound/nightbound, the cards that mention day/night without
@@ -62,7 +64,6 @@ def register(sub: Any) -> None:
     """Add the ``carddata`` sub-command and its ``update``, ``list`` and ``status`` actions."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "carddata",
-        help="update, list and check the day/night card data (Scryfall bulk import)",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -224,6 +225,8 @@ def _notify(message: str) -> None:
 
 
 def _update(args: argparse.Namespace) -> int:
+    from mtg_daynight.importer.update import run_update  # HTTP (requests) only for the update
+
     try:
         outcome = run_update(
             data_dir=args.data_dir,

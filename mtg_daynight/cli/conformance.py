@@ -20,7 +20,6 @@ def register(sub: Any) -> None:
     """Add the ``conformance`` sub-command."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "conformance",
-        help="run the scenario library against your engine's adapter",
         description="Run the scenario library (or the given scenario files) against an engine adapter "
                     "(docs/conformance.md). Use 'mtg_daynight.scenarios:ReferenceAdapter' to see the reference.",
     )

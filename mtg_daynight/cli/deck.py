@@ -18,7 +18,7 @@ from mtg_daynight.decks import FORMATS, read_deck
 def register(sub: Any) -> None:
     """Add the ``deck`` sub-command and its ``scan`` action."""
     parser: argparse.ArgumentParser = sub.add_parser(
-        "deck", help="scan deck files for day/night cards", description="Work with deck files."
+        "deck", description="Work with deck files."
     )
     actions = parser.add_subparsers(dest="deck_command", metavar="ACTION")
     scan: argparse.ArgumentParser = actions.add_parser(

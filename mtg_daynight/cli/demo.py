@@ -25,7 +25,6 @@ def register(sub: Any) -> None:
     """Add the ``demo`` sub-command."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "demo",
-        help="play a short built-in game and watch day and night come and go (offline)",
         description="Play a short built-in game on the reference host: day and night come and go, each change "
                     "with the rule behind it.",
     )

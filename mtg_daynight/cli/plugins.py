@@ -45,7 +45,6 @@ def register(sub: Any) -> None:
     """Add the ``plugins`` sub-command."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "plugins",
-        help="list the loaded plugins, their versions and hooks",
         description=(
             f"List the plugins mtg-daynight loads: the built-in rules plugin and every plugin installed under the "
             f"'{ENTRY_POINT_GROUP}' entry-point group. Set {AUTOLOAD_ENV}=1 to load no third-party plugin, "

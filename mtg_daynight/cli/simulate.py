@@ -30,7 +30,6 @@ def register(sub: Any) -> None:
     """Add the ``simulate`` sub-command."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "simulate",
-        help="run scenario files on the reference host and check their expectations",
         description="Run scenario files (TOML, see docs/scenarios.md) on the reference host: print a turn-by-turn "
                     "trace with rule citations and check every expectation. Exit 0 only if all held.",
     )

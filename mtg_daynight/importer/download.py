@@ -56,7 +56,6 @@ from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
 API_URL = "https://api.scryfall.com"
 SCRYFALL_HOSTS = frozenset({"api.scryfall.com", "data.scryfall.io"})
 PROJECT_URL = "https://pypi.org/project/mtg-daynight/"
-BULK_TYPES = ("oracle_cards", "default_cards", "all_cards")
 #: Seconds: connect timeout, and stall timeout (fewer than STALL_BYTES in that time fails the attempt).
 DEFAULT_TIMEOUT = 30.0
 #: Seconds: the whole run (requests, transfers and waits between retries) ends by then.

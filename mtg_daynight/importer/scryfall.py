@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import msgspec
 
+#: The bulk files the importer can read (``GET /bulk-data/{type}``), and the one it reads unless told.
+BULK_TYPES = ("oracle_cards", "default_cards", "all_cards")
+DEFAULT_BULK_TYPE = "default_cards"
+
 
 class BulkData(msgspec.Struct, kw_only=True):
     """A ``bulk_data`` object from ``GET /bulk-data/{type}``.

@@ -14,11 +14,11 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
 from mtg_daynight.importer.download import (
-    BULK_TYPES,
     DEFAULT_DEADLINE,
     DEFAULT_RETRIES,
     DEFAULT_TIMEOUT,
@@ -35,11 +35,10 @@ from mtg_daynight.importer.errors import (
     SnapshotVersionError,
     UnreachableError,
 )
-from mtg_daynight.importer.importer import ImportResult, import_file
 from mtg_daynight.importer.paths import resolve_cache_dir, resolve_data_dir, snapshot_path
 from mtg_daynight.importer.pipeline import import_transfer
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
-from mtg_daynight.importer.scryfall import BulkData
+from mtg_daynight.importer.scryfall import BULK_TYPES, DEFAULT_BULK_TYPE, BulkData
 from mtg_daynight.importer.snapshot import (
     SnapshotDiff,
     check_plausible,
@@ -51,7 +50,8 @@ from mtg_daynight.importer.snapshot import (
     write_snapshot_atomic,
 )
 
-DEFAULT_BULK_TYPE = "default_cards"
+if TYPE_CHECKING:
+    from mtg_daynight.importer.importer import ImportResult
 
 
 @dataclass
@@ -131,6 +131,8 @@ def _import_cached(target: Path, url: str, notify: Callable[[str], None]) -> Imp
     recorded = meta.get("sha256")
     if meta.get("url") != url or not isinstance(recorded, str) or not target.is_file():
         return None
+    from mtg_daynight.importer.importer import import_file  # not loaded for a 304
+
     result: ImportResult | None
     try:
         result = import_file(target)
@@ -219,6 +221,8 @@ def run_update(
             old, warnings = _previous(directory)
             outcome.warnings += warnings
             if from_file is not None:
+                from mtg_daynight.importer.importer import import_file
+
                 path = Path(from_file).expanduser()
                 result = import_file(path)
                 source = SourceInfo(
