@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import filelock
 import msgspec
 
 from mtg_daynight.importer.errors import (
@@ -153,6 +152,8 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
     When another process holds it, ``notify`` is told ``waiting for another <what> (pid N) ...`` once, and we
     wait up to ``timeout`` seconds, then raise :class:`LockTimeoutError` naming the lock and the holder.
     """
+    import filelock  # only writers lock: reading a snapshot (deck scan, catalog) does not load it
+
     path.parent.mkdir(parents=True, exist_ok=True)
     pid_file = path.with_name(path.name + ".pid")
     lock = filelock.FileLock(str(path))
