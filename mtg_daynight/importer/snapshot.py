@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,6 +92,8 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
 
 def write_snapshot_atomic(snapshot: Snapshot, directory: Path) -> Path:
     """Write the snapshot into ``directory`` atomically (temporary file, fsync, ``os.replace``)."""
+    import tempfile  # only writers need it: reading a snapshot does not load it
+
     directory.mkdir(parents=True, exist_ok=True)
     target = snapshot_path(directory)
     data = encode_snapshot(snapshot)

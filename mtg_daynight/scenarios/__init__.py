@@ -11,13 +11,31 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen, Unsupported
-from mtg_daynight.scenarios.cards import BUILTIN, BUILTIN_CARDS, CardCatalog, CardSource, DatabaseCards, TableCards
-from mtg_daynight.scenarios.model import Scenario
-from mtg_daynight.scenarios.parse import load_scenario, parse_scenario
-from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
-from mtg_daynight.scenarios.runner import Failure, Result, run_scenario
+from mtg_daynight.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen, Unsupported
+    from mtg_daynight.scenarios.cards import BUILTIN, BUILTIN_CARDS, CardCatalog, CardSource, DatabaseCards, TableCards
+    from mtg_daynight.scenarios.model import Scenario
+    from mtg_daynight.scenarios.parse import load_scenario, parse_scenario
+    from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
+    from mtg_daynight.scenarios.runner import Failure, Result, run_scenario
+
+#: Where each public name lives; each loads on first use, so that ``mtg-daynight demo`` (which only needs
+#: :mod:`.report`) does not load the parser and runner.
+_EXPORTS = {
+    "Adapter": ".adapter", "Entering": ".adapter", "PermanentView": ".adapter", "Seen": ".adapter",
+    "Unsupported": ".adapter",
+    "BUILTIN": ".cards", "BUILTIN_CARDS": ".cards", "CardCatalog": ".cards", "CardSource": ".cards",
+    "DatabaseCards": ".cards", "TableCards": ".cards",
+    "Scenario": ".model",
+    "load_scenario": ".parse", "parse_scenario": ".parse",
+    "ReferenceAdapter": ".reference_adapter",
+    "Failure": ".runner", "Result": ".runner", "run_scenario": ".runner",
+}
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
 def library_dir() -> Path:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import msgspec
 
-from mtg_daynight.scenarios.runner import Result
+if TYPE_CHECKING:
+    from mtg_daynight.scenarios.runner import Result
 
 
 class Style:
