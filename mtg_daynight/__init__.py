@@ -16,9 +16,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from typing import TYPE_CHECKING
-
-from mtg_daynight.lazy import lazy_exports
+from mtg_daynight.lazy import TYPE_CHECKING, lazy_exports
 
 if TYPE_CHECKING:
     from mtg_daynight.errors import BadEventError, DayNightError, InputFileError, UnknownGameError

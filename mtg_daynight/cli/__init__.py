@@ -15,11 +15,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
-from typing import Final
 
 from mtg_daynight import __version__
 from mtg_daynight.errors import DayNightError
+from mtg_daynight.lazy import TYPE_CHECKING
+
+if TYPE_CHECKING:  # not imported when run: ``--help`` loads no typing
+    from collections.abc import Sequence
+    from typing import Final
 
 #: The sub-commands, in the order ``--help`` lists them: name -> one-line help. The code of ``NAME`` is the module
 #: ``mtg_daynight.cli.NAME``; adding a command is one line here plus that module.

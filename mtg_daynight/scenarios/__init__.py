@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,6 +39,8 @@ __getattr__ = lazy_exports(__name__, _EXPORTS)
 
 def library_dir() -> Path:
     """The directory of the bundled scenario library."""
+    from importlib import resources  # not loaded by ``mtg-daynight demo``, which only needs the report
+
     return Path(str(resources.files("mtg_daynight.scenarios") / "library"))
 
 
