@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from typing import NoReturn
-from xml.parsers import expat
 
 from mtg_daynight.errors import InputFileError
 
@@ -36,6 +35,8 @@ _FALSE = frozenset({"false", "0", "no", ""})
 
 def parse_dek(text: str, source: str) -> tuple[tuple[DeckEntry, ...], str | None]:
     """Parse the text of an MTGO ``.dek`` file: its entries (``.dek`` carries no deck name)."""
+    from xml.parsers import expat  # loaded for .dek files only
+
     declaration = _DECLARATION.search(text)
     if declaration is not None:
         line = text.count("\n", 0, declaration.start()) + 1

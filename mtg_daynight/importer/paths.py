@@ -14,8 +14,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "mtg-daynight"
 SNAPSHOT_NAME = "daynight-cards.json"
 LOCK_NAME = ".daynight-cards.lock"
@@ -34,6 +32,8 @@ def repo_carddata_dir() -> Path | None:
 
 def user_data_dir() -> Path:
     """The per-user card-data directory (platformdirs)."""
+    import platformdirs  # only when a user directory is asked for, not for --data-dir
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "carddata"
 
 
@@ -54,6 +54,8 @@ def resolve_cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     from_env = os.environ.get(CACHE_DIR_ENV)
     if from_env:
         return Path(from_env).expanduser()
+    import platformdirs
+
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "bulk"
 
 
