@@ -128,6 +128,7 @@ def test_import_the_importer_loads_no_facade_pluggy_rules_or_http(tmp_path: Path
     )
     assert status is True
     _assert_lean(modules, HTTP, NEVER, GAME, UPDATE, ("mtg_daynight.rules", "mtg_daynight.catalog", "mtg_daynight.cli"))
+    _assert_lean(modules, ("platformdirs", "filelock", "tempfile"))  # no directory asked for, nothing written
 
 
 def test_help_imports_no_sub_command(tmp_path: Path) -> None:
@@ -150,6 +151,7 @@ def test_demo_loads_the_game_but_no_http_card_import_or_other_command(tmp_path: 
     assert status == 0 and "Tavern Ruffian" in out
     assert "pluggy" in modules  # the rules are a pluggy plugin: the demo plays through it
     _assert_lean(modules, HTTP, NEVER, IMPORT, UPDATE, _other_commands("demo"))
+    _assert_lean(modules, ("tomllib", "mtg_daynight.scenarios.parse", "mtg_daynight.scenarios.runner"))  # no file
 
 
 def test_deck_scan_of_60_cards_loads_card_data_but_no_game_http_or_import(
@@ -159,6 +161,7 @@ def test_deck_scan_of_60_cards_loads_card_data_but_no_game_http_or_import(
     assert status == 0 and "needs the Day // Night helper card: yes" in out
     assert {"mtg_daynight.catalog.scan", "mtg_daynight.decks.forge", "mtg_daynight.importer.snapshot"} <= modules
     _assert_lean(modules, HTTP, NEVER, GAME, IMPORT, UPDATE, SCENARIOS, _other_commands("deck"), ("filelock",))
+    _assert_lean(modules, ("xml.parsers.expat",))  # a Forge deck: no .dek (XML) reader
 
 
 def test_simulate_loads_the_game_and_scenarios_but_no_http_or_import(tmp_path: Path, files: dict[str, str]) -> None:
@@ -181,6 +184,7 @@ def test_carddata_status_loads_no_http_or_import(tmp_path: Path, files: dict[str
     status, out, modules = _probe(tmp_path, _cli("carddata", "status", "--data-dir", files["data"]))
     assert status == 0 and "FIXTURE" in out
     _assert_lean(modules, HTTP, NEVER, GAME, IMPORT, UPDATE, _other_commands("carddata"), ("filelock",))
+    _assert_lean(modules, ("platformdirs",))  # --data-dir given: no user directory asked for
 
 
 @pytest.mark.network_server
