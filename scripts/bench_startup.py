@@ -51,10 +51,10 @@ def mtg_daynight() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "mtg_daynight"]
 
 
-def check(label: str, argv: list[str], env: dict[str, str], expect: str, statuses: tuple[int, ...] = (0,)) -> None:
+def check(label: str, argv: list[str], env: dict[str, str], cwd: str, expect: str) -> None:
     """Run ``argv`` once and make sure it did its job (so a failing command is not timed as a fast one)."""
-    done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
-    if done.returncode not in statuses or expect not in done.stdout:
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, check=False)
+    if done.returncode != 0 or expect not in done.stdout:
         print(f"bench_startup: {label} failed (exit {done.returncode}): {done.stderr.strip() or done.stdout}",
               file=sys.stderr)
         raise SystemExit(2)
@@ -65,14 +65,16 @@ def _cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def measure(rows: dict[str, list[str]], env: dict[str, str], reps: int) -> dict[str, tuple[list[float], list[float]]]:
+def measure(
+    rows: dict[str, list[str]], env: dict[str, str], cwd: str, reps: int
+) -> dict[str, tuple[list[float], list[float]]]:
     """Wall times and CPU times (user + system: less disturbed by other processes than the wall time) of every
     row, ``reps`` rounds, the rows interleaved in each round."""
     times: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label in rows}
     for done in range(reps):
         for label, argv in rows.items():
             cpu, started = _cpu(), time.perf_counter()
-            subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+            subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd, check=False)
             times[label][0].append(time.perf_counter() - started)
             times[label][1].append(_cpu() - cpu)
         print(f"\rround {done + 1}/{reps}", end="", file=sys.stderr, flush=True)
@@ -103,13 +105,14 @@ def main(argv: list[str] | None = None) -> int:
             "mtg-daynight deck scan (60 cards)": [*cli, "deck", "scan", "--data-dir", data, deck],
             "mtg-daynight carddata update (304)": [*cli, "carddata", "update", "--api-url", url, "--data-dir", data],
         }
-        check("--help", rows["mtg-daynight --help"], env, "deck")
-        check("demo", rows["mtg-daynight demo"], env, "Tavern Ruffian")
-        check("deck scan", rows["mtg-daynight deck scan (60 cards)"], env, "needs the Day // Night helper card: yes")
-        check("carddata update", rows["mtg-daynight carddata update (304)"], env, "up to date")
-        measure(rows, env, 1)  # compiles and caches the bytecode of every row
+        # Run in the temporary directory, so that ``python -c`` does not import the code of the current one.
+        check("--help", rows["mtg-daynight --help"], env, tmp, "deck")
+        check("demo", rows["mtg-daynight demo"], env, tmp, "Tavern Ruffian")
+        check("deck scan", rows["mtg-daynight deck scan (60 cards)"], env, tmp, "needs the Day // Night helper card")
+        check("carddata update", rows["mtg-daynight carddata update (304)"], env, tmp, "up to date")
+        measure(rows, env, tmp, 1)  # compiles and caches the bytecode of every row
         free_before = cores_free()
-        times = measure(rows, env, args.reps)
+        times = measure(rows, env, tmp, args.reps)
         free_after = cores_free()
     base_wall, base_cpu = (min(samples) for samples in times["python -c pass (baseline)"])
     print(f"start-up, best of {args.reps} (wall median in brackets), every row in the same run; commands run as "
