@@ -244,3 +244,17 @@ def test_every_public_name_of_mtg_daynight_loads_from_its_module() -> None:
     assert set(mtg_daynight._EXPORTS) == names
     with pytest.raises(AttributeError, match="no attribute 'Nope'"):
         _ = mtg_daynight.Nope  # type: ignore[attr-defined]
+
+
+def test_the_program_exits_with_the_status_of_its_command(tmp_path: Path, files: dict[str, str]) -> None:
+    typo = tmp_path / "typo.txt"
+    typo.write_text("4 Tavern Rufian\n", encoding="utf-8")
+
+    def program(*argv: str) -> int:  # ``python -m mtg_daynight`` runs ``cli.run``, as the installed script does
+        done = subprocess.run([sys.executable, "-m", "mtg_daynight", *argv], capture_output=True, check=False)
+        return done.returncode
+
+    scan = ("deck", "scan", "--no-default-mods", "--data-dir", files["data"])
+    assert program(*scan, files["deck"]) == 0
+    assert program(*scan, str(typo)) == 1  # an unknown name
+    assert program("nope") == 2
