@@ -11,13 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from mtg_daynight.importer.download import (
-    DEFAULT_DEADLINE,
-    DEFAULT_RETRIES,
-    DEFAULT_TIMEOUT,
-    STALL_BYTES,
-)
 from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError, UnreachableError
+from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, STALL_BYTES
 from mtg_daynight.importer.paths import resolve_data_dir, snapshot_path
 from mtg_daynight.importer.records import Snapshot
 from mtg_daynight.importer.scryfall import BULK_TYPES, DEFAULT_BULK_TYPE

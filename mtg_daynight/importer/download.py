@@ -51,25 +51,21 @@ from mtg_daynight.importer.errors import (
     UnsafeURLError,
 )
 from mtg_daynight.importer.gunzip import GZIP_MAGIC
+from mtg_daynight.importer.limits import (
+    DEFAULT_DEADLINE,
+    DEFAULT_RETRIES,
+    DEFAULT_TIMEOUT,
+    MAX_BULK_OBJECT,
+    MAX_FILE_SIZE,
+    MAX_REDIRECTS,
+    STALL_BYTES,
+)
 from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
 
 API_URL = "https://api.scryfall.com"
 SCRYFALL_HOSTS = frozenset({"api.scryfall.com", "data.scryfall.io"})
 PROJECT_URL = "https://pypi.org/project/mtg-daynight/"
-#: Seconds: connect timeout, and stall timeout (fewer than STALL_BYTES in that time fails the attempt).
-DEFAULT_TIMEOUT = 30.0
-#: Seconds: the whole run (requests, transfers and waits between retries) ends by then.
-DEFAULT_DEADLINE = 1800.0
-#: Retries for the whole run, whatever failed (5xx, 429, a dropped or stalled transfer).
-DEFAULT_RETRIES = 5
 DEFAULT_RETRY_AFTER = 30.0
-#: A transfer that delivers fewer bytes than this within the stall timeout has stalled (a trickle counts).
-STALL_BYTES = 1024
-#: Largest bulk-data answer accepted (Scryfall's is about 1 KB).
-MAX_BULK_OBJECT = 1 << 20
-#: Largest bulk file accepted when the server announces no size (all_cards is about 0.4 GB gzipped).
-MAX_FILE_SIZE = 4 << 30
-MAX_REDIRECTS = 5
 CHUNK_SIZE = 256 * 1024
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _ERROR_BODY_LIMIT = 64 * 1024

@@ -18,16 +18,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
-from mtg_daynight.importer.download import (
-    DEFAULT_DEADLINE,
-    DEFAULT_RETRIES,
-    DEFAULT_TIMEOUT,
-    Downloaded,
-    Progress,
-    ScryfallClient,
-    utc_now,
-    write_json_atomic,
-)
+from mtg_daynight.importer.download import Downloaded, Progress, ScryfallClient, utc_now, write_json_atomic
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
@@ -35,8 +26,8 @@ from mtg_daynight.importer.errors import (
     SnapshotVersionError,
     UnreachableError,
 )
+from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT
 from mtg_daynight.importer.paths import resolve_cache_dir, resolve_data_dir, snapshot_path
-from mtg_daynight.importer.pipeline import import_transfer
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BULK_TYPES, DEFAULT_BULK_TYPE, BulkData
 from mtg_daynight.importer.snapshot import (
@@ -159,6 +150,8 @@ def _fetch(
     notify: Callable[[str], None],
 ) -> ImportResult:
     """Import the bulk file: the cached download when it is intact, else download and import at once."""
+    from mtg_daynight.importer.pipeline import import_transfer  # the bulk importer: not loaded for a 304
+
     url = bulk.file_uri
     assert url is not None
     target = _cached_file(cache, bulk.type, url)
