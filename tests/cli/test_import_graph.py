@@ -26,8 +26,9 @@ from mtg_daynight.plugin import RULES_PLUGIN_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: HTTP, progress bars and test tools: no start-up needs these, except an update for HTTP.
+#: HTTP: only an update needs it.
 HTTP = ("requests", "urllib3", "certifi", "charset_normalizer", "idna", "http.client", "ssl")
+#: Progress bars (only while downloading) and test tools: no probe here needs them.
 NEVER = ("tqdm", "hypothesis", "pytest", "responses", "mypy", "ruff")
 #: The bulk import (decompressor, scanning, folding): only an update that downloads, or --from-file, needs it.
 #: (``importer.gunzip`` itself is cheap and holds the gzip magic the download checks; the decompressor loads on use.)
