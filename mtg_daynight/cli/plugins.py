@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import msgspec
+import pluggy
 
 from mtg_daynight.manager import AUTOLOAD_ENV, ENTRY_POINT_GROUP, TRACE_ENV, plugin_manager
 
@@ -22,7 +23,11 @@ class PluginInfo(msgspec.Struct, frozen=True):
 
 def loaded_plugins(*, autoload: bool | None = None) -> list[PluginInfo]:
     """The plugins a default plugin manager loads (built-in first, then entry points by name)."""
-    pm = plugin_manager(autoload=autoload, trace=False)
+    return plugin_infos(plugin_manager(autoload=autoload, trace=False))
+
+
+def plugin_infos(pm: pluggy.PluginManager) -> list[PluginInfo]:
+    """The plugins registered with ``pm``, in registration order, with their distributions and hooks."""
     dists = {id(plugin): dist for plugin, dist in pm.list_plugin_distinfo()}
     infos = []
     for name, plugin in pm.list_name_plugin():

@@ -1,0 +1,68 @@
+"""The host's "it can't become day/night" effects, for engines that cannot register a Python plugin.
+
+A Python host answers ``daynight_forbid_change`` with a plugin of its own (the reference host does). An engine on
+the other side of the bridge tells the server instead while such an effect applies: ``add_cant_become`` when it
+starts (Angel of Eternal Dawn enters, phases in, is turned face up), ``remove_cant_become`` when it ends. The
+server's :class:`HostEffects` plugin then vetoes the change (730.1) with the effect's name as the reason, like any
+other ``daynight_forbid_change`` plugin. Effects belong to one game; they are not part of ``save`` (re-add them
+after ``load_game``) and are dropped when the game ends.
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+from mtg_daynight.errors import BadEventError, UnknownGameError
+from mtg_daynight.plugin import hookimpl
+from mtg_daynight.rules import Designation, GameState
+
+#: The name the bridge's effects plugin is registered under.
+HOST_EFFECTS_PLUGIN_NAME = "bridge-host-effects"
+
+
+class HostEffects:
+    """Per game: the host's effects that say it can't become day or night, by the host's name of the effect."""
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        self._hook = pm.hook
+        self._effects: dict[str, dict[str, Designation]] = {}
+
+    def _check_game(self, game: str) -> None:
+        if self._hook.daynight_game_state(game=game) is None:  # pragma: no cover - the rules plugin raises
+            raise UnknownGameError(f"game {game!r} was never started (or has ended)")
+
+    def add_cant_become(self, game: str, effect: str, after: Designation) -> None:
+        """The host's effect named ``effect`` now says it can't become ``after`` (day or night) in ``game``
+        (730.1). Changes to ``after`` are vetoed, with ``effect`` as the reason, until it is removed."""
+        self._check_game(game)
+        if after is Designation.NEITHER:
+            raise BadEventError(f"game {game!r}: effect {effect!r}: it can't become 'day' or 'night'; not 'neither'")
+        if not effect:
+            raise BadEventError(f"game {game!r}: a can't-become effect needs a name")
+        effects = self._effects.get(game, {})
+        if effect in effects:
+            raise BadEventError(f"game {game!r}: effect {effect!r} already applies (it says it can't become "
+                                f"{effects[effect]})")
+        self._effects.setdefault(game, {})[effect] = after
+
+    def remove_cant_become(self, game: str, effect: str) -> None:
+        """The host's effect named ``effect`` no longer applies in ``game``."""
+        self._check_game(game)
+        effects = self._effects.get(game, {})
+        if effect not in effects:
+            applying = ", ".join(map(repr, effects)) or "none"
+            raise BadEventError(f"game {game!r}: effect {effect!r} does not apply (effects that apply: {applying})")
+        del effects[effect]
+
+    @hookimpl
+    def daynight_forbid_change(self, game: str, state: GameState, after: Designation, cause: str) -> str | None:
+        """Veto ``after`` while one of the host's effects in ``game`` forbids it (730.1)."""
+        for effect, forbidden in self._effects.get(game, {}).items():
+            if forbidden is after:
+                return effect
+        return None
+
+    @hookimpl
+    def daynight_game_end(self, game: str) -> None:
+        """Forget the game's effects."""
+        self._effects.pop(game, None)

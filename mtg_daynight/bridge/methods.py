@@ -1,0 +1,282 @@
+"""The bridge's method table: the facade's methods, one to one, each derived from the facade method itself.
+
+A bridge method has the facade method's name and its parameters by name (plus ``game`` for the methods of
+:class:`~mtg_daynight.facade.Game`); its params type is a msgspec Struct built from the method's signature and
+type hints, so the JSON is decoded straight into it, and its result is the method's return value as JSON (an
+:class:`~mtg_daynight.rules.Outcome` for every event). Adding a facade method to the bridge is one entry in
+:data:`METHODS`, e.g. ``game_method(Game.cast)``; the schema, docs/bridge-schema.json and every client follow.
+
+Where a Python-only type cannot cross the wire it is mapped (:func:`wire_type`): ``bytes`` (a saved game) travels
+as a string; ``Permanent | CardPermanent`` as the tagged :class:`~mtg_daynight.bridge.protocol.EnteringPermanent`
+/ :class:`~mtg_daynight.bridge.protocol.EnteringCard`; any iterable as an array; ``Keyword | str`` as
+``Keyword`` (the enum already says which strings are valid); a union of string enums and literals as one literal.
+A :class:`~mtg_daynight.facade.Game` result becomes a :class:`~mtg_daynight.bridge.protocol.GameHandle`.
+"""
+
+from __future__ import annotations
+
+import collections.abc as abc
+import enum
+import inspect
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Literal, Union
+
+import msgspec
+
+from mtg_daynight import __version__
+from mtg_daynight.bridge.effects import HOST_EFFECTS_PLUGIN_NAME, HostEffects
+from mtg_daynight.bridge.protocol import (
+    PROTOCOL_VERSION,
+    EnteringCard,
+    EnteringPermanent,
+    GameHandle,
+    InitializeResult,
+)
+from mtg_daynight.cli.plugins import plugin_infos
+from mtg_daynight.facade import DayNight, Game
+from mtg_daynight.rules import CardPermanent, Permanent
+
+_ITERABLES: Final = (abc.Iterable, abc.Sequence, abc.Collection, abc.Set, list, tuple, frozenset, set)
+
+
+def _to_base(value: Any) -> Any:
+    """An entering permanent as the Python type the facade takes (so saves match a Python host's)."""
+    base = Permanent if isinstance(value, Permanent) else CardPermanent
+    return base(**{name: getattr(value, name) for name in base.__struct_fields__})
+
+
+def _is_str_enum(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, enum.Enum) and issubclass(tp, str)
+
+
+def _str_values(tp: Any) -> tuple[str, ...]:
+    if _is_str_enum(tp):
+        return tuple(member.value for member in tp)
+    return tuple(typing.get_args(tp))
+
+
+def _is_str_literal(tp: Any) -> bool:
+    return typing.get_origin(tp) is Literal and all(isinstance(v, str) for v in typing.get_args(tp))
+
+
+def wire_type(tp: Any) -> Any:
+    """The JSON-side type of a facade parameter or result annotation (see the module docstring)."""
+    if tp is bytes:
+        return str
+    if tp is Permanent:
+        return EnteringPermanent
+    if tp is CardPermanent:
+        return EnteringCard
+    if tp is Game:
+        return GameHandle
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in _ITERABLES and args and (origin is not tuple or len(args) == 2 and args[1] is Ellipsis):
+        return list[wire_type(args[0])]  # type: ignore[misc]
+    if origin in (Union, types.UnionType):
+        members = [wire_type(arg) for arg in args]
+        strings = [m for m in members if _is_str_enum(m) or _is_str_literal(m)]
+        if strings and str in members:
+            members.remove(str)
+        if len(strings) > 1:
+            values = tuple(dict.fromkeys(v for m in strings for v in _str_values(m)))
+            members = [m for m in members if m not in strings] + [Literal[values]]  # type: ignore[valid-type]
+        return members[0] if len(members) == 1 else Union[tuple(members)]  # noqa: UP007 - built at run time
+    return tp
+
+
+def _argument(hint: Any, tp: Any) -> Callable[[Any], Any] | None:
+    """How a decoded value of wire type ``tp`` becomes the facade's argument annotated ``hint`` (None: as is)."""
+    if hint is bytes:
+        return str.encode
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is list and args and typing.get_origin(args[0]) in (Union, types.UnionType):
+        if set(typing.get_args(args[0])) & {EnteringPermanent, EnteringCard}:
+            return lambda values: [_to_base(v) for v in values]
+    if tp in (EnteringPermanent, EnteringCard):
+        return _to_base
+    return None
+
+
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def _summary(function: Callable[..., Any]) -> str:
+    doc = inspect.getdoc(function) or ""
+    return re.split(r"\n\s*\n", doc, maxsplit=1)[0]
+
+
+class Method:
+    """One bridge method: its params Struct (decoded straight from the request), how to call the facade, and
+    the wire type of its result (for the schema)."""
+
+    __slots__ = ("_call", "_converters", "_kinds", "_names", "decoder", "name", "params", "result", "summary")
+
+    def __init__(
+        self,
+        function: Callable[..., Any],
+        receiver: Callable[[Session, Any], Any],
+        *,
+        game_field: bool = False,
+    ) -> None:
+        target = function.fget if isinstance(function, property) else function
+        assert target is not None
+        self.name: str = target.__name__
+        self.summary = _summary(target)
+        hints = typing.get_type_hints(target)
+        signature = inspect.signature(target)
+        fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [("game", str)] if game_field else []
+        kinds, converters = [], []
+        for parameter in list(signature.parameters.values())[1:]:  # skip self
+            tp = wire_type(hints[parameter.name])
+            if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+                tp = list[tp]  # type: ignore[valid-type]
+            if parameter.default is inspect.Parameter.empty:
+                fields.append((parameter.name, tp))
+            else:
+                default = parameter.default
+                fields.append((parameter.name, tp, list(default) if isinstance(default, tuple) else default))
+            kinds.append(parameter.kind)
+            converters.append(_argument(hints[parameter.name], tp))
+        self.params: type[msgspec.Struct] = msgspec.defstruct(
+            f"{_camel(self.name)}Params",
+            fields,
+            forbid_unknown_fields=True,
+            frozen=True,
+            module=__name__,
+            namespace={"__doc__": f"The params of ``{self.name}``: {self.summary}"},
+        )
+        self.decoder = msgspec.json.Decoder(self.params)
+        returned = hints.get("return")
+        self.result: Any = None if returned is type(None) else wire_type(returned)
+        self._names = tuple(name for name, *_ in fields[1 if game_field else 0:])
+        self._kinds = tuple(kinds)
+        self._converters = tuple(converters)
+        self._call = self._bind(target, receiver, returned)
+
+    def _bind(self, target: Callable[..., Any], receiver: Callable[[Session, Any], Any],
+              returned: Any) -> Callable[[Session, Any], Any]:
+        result: Callable[[Any], Any] | None = None
+        if returned is Game:
+            def result(game: Game) -> GameHandle:
+                return GameHandle(game.id, game.designation)
+        elif returned is bytes:
+            result = bytes.decode
+        plan = tuple(zip(self._names, self._kinds, self._converters, strict=True))
+
+        def call(session: Session, params: Any) -> Any:
+            args: list[Any] = [receiver(session, params)]
+            kwargs: dict[str, Any] = {}
+            for name, kind, converter in plan:
+                value = getattr(params, name)
+                if converter is not None:
+                    value = converter(value)
+                if kind is inspect.Parameter.VAR_POSITIONAL:
+                    args.extend(value)
+                elif kind is inspect.Parameter.KEYWORD_ONLY:
+                    kwargs[name] = value
+                else:
+                    args.append(value)
+            value = target(*args, **kwargs)
+            return value if result is None else result(value)
+
+        return call
+
+    def __call__(self, session: Session, params: Any) -> Any:
+        """Call the facade with decoded ``params``; return the result (JSON-encodable)."""
+        return self._call(session, params)
+
+
+class Session:
+    """One server's state: the :class:`~mtg_daynight.facade.DayNight` every game lives in (entry-point plugins
+    loaded as in Python, same environment variables) and the host's can't-become effects."""
+
+    def __init__(self, daynight: DayNight | None = None) -> None:
+        self.daynight = daynight if daynight is not None else DayNight()
+        self.effects = HostEffects(self.daynight.pm)
+        self.daynight.pm.register(self.effects, name=HOST_EFFECTS_PLUGIN_NAME)
+        self.client = ""
+
+    def initialize(self, client: str = "") -> InitializeResult:
+        """The protocol and library versions, the loaded plugins, their house-rule variants, the methods.
+
+        ``variants`` are the names in plugins' module-level ``VARIANT`` (a string) or ``VARIANTS`` (strings)."""
+        self.client = client
+        pm = self.daynight.pm
+        variants: list[str] = []
+        for plugin in pm.get_plugins():
+            single = getattr(plugin, "VARIANT", None)
+            several = getattr(plugin, "VARIANTS", ())
+            for name in ([single] if isinstance(single, str) else []) + [v for v in several if isinstance(v, str)]:
+                variants.append(name)
+        return InitializeResult(
+            protocol_version=PROTOCOL_VERSION,
+            library="mtg-daynight",
+            library_version=__version__,
+            plugins=tuple(info for info in plugin_infos(pm) if info.name != HOST_EFFECTS_PLUGIN_NAME),
+            variants=tuple(sorted(set(variants))),
+            methods=tuple(METHODS),
+        )
+
+
+def game_method(function: Callable[..., Any] | property) -> Method:
+    """A method of :class:`~mtg_daynight.facade.Game` (or one of its properties): params ``game`` plus the
+    method's own."""
+    return Method(function, lambda session, params: Game(session.daynight.pm.hook, params.game),  # type: ignore[arg-type]
+                  game_field=True)
+
+
+def daynight_method(function: Callable[..., Any]) -> Method:
+    """A method of :class:`~mtg_daynight.facade.DayNight`."""
+    return Method(function, lambda session, params: session.daynight)
+
+
+def effects_method(function: Callable[..., Any]) -> Method:
+    """A method of the host's can't-become effects (:class:`~mtg_daynight.bridge.effects.HostEffects`)."""
+    return Method(function, lambda session, params: session.effects)
+
+
+def _table(*methods: Method) -> dict[str, Method]:
+    return {method.name: method for method in methods}
+
+
+def session_method(function: Callable[..., Any]) -> Method:
+    """A method of the bridge itself (:class:`Session`), such as ``initialize``."""
+    return Method(function, lambda session, params: session)
+
+
+#: Every method the server answers, by name: ``initialize``, then the facade's, then the host's effects.
+METHODS: Final[Mapping[str, Method]] = _table(
+    session_method(Session.initialize),
+    daynight_method(DayNight.new_game),
+    daynight_method(DayNight.load_game),
+    daynight_method(DayNight.game),
+    game_method(Game.end),
+    game_method(Game.save),
+    game_method(Game.untap_step),
+    game_method(Game.cast),
+    game_method(Game.copy_spell),
+    game_method(Game.enter),
+    game_method(Game.leave),
+    game_method(Game.phase_out),
+    game_method(Game.phase_in),
+    game_method(Game.turn_face_down),
+    game_method(Game.turn_face_up),
+    game_method(Game.set_abilities),
+    game_method(Game.add_restriction),
+    game_method(Game.remove_restriction),
+    game_method(Game.request_transform),
+    game_method(Game.become),
+    game_method(Game.become_day),
+    game_method(Game.become_night),
+    game_method(Game.designation),
+    game_method(Game.face_of),
+    game_method(Game.permanent),
+    game_method(Game.trace),
+    game_method(Game.state),
+    effects_method(HostEffects.add_cant_become),
+    effects_method(HostEffects.remove_cant_become),
+)
