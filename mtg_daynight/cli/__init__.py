@@ -34,6 +34,7 @@ COMMANDS: Final = {
     "carddata": "update, list and check the day/night card data (Scryfall bulk import)",
     "deck": "scan deck files for day/night cards",
     "plugins": "list the loaded plugins, their versions and hooks",
+    "serve": "serve the day/night rules over JSON-RPC 2.0 on stdin/stdout (any engine, any language)",
 }
 
 
