@@ -1,0 +1,43 @@
+"""docs/bridge.md's transcripts are real: every ``-->`` line is sent, in order, to one server (no entry-point
+plugins), and the ``<--`` lines must be exactly what it answers. After a deliberate change of the output, run
+``MTG_DAYNIGHT_WRITE_DOCS=1 python -m pytest tests/bridge/test_docs.py`` to rewrite the answers, and read the diff."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from mtg_daynight.bridge.server import Server
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "bridge.md"
+_BLOCK = re.compile(r"```jsonl\n(.*?)```", re.S)
+
+
+def _replay(text: str, server: Server) -> str:
+    """The document with every transcript block's answers replaced by the server's."""
+
+    def block(match: re.Match[str]) -> str:
+        out = []
+        for line in match.group(1).splitlines():
+            if line.startswith("--> "):
+                out.append(line)
+                answer = server.handle(line[4:].encode())
+                if answer is not None:
+                    out.append("<-- " + answer.decode())
+            elif not line.startswith("<-- "):
+                out.append(line)
+        return "```jsonl\n" + "\n".join(out) + "\n```"
+
+    return _BLOCK.sub(block, text)
+
+
+def test_doc_transcripts_are_what_the_server_answers(server: Server) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    assert len(_BLOCK.findall(text)) >= 4, "docs/bridge.md lost its transcripts"
+    replayed = _replay(text, server)
+    if os.environ.get("MTG_DAYNIGHT_WRITE_DOCS") and replayed != text:
+        DOC.write_text(replayed, encoding="utf-8")
+    expected = [line for line in text.splitlines() if line.startswith("<-- ")]
+    actual = [line for line in replayed.splitlines() if line.startswith("<-- ")]
+    assert actual == expected
