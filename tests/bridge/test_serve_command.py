@@ -1,0 +1,64 @@
+"""``mtg-daynight serve`` as a real child process: stdout carries nothing but responses, entry-point plugins load
+as in Python, the end of input ends it with status 0."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from mtg_daynight.bridge.client import SERVE_COMMAND, BridgeClient
+from mtg_daynight.manager import AUTOLOAD_ENV, TRACE_ENV
+
+SHIPPED = Path(__file__).resolve().parents[2] / "docs" / "bridge-schema.json"
+RUFFIAN = {"kind": "permanent", "id": "p1", "controller": "a", "front": {"name": "Tavern Ruffian", "daybound": True},
+           "back": {"name": "Tavern Smasher", "nightbound": True}}
+
+
+def _run(lines: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(SERVE_COMMAND, input=("\n".join(lines) + "\n").encode(), capture_output=True,
+                          env={**os.environ, **env}, timeout=60, check=False)
+
+
+def test_schema_option_prints_the_shipped_schema() -> None:
+    done = subprocess.run([*SERVE_COMMAND, "--schema"], capture_output=True, timeout=60, check=True)
+    assert done.stdout == SHIPPED.read_bytes()
+
+
+def test_stdout_carries_only_responses_and_logs_go_to_stderr() -> None:
+    lines = [
+        '{"jsonrpc":"2.0","id":1,"method":"new_game","params":{"game":"g","players":["a","b"]}}',
+        "this is not json",
+        '{"jsonrpc":"2.0","id":2,"method":"untap_step","params":{"game":"g","turn":1,"active":"a"}}',
+        '{"jsonrpc":"2.0","method":"cast","params":{"game":"g","player":"a"}}',
+        '{"jsonrpc":"2.0","id":3,"method":"designation","params":{"game":"g"}}',
+    ]
+    done = _run(lines, {TRACE_ENV: "1", AUTOLOAD_ENV: "1"})  # the hook trace is written while serving
+    assert done.returncode == 0
+    answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [a["id"] for a in answers] == [1, None, 2, 3]
+    assert answers[1]["error"]["code"] == -32700
+    assert answers[3]["result"] == "neither"
+    assert b"mtg-daynight trace:" in done.stderr
+    assert b"mtg-daynight serve: JSON-RPC 2.0 protocol 1" in done.stderr
+
+
+def test_entry_point_plugins_load_as_in_python() -> None:
+    env = {k: v for k, v in os.environ.items() if k != AUTOLOAD_ENV}
+    with BridgeClient(env=env) as client:
+        names = [p["name"] for p in client.call("initialize")["plugins"]]
+        assert "cant-become-night" in names  # installed from plugins/ (plugins/requirements.txt)
+        client.call("new_game", {"game": "g", "players": ["a", "b"]})
+        client.call("untap_step", {"game": "g", "turn": 1, "active": "a"})
+        client.call("enter", {"game": "g", "permanents": [
+            RUFFIAN, {**RUFFIAN, "id": "p2", "front": {"name": "Angel of Eternal Dawn"}, "back": None}]})
+        outcome = client.call("become_night", {"game": "g", "cause": "an effect"})
+        assert outcome["actions"][0]["type"] == "vetoed"
+        assert "Angel of Eternal Dawn" in outcome["actions"][0]["reason"]
+
+
+def test_the_end_of_input_ends_the_server() -> None:
+    with BridgeClient(env={**os.environ, AUTOLOAD_ENV: "1"}) as client:
+        assert client.call("initialize", {"client": "pytest"})["protocol_version"] == "1"
+    assert client.process.returncode == 0
