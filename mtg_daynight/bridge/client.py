@@ -211,7 +211,7 @@ class RemoteDayNight:
 
     def game(self, game: str) -> RemoteGame:
         """The handle of a game already started on the server."""
-        handle = self.client.call("game", {"game": game}, GameHandle)
+        handle: GameHandle = self.client.call("game", {"game": game}, GameHandle)
         return self.game_type(self.client, handle.game)
 
     def load_game(self, game: str, data: bytes) -> RemoteGame:

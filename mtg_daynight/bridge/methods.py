@@ -73,7 +73,7 @@ def wire_type(tp: Any) -> Any:
     if tp is Game:
         return GameHandle
     origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin in _ITERABLES and args and (origin is not tuple or len(args) == 2 and args[1] is Ellipsis):
+    if origin in _ITERABLES and args and (origin is not tuple or (len(args) == 2 and args[1] is Ellipsis)):
         return list[wire_type(args[0])]  # type: ignore[misc]
     if origin in (Union, types.UnionType):
         members = [wire_type(arg) for arg in args]
@@ -82,7 +82,7 @@ def wire_type(tp: Any) -> Any:
             members.remove(str)
         if len(strings) > 1:
             values = tuple(dict.fromkeys(v for m in strings for v in _str_values(m)))
-            members = [m for m in members if m not in strings] + [Literal[values]]  # type: ignore[valid-type]
+            members = [m for m in members if m not in strings] + [Literal[values]]
         return members[0] if len(members) == 1 else Union[tuple(members)]  # noqa: UP007 - built at run time
     return tp
 
@@ -92,9 +92,9 @@ def _argument(hint: Any, tp: Any) -> Callable[[Any], Any] | None:
     if hint is bytes:
         return str.encode
     origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin is list and args and typing.get_origin(args[0]) in (Union, types.UnionType):
-        if set(typing.get_args(args[0])) & {EnteringPermanent, EnteringCard}:
-            return lambda values: [_to_base(v) for v in values]
+    if (origin is list and args and typing.get_origin(args[0]) in (Union, types.UnionType)
+            and set(typing.get_args(args[0])) & {EnteringPermanent, EnteringCard}):
+        return lambda values: [_to_base(v) for v in values]
     if tp in (EnteringPermanent, EnteringCard):
         return _to_base
     return None

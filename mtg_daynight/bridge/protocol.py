@@ -88,12 +88,12 @@ class Failure(msgspec.Struct):
 # -- types that exist only on the wire -------------------------------------------------------------------------
 
 
-class EnteringPermanent(Permanent, tag="permanent", tag_field="kind"):
+class EnteringPermanent(Permanent, frozen=True, tag="permanent", tag_field="kind"):
     """A permanent entering with the faces the host gives (``"kind": "permanent"``); the fields of
     :class:`~mtg_daynight.rules.Permanent`."""
 
 
-class EnteringCard(CardPermanent, tag="card", tag_field="kind"):
+class EnteringCard(CardPermanent, frozen=True, tag="card", tag_field="kind"):
     """A permanent entering that names its card (``"kind": "card"``); the card data gives its faces. The fields
     of :class:`~mtg_daynight.rules.permanents.CardPermanent`."""
 

@@ -24,7 +24,7 @@ def _request_type(method: Method) -> type[msgspec.Struct]:
         f"{method.params.__name__.removesuffix('Params')}Request",
         [
             ("jsonrpc", Literal["2.0"]),
-            ("method", Literal[method.name]),  # type: ignore[valid-type]
+            ("method", Literal[method.name]),
             ("params", method.params),
             ("id", RequestId, None),
         ],

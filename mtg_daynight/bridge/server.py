@@ -140,7 +140,7 @@ class Server:
             raise _Refused(INVALID_REQUEST, f"not a JSON-RPC 2.0 request: {error}", _guess_id(raw)) from None
         except (msgspec.DecodeError, RecursionError) as error:
             raise _Refused(PARSE_ERROR, f"not valid JSON: {_reason(error)}") from None
-        if memoryview(request.params)[:1] not in (b"{", b"["):
+        if bytes(memoryview(request.params)[:1]) not in (b"{", b"["):
             raise _Refused(INVALID_REQUEST, "params must be an object (by name)",
                            None if isinstance(request.id, msgspec.UnsetType) else request.id)
         return request

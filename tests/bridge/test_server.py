@@ -14,7 +14,8 @@ from mtg_daynight.bridge.server import Server
 from mtg_daynight.facade import DayNight
 from mtg_daynight.plugin import hookimpl
 
-RUFFIAN = {"kind": "permanent", "id": "p1", "controller": "alice", "front": {"name": "Tavern Ruffian", "daybound": True},
+RUFFIAN = {"kind": "permanent", "id": "p1", "controller": "alice",
+           "front": {"name": "Tavern Ruffian", "daybound": True},
            "back": {"name": "Tavern Smasher", "nightbound": True}}
 
 
