@@ -15,14 +15,16 @@ It measures, one request in flight at a time (write a line, read the answer):
    long Outcome), two spells every other turn, one permanent entering and leaving; per event;
 3. batches of B events per line (casts, and the game mix), in events per second;
 
-and the same game mix called in-process through the Python facade, for scale. Each figure is the best of R runs
-(the median is printed too). The machine may be shared: the script prints the CPU count and load average; compare
+and the same game mix called in-process through the Python facade, which says what the bridge itself adds per
+event. Each round measures every figure once (so all share the load of the moment); each figure is the best of R
+rounds (the median is printed too). The machine may be shared: the script prints the CPU count and load average; compare
 the ratios, which are measured in the same run, rather than the absolute figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import statistics
@@ -116,12 +118,6 @@ def setup(child: Child, game: str) -> None:
                child.line("enter", {"game": game, "permanents": [_permanent(i) for i in range(PERMANENTS)]})])
 
 
-def best(repeat: int, once: Callable[[], float]) -> tuple[float, float]:
-    """(best, median) seconds of ``repeat`` runs."""
-    times = [once() for _ in range(repeat)]
-    return min(times), statistics.median(times)
-
-
 def in_process(events: list[tuple[str, dict[str, Any]]]) -> float:
     """The same events through the Python facade, in this process (the bridge's methods, without JSON)."""
     from mtg_daynight.bridge.methods import METHODS
@@ -163,19 +159,13 @@ def main(argv: list[str] | None = None) -> int:
         echo.run([echo.line("echo", CAST) for _ in range(200)])  # warm up both
         setup(bridge, "bench")
         bridge.run([bridge.line("cast", CAST) for _ in range(200)])
-        echo_s = best(args.repeat, lambda: echo.run([echo.line("echo", CAST) for _ in range(n)]))
-        cast_s = best(args.repeat, lambda: bridge.run([bridge.line("cast", CAST) for _ in range(n)]))
         games = iter(range(1, 1 << 30))
         mix_events: list[tuple[str, dict[str, Any]]] = []
 
         def mix_once(batch: bool) -> float:
             game = f"mix{next(games)}"
             setup(bridge, game)
-            events = []
-            for event in mix(game, n, first_turn=2):
-                events.append(event)
-                if len(events) == n:
-                    break
+            events = list(itertools.islice(mix(game, n, first_turn=2), n))
             mix_events[:] = events
             if batch:
                 lines = [bridge.batch(events[i:i + size]) for i in range(0, len(events), size)]
@@ -185,11 +175,21 @@ def main(argv: list[str] | None = None) -> int:
             bridge.run([bridge.line("end", {"game": game})])
             return elapsed
 
-        mix_s = best(args.repeat, lambda: mix_once(batch=False))
-        batch_cast_s = best(args.repeat, lambda: bridge.run(
-            [bridge.batch([("cast", CAST)] * size) for _ in range(max(1, n // size))]))
-        batch_mix_s = best(args.repeat, lambda: mix_once(batch=True))
-        python_s = best(args.repeat, lambda: in_process(mix_events))
+        # Each round measures every figure once, so that all of them share the machine's load of the moment.
+        measures: dict[str, Callable[[], float]] = {
+            "echo": lambda: echo.run([echo.line("echo", CAST) for _ in range(n)]),
+            "cast": lambda: bridge.run([bridge.line("cast", CAST) for _ in range(n)]),
+            "mix": lambda: mix_once(batch=False),
+            "python": lambda: in_process(mix_events),
+            "batch_cast": lambda: bridge.run([bridge.batch([("cast", CAST)] * size) for _ in range(max(1, n // size))]),
+            "batch_mix": lambda: mix_once(batch=True),
+        }
+        runs: dict[str, list[float]] = {name: [] for name in measures}
+        for _ in range(args.repeat):
+            for name, measure in measures.items():
+                runs[name].append(measure())
+        echo_s, cast_s, mix_s, python_s, batch_cast_s, batch_mix_s = (
+            (min(runs[name]), statistics.median(runs[name])) for name in measures)
     finally:
         echo.close()
         bridge.close()
@@ -207,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
         "batched_casts_per_s": round(batches / batch_cast_s[0]),
         "batched_mix_events_per_s": round(n / batch_mix_s[0]),
         "in_process_mix_us": us(python_s[0], n),
+        "mix_bridge_cost_us": us(mix_s[0] - python_s[0], n),
+        "mix_bridge_cost_vs_echo": round((mix_s[0] - python_s[0]) / echo_s[0], 2),
         "medians_us": {"echo": us(echo_s[1], n), "cast": us(cast_s[1], n), "mix": us(mix_s[1], n)},
     })
     if args.json:
@@ -214,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"machine: {figures['cpus']} CPUs, load average {figures['load_average']} (shared with other work: "
           "compare the ratios, measured in the same run)")
-    print(f"{n} events per figure, best of {args.repeat} runs (median in brackets); one request in flight:")
+    print(f"{n} events per figure, best of {args.repeat} rounds (median in brackets); one request in flight:")
     print(f"  echo server (same loop, one method)  {figures['echo_round_trip_us']:8.1f} us per round trip "
           f"[{figures['medians_us']['echo']}]")
     print(f"  cast                                 {figures['cast_round_trip_us']:8.1f} us per round trip "
@@ -224,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"batches of {size}:")
     print(f"  casts                                {figures['batched_casts_per_s']:8d} events/s")
     print(f"  game mix                             {figures['batched_mix_events_per_s']:8d} events/s")
-    print(f"in process, the same game mix through the facade: {figures['in_process_mix_us']} us per event")
+    print(f"in process, the same game mix through the facade: {figures['in_process_mix_us']} us per event, so the "
+          f"bridge adds {figures['mix_bridge_cost_us']} us per event = {figures['mix_bridge_cost_vs_echo']}x echo")
     return 0
 
 
