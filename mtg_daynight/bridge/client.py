@@ -85,8 +85,7 @@ class BridgeClient:
         self._responses = msgspec.json.Decoder(list[_Response])
 
     def exchange(self, line: bytes) -> bytes:
-        """Send one raw message line; return the response line (empty for a notification is not supported:
-        only send requests with an id here)."""
+        """Send one message line (a request or a batch with at least one id); return the response line."""
         self._stdin.write(line.rstrip(b"\n") + b"\n")
         self._stdin.flush()
         answer = self._stdout.readline()

@@ -14,7 +14,8 @@ import pluggy
 
 from mtg_daynight.errors import BadEventError, UnknownGameError
 from mtg_daynight.plugin import hookimpl
-from mtg_daynight.rules import Designation, GameState
+from mtg_daynight.rules import Designation, GameState, Outcome
+from mtg_daynight.rules.outcome import NOTHING
 
 #: The name the bridge's effects plugin is registered under.
 HOST_EFFECTS_PLUGIN_NAME = "bridge-host-effects"
@@ -31,7 +32,7 @@ class HostEffects:
         if self._hook.daynight_game_state(game=game) is None:  # pragma: no cover - the rules plugin raises
             raise UnknownGameError(f"game {game!r} was never started (or has ended)")
 
-    def add_cant_become(self, game: str, effect: str, after: Designation) -> None:
+    def add_cant_become(self, game: str, effect: str, after: Designation) -> Outcome:
         """The host's effect named ``effect`` now says it can't become ``after`` (day or night) in ``game``
         (730.1). Changes to ``after`` are vetoed, with ``effect`` as the reason, until it is removed."""
         self._check_game(game)
@@ -44,15 +45,20 @@ class HostEffects:
             raise BadEventError(f"game {game!r}: effect {effect!r} already applies (it says it can't become "
                                 f"{effects[effect]})")
         self._effects.setdefault(game, {})[effect] = after
+        return NOTHING
 
-    def remove_cant_become(self, game: str, effect: str) -> None:
-        """The host's effect named ``effect`` no longer applies in ``game``."""
+    def remove_cant_become(self, game: str, effect: str) -> Outcome:
+        """The host's effect named ``effect`` no longer applies in ``game``.
+
+        The outcome is empty for now: once the facade has an event for "a can't-become effect ended" (so that
+        the rules look again at once, e.g. 702.145g for a nightbound permanent while neither), this calls it."""
         self._check_game(game)
         effects = self._effects.get(game, {})
         if effect not in effects:
             applying = ", ".join(map(repr, effects)) or "none"
             raise BadEventError(f"game {game!r}: effect {effect!r} does not apply (effects that apply: {applying})")
         del effects[effect]
+        return NOTHING
 
     @hookimpl
     def daynight_forbid_change(self, game: str, state: GameState, after: Designation, cause: str) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 from mtg_daynight.bridge.client import SERVE_COMMAND, BridgeClient
@@ -62,3 +63,35 @@ def test_the_end_of_input_ends_the_server() -> None:
     with BridgeClient(env={**os.environ, AUTOLOAD_ENV: "1"}) as client:
         assert client.call("initialize", {"client": "pytest"})["protocol_version"] == "1"
     assert client.process.returncode == 0
+
+
+NOISY_SERVER = """
+import os, sys
+from mtg_daynight.bridge import methods
+from mtg_daynight.cli import main
+from mtg_daynight.plugin import hookimpl
+
+class Noisy:
+    @hookimpl
+    def daynight_game_start(self, game, players, variants):
+        print("noise from print")
+        os.write(1, b"noise written to file descriptor 1\\n")
+
+original = methods.Session.__init__
+def patched(self, daynight=None):
+    original(self, daynight)
+    self.daynight.pm.register(Noisy())
+methods.Session.__init__ = patched
+sys.exit(main(["serve"]))
+"""
+
+
+def test_what_a_plugin_prints_goes_to_stderr_not_into_the_protocol() -> None:
+    line = '{"jsonrpc":"2.0","id":1,"method":"new_game","params":{"game":"g","players":["a"]}}\n'
+    done = subprocess.run([sys.executable, "-c", NOISY_SERVER], input=line.encode(), capture_output=True,
+                          env={**os.environ, AUTOLOAD_ENV: "1"}, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    expected = '{"jsonrpc":"2.0","id":1,"result":{"game":"g","designation":"neither"}}'
+    assert done.stdout.decode().splitlines() == [expected]
+    assert b"noise from print" in done.stderr
+    assert b"noise written to file descriptor 1" in done.stderr

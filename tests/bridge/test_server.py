@@ -230,6 +230,15 @@ def test_a_plugin_crash_is_an_internal_error_and_the_server_goes_on(day_game: Se
     assert result(day_game, "face_of", game="g1", permanent="p1") == "front"
 
 
+def test_a_huge_valid_message_is_served(day_game: Server) -> None:
+    bears = [{"kind": "permanent", "id": f"b{i}", "controller": "bob", "front": {"name": "Grizzly Bears"}}
+             for i in range(5000)]
+    line = request("enter", {"game": "g1", "permanents": bears})
+    assert len(line) > 400_000
+    assert result(day_game, "enter", game="g1", permanents=bears) == {"actions": [], "trace": []}
+    assert len(result(day_game, "state", game="g1")["permanents"]) == 5001
+
+
 def test_serve_reads_lines_until_the_end_and_skips_an_oversized_one() -> None:
     server = Server(Session(DayNight(autoload=False)), max_message_bytes=200)
     lines = [request("new_game", {"game": "g", "players": ["a"]}), b" ", b'{"x":"' + b"y" * 1000 + b'"}',
@@ -244,7 +253,8 @@ def test_serve_reads_lines_until_the_end_and_skips_an_oversized_one() -> None:
 
 def test_730_1_host_cant_become_effect_vetoes_night(day_game: Server) -> None:
     effect = "Angel of Eternal Dawn (p7) says it can't become night"
-    assert result(day_game, "add_cant_become", game="g1", effect=effect, after="night") is None
+    assert result(day_game, "add_cant_become", game="g1", effect=effect, after="night") == {"actions": [],
+                                                                                             "trace": []}
     outcome = result(day_game, "become_night", game="g1", cause="an effect")
     assert outcome["actions"] == [{"type": "vetoed", "after": "night", "rule": "730.1", "reason": effect}]
     assert "730.1" in [line["rule"] for line in outcome["trace"]]
