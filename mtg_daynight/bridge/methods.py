@@ -113,7 +113,7 @@ class Method:
     """One bridge method: its params Struct (decoded straight from the request), how to call the facade, and
     the wire type of its result (for the schema)."""
 
-    __slots__ = ("_call", "_converters", "_kinds", "_names", "decoder", "name", "params", "result", "summary")
+    __slots__ = ("_call", "decoder", "name", "params", "result", "summary")
 
     def __init__(
         self,
@@ -129,7 +129,7 @@ class Method:
         hints = typing.get_type_hints(target)
         signature = inspect.signature(target)
         fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [("game", str)] if game_field else []
-        kinds, converters = [], []
+        plan: list[tuple[str, Any, Callable[[Any], Any] | None]] = []  # name, kind, how to convert the value
         for parameter in list(signature.parameters.values())[1:]:  # skip self
             tp = wire_type(hints[parameter.name])
             if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
@@ -139,8 +139,7 @@ class Method:
             else:
                 default = parameter.default
                 fields.append((parameter.name, tp, list(default) if isinstance(default, tuple) else default))
-            kinds.append(parameter.kind)
-            converters.append(_argument(hints[parameter.name], tp))
+            plan.append((parameter.name, parameter.kind, _argument(hints[parameter.name], tp)))
         self.params: type[msgspec.Struct] = msgspec.defstruct(
             f"{_camel(self.name)}Params",
             fields,
@@ -152,42 +151,43 @@ class Method:
         self.decoder = msgspec.json.Decoder(self.params)
         returned = hints.get("return")
         self.result: Any = None if returned is type(None) else wire_type(returned)
-        self._names = tuple(name for name, *_ in fields[1 if game_field else 0:])
-        self._kinds = tuple(kinds)
-        self._converters = tuple(converters)
-        self._call = self._bind(target, receiver, returned)
-
-    def _bind(self, target: Callable[..., Any], receiver: Callable[[Session, Any], Any],
-              returned: Any) -> Callable[[Session, Any], Any]:
-        result: Callable[[Any], Any] | None = None
-        if returned is Game:
-            def result(game: Game) -> GameHandle:
-                return GameHandle(game.id, game.designation)
-        elif returned is bytes:
-            result = bytes.decode
-        plan = tuple(zip(self._names, self._kinds, self._converters, strict=True))
-
-        def call(session: Session, params: Any) -> Any:
-            args: list[Any] = [receiver(session, params)]
-            kwargs: dict[str, Any] = {}
-            for name, kind, converter in plan:
-                value = getattr(params, name)
-                if converter is not None:
-                    value = converter(value)
-                if kind is inspect.Parameter.VAR_POSITIONAL:
-                    args.extend(value)
-                elif kind is inspect.Parameter.KEYWORD_ONLY:
-                    kwargs[name] = value
-                else:
-                    args.append(value)
-            value = target(*args, **kwargs)
-            return value if result is None else result(value)
-
-        return call
+        self._call = _bind(target, receiver, tuple(plan), returned)
 
     def __call__(self, session: Session, params: Any) -> Any:
         """Call the facade with decoded ``params``; return the result (JSON-encodable)."""
         return self._call(session, params)
+
+
+def _handle(game: Game) -> GameHandle:
+    return GameHandle(game.id, game.designation)
+
+
+def _bind(
+    target: Callable[..., Any],
+    receiver: Callable[[Session, Any], Any],
+    plan: tuple[tuple[str, Any, Callable[[Any], Any] | None], ...],
+    returned: Any,
+) -> Callable[[Session, Any], Any]:
+    """The function that calls ``target`` on ``receiver(session, params)`` with the decoded params."""
+    result: Callable[[Any], Any] | None = _handle if returned is Game else bytes.decode if returned is bytes else None
+
+    def call(session: Session, params: Any) -> Any:
+        args: list[Any] = [receiver(session, params)]
+        kwargs: dict[str, Any] = {}
+        for name, kind, converter in plan:
+            value = getattr(params, name)
+            if converter is not None:
+                value = converter(value)
+            if kind is inspect.Parameter.VAR_POSITIONAL:
+                args.extend(value)
+            elif kind is inspect.Parameter.KEYWORD_ONLY:
+                kwargs[name] = value
+            else:
+                args.append(value)
+        value = target(*args, **kwargs)
+        return value if result is None else result(value)
+
+    return call
 
 
 class Session:
