@@ -14,6 +14,7 @@ It measures, one request in flight at a time (write a line, read the answer):
 2. a game mix: per turn an untap step that turns day to night or back (10 day/night permanents transform, a
    long Outcome), two spells every other turn, one permanent entering and leaving; per event;
 3. batches of B events per line (casts, and the game mix), in events per second;
+4. start-up: from starting ``mtg-daynight serve`` to its answer to ``initialize``;
 
 and the same game mix called in-process through the Python facade, which says what the bridge itself adds per
 event. Each round measures every figure once (so all share the load of the moment); each figure is the best of R
@@ -97,6 +98,16 @@ class Child:
 def _permanent(i: int) -> dict[str, Any]:
     return {"kind": "permanent", "id": f"w{i}", "controller": "alice", "front": {"name": f"Fixture Wolf {i}",
             "daybound": True}, "back": {"name": f"Fixture Night Wolf {i}", "nightbound": True}}
+
+
+def startup() -> float:
+    """Seconds from starting ``mtg-daynight serve`` to its answer to ``initialize`` (a client's first wait)."""
+    start = time.perf_counter()
+    child = Child([sys.executable, "-m", "mtg_daynight", "serve"])
+    child.run([child.line("initialize", {})])
+    elapsed = time.perf_counter() - start
+    child.close()
+    return elapsed
 
 
 def mix(game: str, turns: int, first_turn: int) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -183,12 +194,13 @@ def main(argv: list[str] | None = None) -> int:
             "python": lambda: in_process(mix_events),
             "batch_cast": lambda: bridge.run([bridge.batch([("cast", CAST)] * size) for _ in range(max(1, n // size))]),
             "batch_mix": lambda: mix_once(batch=True),
+            "startup": startup,
         }
         runs: dict[str, list[float]] = {name: [] for name in measures}
         for _ in range(args.repeat):
             for name, measure in measures.items():
                 runs[name].append(measure())
-        echo_s, cast_s, mix_s, python_s, batch_cast_s, batch_mix_s = (
+        echo_s, cast_s, mix_s, python_s, batch_cast_s, batch_mix_s, startup_s = (
             (min(runs[name]), statistics.median(runs[name])) for name in measures)
     finally:
         echo.close()
@@ -209,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         "in_process_mix_us": us(python_s[0], n),
         "mix_bridge_cost_us": us(mix_s[0] - python_s[0], n),
         "mix_bridge_cost_vs_echo": round((mix_s[0] - python_s[0]) / echo_s[0], 2),
+        "startup_ms": round(startup_s[0] * 1e3, 1),
         "medians_us": {"echo": us(echo_s[1], n), "cast": us(cast_s[1], n), "mix": us(mix_s[1], n)},
     })
     if args.json:
@@ -226,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"batches of {size}:")
     print(f"  casts                                {figures['batched_casts_per_s']:8d} events/s")
     print(f"  game mix                             {figures['batched_mix_events_per_s']:8d} events/s")
+    print(f"start-up: {figures['startup_ms']} ms from starting 'serve' to its answer to 'initialize'")
     print(f"in process, the same game mix through the facade: {figures['in_process_mix_us']} us per event, so the "
           f"bridge adds {figures['mix_bridge_cost_us']} us per event = {figures['mix_bridge_cost_vs_echo']}x echo")
     return 0

@@ -156,6 +156,8 @@ class Server:
         except msgspec.ValidationError as error:
             where = str(error).replace("`$", "`$.params", 1)
             raise _Refused(INVALID_PARAMS, f"{request.method}: {where}") from None
+        except (msgspec.DecodeError, RecursionError) as error:  # e.g. a string that is not UTF-8
+            raise _Refused(PARSE_ERROR, f"not valid JSON: {_reason(error)}") from None
         return method(self.session, params)
 
     def _failure(self, request_id: RequestId, code: int, message: str, kind: str | None = None) -> bytes:

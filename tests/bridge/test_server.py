@@ -142,6 +142,10 @@ BAD_MESSAGES = [
     (b"{not json", -32700),
     (b'{"jsonrpc":"2.0","id":1,"method":"cast","params":{"game":"g1"', -32700),
     (b"[" * 100_000, -32700),
+    (b'{"jsonrpc":"2.0","id":1,"method":"designation","params":{"game":"\xff"}}', -32700),  # not UTF-8
+    (b'{"jsonrpc":"2.0","id":1,"method":"designation","params":{"game":"g1"}} {"jsonrpc":"2.0"}', -32700),
+    (b'{"jsonrpc":"2.0","id":NaN,"method":"designation","params":{"game":"g1"}}', -32700),
+    (b"\x00\x01", -32700),
     (b'{"a":' * 100_000 + b"1" + b"}" * 100_000, -32700),
     (b"[[" * 50_000 + b"]]" * 50_000, -32700),  # valid JSON, but nested too deeply to parse
     (b'"just a string"', -32600),
