@@ -1,11 +1,16 @@
 """The host's "it can't become day/night" effects, for engines that cannot register a Python plugin.
 
 A Python host answers ``daynight_forbid_change`` with a plugin of its own (the reference host does). An engine on
-the other side of the bridge tells the server instead while such an effect applies: ``add_cant_become`` when it
-starts (Angel of Eternal Dawn enters, phases in, is turned face up), ``remove_cant_become`` when it ends. The
-server's :class:`HostEffects` plugin then vetoes the change (730.1) with the effect's name as the reason, like any
-other ``daynight_forbid_change`` plugin. Effects belong to one game; they are not part of ``save`` (re-add them
-after ``load_game``) and are dropped when the game ends.
+the other side of the bridge registers the effect instead with ``add_cant_become`` and ends it with
+``remove_cant_become``; the server's :class:`HostEffects` plugin then vetoes the change (730.1) with the effect's
+name as the reason, like any other ``daynight_forbid_change`` plugin.
+
+An effect with a ``source`` is the static ability of that permanent (Angel of Eternal Dawn): it applies only while
+the rules' state has the source on the battlefield, phased in (702.26b) and face up (708.2), looked at when the
+question is asked, so the host registers it once (before the permanent enters, or when it gets the ability) and
+need not report its phasing or turning face down again. An effect without a source applies until it is removed.
+Effects belong to one game; they are not part of ``save`` (add them again after ``load_game``) and are dropped when
+the game ends.
 """
 
 from __future__ import annotations
@@ -26,15 +31,17 @@ class HostEffects:
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self._hook = pm.hook
-        self._effects: dict[str, dict[str, Designation]] = {}
+        self._effects: dict[str, dict[str, tuple[Designation, str]]] = {}
 
     def _check_game(self, game: str) -> None:
         if self._hook.daynight_game_state(game=game) is None:  # pragma: no cover - the rules plugin raises
             raise UnknownGameError(f"game {game!r} was never started (or has ended)")
 
-    def add_cant_become(self, game: str, effect: str, after: Designation) -> Outcome:
-        """The host's effect named ``effect`` now says it can't become ``after`` (day or night) in ``game``
-        (730.1). Changes to ``after`` are vetoed, with ``effect`` as the reason, until it is removed."""
+    def add_cant_become(self, game: str, effect: str, after: Designation, source: str = "") -> Outcome:
+        """The host's effect named ``effect`` says it can't become ``after`` (day or night) in ``game`` (730.1):
+        changes to ``after`` are vetoed, with ``effect`` as the reason, until it is removed. ``source``: the
+        permanent whose static ability it is; then it applies only while that permanent is on the battlefield,
+        phased in and face up."""
         self._check_game(game)
         if after is Designation.NEITHER:
             raise BadEventError(f"game {game!r}: effect {effect!r}: it can't become 'day' or 'night'; not 'neither'")
@@ -43,8 +50,8 @@ class HostEffects:
         effects = self._effects.get(game, {})
         if effect in effects:
             raise BadEventError(f"game {game!r}: effect {effect!r} already applies (it says it can't become "
-                                f"{effects[effect]})")
-        self._effects.setdefault(game, {})[effect] = after
+                                f"{effects[effect][0]})")
+        self._effects.setdefault(game, {})[effect] = (after, source)
         return NOTHING
 
     def remove_cant_become(self, game: str, effect: str) -> Outcome:
@@ -63,9 +70,14 @@ class HostEffects:
     @hookimpl
     def daynight_forbid_change(self, game: str, state: GameState, after: Designation, cause: str) -> str | None:
         """Veto ``after`` while one of the host's effects in ``game`` forbids it (730.1)."""
-        for effect, forbidden in self._effects.get(game, {}).items():
-            if forbidden is after:
-                return effect
+        for effect, (forbidden, source) in self._effects.get(game, {}).items():
+            if forbidden is not after:
+                continue
+            if source:
+                tracked = state.permanents.get(source)
+                if tracked is None or tracked.phased_out or tracked.face_down:  # 702.26b, 708.2
+                    continue
+            return effect
         return None
 
     @hookimpl

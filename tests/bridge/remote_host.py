@@ -1,90 +1,74 @@
 """The reference host playing through a ``mtg-daynight serve`` child process: every rules call is JSON.
 
-:class:`RemoteDayNight` stands in for the facade; the host's own "it can't become night" cards (which a Python
-host answers with a ``daynight_forbid_change`` plugin) become the bridge's ``add_cant_become`` /
-``remove_cant_become`` calls, sent before each event as the host's battlefield says, the way an engine in another
-language would report its static abilities.
+:class:`RemoteDayNight` stands in for the facade. The host's own "it can't become night" cards, which a Python host
+answers with a ``daynight_forbid_change`` plugin, are reported the way an engine in another language reports
+such a static ability: ``add_cant_become`` with the permanent as its ``source``, before the permanent enters (the
+server then applies it while the rules see that permanent on the battlefield, phased in and face up).
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
-from mtg_daynight.bridge.client import BridgeClient, RemoteDayNight, RemoteGame
-from mtg_daynight.rules import Designation
+from mtg_daynight.bridge.client import BridgeClient, RemoteDayNight
+from mtg_daynight.reference import Card
+from mtg_daynight.scenarios.adapter import Entering
 from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
 
-#: Reading methods: they change nothing, so the effects need no update first.
-_QUERIES = frozenset({"designation", "trace", "state", "face_of", "permanent", "save", "game"})
 
-
-class HostPlugins:
-    """What the reference host registers with ``daynight.pm``: kept here, asked before every event."""
-
-    def __init__(self) -> None:
-        self.plugins: dict[str, Any] = {}
+class _NoPlugins:
+    """The reference host registers its veto plugin with ``daynight.pm``: over the bridge it is never asked."""
 
     def register(self, plugin: Any, name: str) -> None:
-        self.plugins[name] = plugin
+        pass
 
     def unregister(self, plugin: Any) -> None:
-        self.plugins = {k: v for k, v in self.plugins.items() if v is not plugin}
+        pass
 
 
-class SyncedGame(RemoteGame):
-    """A remote game that reports the host's can't-become effects to the server before each event."""
-
-    def __init__(self, client: BridgeClient, game: str, host_plugins: HostPlugins) -> None:
-        super().__init__(client, game)
-        self._host_plugins = host_plugins
-        self._applying: dict[str, Designation] = {}
-
-    def _call(self, name: str, params: dict[str, Any]) -> Any:
-        if name not in _QUERIES and name != "end":
-            self._sync()
-        return super()._call(name, params)
-
-    def _sync(self) -> None:
-        wanted: dict[str, Designation] = {}
-        for plugin in self._host_plugins.plugins.values():
-            for after in (Designation.DAY, Designation.NIGHT):
-                reason = plugin.daynight_forbid_change(game=self.id, state=None, after=after, cause="")
-                if reason:
-                    wanted[reason] = after
-        calls: list[tuple[str, dict[str, Any]]] = [
-            ("remove_cant_become", {"game": self.id, "effect": effect})
-            for effect, after in self._applying.items() if wanted.get(effect) != after
-        ] + [
-            ("add_cant_become", {"game": self.id, "effect": effect, "after": after})
-            for effect, after in wanted.items() if self._applying.get(effect) != after
-        ]
-        if calls:
-            for result in self.client.batch(calls):
-                if isinstance(result, Exception):
-                    raise result
-            self._applying = wanted
-
-
-class SyncedDayNight(RemoteDayNight):
+class BridgedDayNight(RemoteDayNight):
     """The facade for the reference host, over the bridge."""
 
     def __init__(self, client: BridgeClient) -> None:
         super().__init__(client)
-        self.pm = HostPlugins()
+        self.pm = _NoPlugins()
 
-    def new_game(self, game: str, players: Any, *, variants: Any = ()) -> RemoteGame:
-        self.client.call("new_game", {"game": game, "players": list(players), "variants": list(variants)})
-        return SyncedGame(self.client, game, self.pm)
+
+class BridgeAdapter(ReferenceAdapter):
+    """The reference adapter, its rules on a bridge server; reports can't-become abilities as bridge effects."""
+
+    def __init__(self, client: BridgeClient, game_id: str) -> None:
+        super().__init__(BridgedDayNight(client), game_id=game_id)  # type: ignore[arg-type]
+        self._client = client
+        self._game_id = game_id
+
+    def _abilities(self, card: Card, permanent: str) -> None:
+        for after in card.forbids:
+            effect = f"{card.name} ({permanent}) says it can't become {after}"
+            self._client.call("add_cant_become", {"game": self._game_id, "effect": effect, "after": after,
+                                                  "source": permanent})
+
+    def cast(self, player: str, card: Card, name: str) -> None:
+        """Cast (a permanent spell enters under the id ``name``)."""
+        self._abilities(card, name)
+        super().cast(player, card, name)
+
+    def put_onto_battlefield(self, cards: Sequence[Entering]) -> None:
+        """Put cards onto the battlefield, their abilities registered first."""
+        for entering in cards:
+            self._abilities(entering.card, entering.name)
+        super().put_onto_battlefield(cards)
 
 
 _game_ids = itertools.count(1)
 
 
 def bridge_adapter_factory(client: BridgeClient) -> Any:
-    """A conformance-kit factory: a fresh reference adapter per scenario, each its own game on one server."""
+    """A conformance-kit factory: a fresh adapter per scenario, each scenario its own game on one server."""
 
-    def make_adapter() -> ReferenceAdapter:
-        return ReferenceAdapter(SyncedDayNight(client), game_id=f"scenario-{next(_game_ids)}")  # type: ignore[arg-type]
+    def make_adapter() -> BridgeAdapter:
+        return BridgeAdapter(client, f"scenario-{next(_game_ids)}")
 
     return make_adapter

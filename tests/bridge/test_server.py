@@ -276,3 +276,45 @@ def test_host_effects_are_per_game_and_end_with_the_game(day_game: Server) -> No
     assert day_game.session.effects.daynight_forbid_change("g1", None, "night", "") is None  # type: ignore[arg-type]
     assert error(day_game, request("add_cant_become", {"game": "g1", "effect": "lock", "after": "night"}))["code"] \
         == -32002
+
+
+def test_730_1_an_effect_with_a_source_applies_while_the_source_is_there_phased_in_and_face_up(
+        day_game: Server) -> None:
+    effect = "Angel of Eternal Dawn (angel) says it can't become night"
+    result(day_game, "add_cant_become", game="g1", effect=effect, after="night", source="angel")
+    angel = {"kind": "permanent", "id": "angel", "controller": "bob", "front": {"name": "Angel of Eternal Dawn"}}
+    night = {"game": "g1", "cause": "an effect"}
+
+    def vetoed() -> bool:
+        data = saved(day_game)
+        outcome = result(day_game, "become_night", **night)
+        if outcome["actions"][0]["type"] == "vetoed":
+            return True
+        result(day_game, "load_game", game="g1", data=data)  # undo the change for the next question
+        return False
+
+    assert not vetoed()  # not on the battlefield yet
+    result(day_game, "enter", game="g1", permanents=[angel])
+    assert vetoed()
+    result(day_game, "phase_out", game="g1", permanents=["angel"])
+    assert not vetoed()  # 702.26b
+    result(day_game, "phase_in", game="g1", permanents=["angel"])
+    result(day_game, "turn_face_down", game="g1", permanent="angel")
+    assert not vetoed()  # 708.2
+    result(day_game, "turn_face_up", game="g1", permanent="angel")
+    assert vetoed()
+    result(day_game, "leave", game="g1", permanents=["angel"])
+    assert not vetoed()
+
+
+def test_702_145g_nightbound_entering_with_the_effects_source_is_vetoed_in_the_same_batch(server: Server) -> None:
+    result(server, "new_game", game="g", players=["a", "b"])
+    result(server, "untap_step", game="g", turn=1, active="a")
+    result(server, "add_cant_become", game="g", effect="the angel says no night", after="night", source="angel")
+    wolf = {"kind": "permanent", "id": "w", "controller": "a", "front": {"name": "Fixture Night Wolf",
+            "nightbound": True}, "back": {"name": "Fixture Day Wolf", "daybound": True}}
+    angel = {"kind": "permanent", "id": "angel", "controller": "a", "front": {"name": "Angel of Eternal Dawn"}}
+    outcome = result(server, "enter", game="g", permanents=[wolf, angel])
+    assert outcome["actions"][-1] == {"type": "vetoed", "after": "night", "rule": "702.145g",
+                                      "reason": "the angel says no night"}
+    assert result(server, "designation", game="g") == "neither"
