@@ -55,10 +55,9 @@ class HostEffects:
         return NOTHING
 
     def remove_cant_become(self, game: str, effect: str) -> Outcome:
-        """The host's effect named ``effect`` no longer applies in ``game``.
-
-        The outcome is empty for now: once the facade has an event for "a can't-become effect ended" (so that
-        the rules look again at once, e.g. 702.145g for a nightbound permanent while neither), this calls it."""
+        """The host's effect named ``effect`` no longer applies in ``game``: it stops vetoing. The outcome is
+        empty; as for a Python host's veto plugin, reporting that the effect ended (so that the rules look again at
+        once, 702.145d/g) is the facade's own event."""
         self._check_game(game)
         effects = self._effects.get(game, {})
         if effect not in effects:

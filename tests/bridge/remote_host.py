@@ -43,12 +43,21 @@ class BridgeAdapter(ReferenceAdapter):
         super().__init__(BridgedDayNight(client), game_id=game_id)  # type: ignore[arg-type]
         self._client = client
         self._game_id = game_id
+        self._effects: dict[str, list[str]] = {}  # scenario name of the source -> its effects
 
     def _abilities(self, card: Card, permanent: str) -> None:
         for after in card.forbids:
             effect = f"{card.name} ({permanent}) says it can't become {after}"
             self._client.call("add_cant_become", {"game": self._game_id, "effect": effect, "after": after,
                                                   "source": permanent})
+            self._effects.setdefault(permanent, []).append(effect)
+
+    def stop_forbidding(self, permanent: str) -> None:
+        """Its ability stops applying: remove the effect, then the host reports ``veto_ended`` (the rules look
+        again at once), as a Python host does once its veto hook stops answering."""
+        for effect in self._effects.pop(permanent, []):
+            self._client.call("remove_cant_become", {"game": self._game_id, "effect": effect})
+        super().stop_forbidding(permanent)  # type: ignore[misc]
 
     def cast(self, player: str, card: Card, name: str) -> None:
         """Cast (a permanent spell enters under the id ``name``)."""
