@@ -22,6 +22,9 @@ def register(sub: Any) -> None:
         description="Answer JSON-RPC 2.0 requests, one JSON message per line on standard input, with one response "
                     "line each on standard output (batches supported; logs on standard error). The methods are "
                     "the facade's, one to one, plus 'initialize'. Runs until the end of input. See docs/bridge.md.",
+        epilog="Plugins load from the 'mtg_daynight' entry points unless MTG_DAYNIGHT_DISABLE_PLUGIN_AUTOLOAD=1; "
+               "MTG_DAYNIGHT_TRACE=1 logs every hook call to stderr. Exit status: 0 at the end of input, 2 for a "
+               "usage error, 130 when interrupted.",
     )
     parser.add_argument("--schema", action="store_true",
                         help="print the protocol's JSON Schema (docs/bridge-schema.json) and exit")
