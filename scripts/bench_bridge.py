@@ -16,10 +16,10 @@ It measures, one request in flight at a time (write a line, read the answer):
 3. batches of B events per line (casts, and the game mix), in events per second;
 4. start-up: from starting ``mtg-daynight serve`` to its answer to ``initialize``;
 
-and the same game mix called in-process through the Python facade, which says what the bridge itself adds per
-event. Each round measures every figure once (so all share the load of the moment); each figure is the best of R
-rounds (the median is printed too). The machine may be shared: the script prints the CPU count and load average; compare
-the ratios, which are measured in the same run, rather than the absolute figures.
+and the same game mix called in-process through the method table (the facade, no JSON, no pipe), which says what
+the bridge adds per event. Each round measures every figure once (so all share the load of the moment); each figure
+is the best of R rounds (the median is printed too). The machine may be shared: the script prints the CPU count and
+load average; compare the ratios, which are measured in the same run, rather than the absolute figures.
 """
 
 from __future__ import annotations
@@ -240,8 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  casts                                {figures['batched_casts_per_s']:8d} events/s")
     print(f"  game mix                             {figures['batched_mix_events_per_s']:8d} events/s")
     print(f"start-up: {figures['startup_ms']} ms from starting 'serve' to its answer to 'initialize'")
-    print(f"in process, the same game mix through the facade: {figures['in_process_mix_us']} us per event, so the "
-          f"bridge adds {figures['mix_bridge_cost_us']} us per event = {figures['mix_bridge_cost_vs_echo']}x echo")
+    print(f"in process, the same game mix through the method table (no JSON, no pipe): "
+          f"{figures['in_process_mix_us']} us per event,")
+    print(f"  so the bridge adds {figures['mix_bridge_cost_us']} us per event "
+          f"= {figures['mix_bridge_cost_vs_echo']}x echo")
     return 0
 
 
