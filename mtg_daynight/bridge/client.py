@@ -9,6 +9,7 @@ write the same thing in theirs (plugins/bridge-client-node/ is the Node.js examp
 
 from __future__ import annotations
 
+import functools
 import inspect
 import itertools
 import subprocess
@@ -20,7 +21,15 @@ from typing import Any, TypeVar
 import msgspec
 
 from mtg_daynight.bridge.methods import METHODS
-from mtg_daynight.bridge.protocol import EnteringCard, EnteringPermanent, ErrorObject, GameHandle, RequestId
+from mtg_daynight.bridge.protocol import (
+    INTERNAL_ERROR,
+    EnteringCard,
+    EnteringPermanent,
+    ErrorData,
+    ErrorObject,
+    GameHandle,
+    RequestId,
+)
 from mtg_daynight.errors import BadEventError, DayNightError, InputFileError, UnknownGameError
 from mtg_daynight.facade import Game, RulesPluginMissingError
 from mtg_daynight.rules import CardPermanent, Designation, GameState, Permanent, TraceLine
@@ -90,7 +99,8 @@ class BridgeClient:
         self._stdin.flush()
         answer = self._stdout.readline()
         if not answer:
-            raise BridgeError(ErrorObject(-32603, "Internal error", _no_server()))
+            gone = ErrorData("ServerGone", "the server closed its output (did it exit? see its standard error)")
+            raise BridgeError(ErrorObject(INTERNAL_ERROR, "Internal error", gone))
         return answer
 
     def call(self, method: str, params: Mapping[str, Any] | None = None, result: type[T] | Any = Any) -> T:
@@ -136,12 +146,6 @@ class BridgeClient:
         self.close()
 
 
-def _no_server() -> Any:
-    from mtg_daynight.bridge.protocol import ErrorData
-
-    return ErrorData("ServerGone", "the server closed its output (did it exit? see its standard error)")
-
-
 class RemoteGame:
     """:class:`~mtg_daynight.facade.Game`'s API for one game on a bridge server: each method sends the request
     of the same name, and returns the facade's type (an :class:`~mtg_daynight.rules.Outcome` for events)."""
@@ -152,7 +156,7 @@ class RemoteGame:
 
     def _call(self, name: str, params: dict[str, Any]) -> Any:
         """Send ``name`` with ``params`` (``game`` added); decode the result as the facade's return type."""
-        returned = typing.get_type_hints(_target(name)).get("return")
+        returned = _returns(name)
         wanted: Any = str if returned is bytes else (Any if returned is type(None) else returned)
         value = self.client.call(name, {"game": self.id, **params}, wanted)
         return value.encode() if returned is bytes else value
@@ -186,6 +190,11 @@ class RemoteGame:
         """The rules' state of this game (a copy)."""
         value: GameState = self._call("state", {})
         return value
+
+
+@functools.cache
+def _returns(name: str) -> Any:
+    return typing.get_type_hints(_target(name)).get("return")
 
 
 def _target(name: str) -> Callable[..., Any]:
