@@ -95,3 +95,18 @@ def test_what_a_plugin_prints_goes_to_stderr_not_into_the_protocol() -> None:
     assert done.stdout.decode().splitlines() == [expected]
     assert b"noise from print" in done.stderr
     assert b"noise written to file descriptor 1" in done.stderr
+
+
+def test_the_process_survives_deep_huge_and_broken_messages() -> None:
+    new_game = b'{"jsonrpc":"2.0","id":1,"method":"new_game","params":{"game":"g","players":["a"]}}'
+    designation = b'{"jsonrpc":"2.0","id":2,"method":"designation","params":{"game":"g"}}'
+    lines = [new_game, b"[" * 200_000, b'{"a":' * 200_000, b'["' + b"x" * (17 * 1024 * 1024) + b'"]',
+             b"\xff\xfe\x00", b"[" + b",".join([designation] * 1000) + b"]", designation]
+    done = subprocess.run(SERVE_COMMAND, input=b"\n".join(lines) + b"\n", capture_output=True, timeout=120,
+                          env={**os.environ, AUTOLOAD_ENV: "1"}, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    codes = [a["error"]["code"] if isinstance(a, dict) and "error" in a else None for a in answers]
+    assert codes == [None, -32700, -32700, -32600, -32700, None, None]
+    assert len(answers[5]) == 1000
+    assert answers[-1]["result"] == "neither"
