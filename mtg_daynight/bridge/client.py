@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from mtg_daynight import errors
 from mtg_daynight.bridge.methods import METHODS
 from mtg_daynight.bridge.protocol import (
     INTERNAL_ERROR,
@@ -30,7 +31,7 @@ from mtg_daynight.bridge.protocol import (
     GameHandle,
     RequestId,
 )
-from mtg_daynight.errors import BadEventError, DayNightError, InputFileError, UnknownGameError
+from mtg_daynight.errors import DayNightError
 from mtg_daynight.facade import Game, RulesPluginMissingError
 from mtg_daynight.rules import CardPermanent, Designation, GameState, Permanent, TraceLine
 
@@ -39,8 +40,11 @@ T = TypeVar("T")
 #: The command that starts a server with this interpreter.
 SERVE_COMMAND: tuple[str, ...] = (sys.executable, "-m", "mtg_daynight", "serve")
 
+#: mtg-daynight's own errors by name (``error.data.type``): a response naming one raises it.
 _KNOWN_ERRORS: dict[str, type[DayNightError]] = {
-    kind.__name__: kind for kind in (BadEventError, UnknownGameError, InputFileError, RulesPluginMissingError)
+    kind.__name__: kind
+    for kind in (*vars(errors).values(), RulesPluginMissingError)
+    if isinstance(kind, type) and issubclass(kind, DayNightError)
 }
 
 

@@ -318,3 +318,16 @@ def test_702_145g_nightbound_entering_with_the_effects_source_is_vetoed_in_the_s
     assert outcome["actions"][-1] == {"type": "vetoed", "after": "night", "rule": "702.145g",
                                       "reason": "the angel says no night"}
     assert result(server, "designation", game="g") == "neither"
+
+
+def test_the_python_client_raises_the_error_the_server_names() -> None:
+    from mtg_daynight.bridge.client import BridgeError, raise_for
+    from mtg_daynight.bridge.protocol import ErrorData, ErrorObject
+    from mtg_daynight.errors import BadSaveError, UnknownGameError
+
+    with pytest.raises(BadSaveError, match="not a save"):
+        raise_for(ErrorObject(-32001, "x", ErrorData("BadSaveError", "not a save")))
+    with pytest.raises(UnknownGameError):
+        raise_for(ErrorObject(-32002, "x", ErrorData("UnknownGameError", "g")))
+    with pytest.raises(BridgeError, match="-32601"):
+        raise_for(ErrorObject(-32601, "Method not found", ErrorData("MethodNotFound", "no method 'x'")))
