@@ -62,7 +62,12 @@ async function play(bridge) {
   const day = answers[2].result;
   assert.equal(day.actions[0].after, "day");               // 728.2b
   assert.deepEqual(day.actions.slice(1).map((a) => [a.permanent, a.to]), [["p1", "front"], ["p2", "front"]]);
-  assert.equal(await bridge.call("designation", { game }), "day");
+  // Pipelined: both requests are written before either answer is read; answers come back in order.
+  const [designation, face] = await Promise.all([
+    bridge.call("designation", { game }),
+    bridge.call("face_of", { game, permanent: "p2" }),
+  ]);
+  assert.deepEqual([designation, face], ["day", "front"]);
   await bridge.call("end", { game });
   console.log("turn 3: day; every check passed");
 }
