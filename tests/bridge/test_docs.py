@@ -41,3 +41,38 @@ def test_doc_transcripts_are_what_the_server_answers(server: Server) -> None:
     expected = [line for line in text.splitlines() if line.startswith("<-- ")]
     actual = [line for line in replayed.splitlines() if line.startswith("<-- ")]
     assert actual == expected
+
+
+def test_doc_transcripts_conform_to_the_schema_types(server: Server) -> None:
+    """Each request of the doc decodes as its method's request type and each result as the method's result type:
+    the msgspec types docs/bridge-schema.json is generated from."""
+    import json
+
+    import msgspec
+
+    from mtg_daynight.bridge.methods import METHODS
+    from mtg_daynight.bridge.protocol import Failure
+    from mtg_daynight.bridge.schema import _request_type
+
+    checked = 0
+    for block in _BLOCK.findall(DOC.read_text(encoding="utf-8")):
+        for line in block.splitlines():
+            if not line.startswith("--> "):
+                continue
+            try:
+                sent = json.loads(line[4:])
+            except ValueError:  # the doc's example of a parse error
+                sent = None
+            answer = server.handle(line[4:].encode())
+            requests = sent if isinstance(sent, list) else [sent]
+            answers = json.loads(answer) if answer else []
+            for request, response in zip(requests, answers if isinstance(answers, list) else [answers], strict=False):
+                method = METHODS.get(request.get("method")) if isinstance(request, dict) else None
+                if method is None or "error" in response:
+                    msgspec.convert(response, Failure)
+                    continue
+                msgspec.convert(request, _request_type(method))
+                if method.result is not None:
+                    msgspec.convert(response["result"], method.result)
+                checked += 1
+    assert checked >= 15

@@ -70,3 +70,18 @@ def test_wire_types_map_what_json_cannot_carry() -> None:
     params = msgspec.json.decode(b'{"game":"g","permanent":"p","gained":["daybound"]}',
                                  type=METHODS["set_abilities"].params)
     assert params.gained == [Keyword.DAYBOUND]  # type: ignore[attr-defined]
+
+
+def test_every_reference_in_the_schema_resolves() -> None:
+    document = schema()
+
+    def refs(node: object) -> list[str]:
+        if isinstance(node, dict):
+            return [v for k, v in node.items() if k == "$ref"] + [r for v in node.values() for r in refs(v)]
+        if isinstance(node, list):
+            return [r for v in node for r in refs(v)]
+        return []
+
+    found = refs(document)
+    assert len(found) > 50
+    assert all(r.startswith("#/$defs/") and r.removeprefix("#/$defs/") in document["$defs"] for r in found)
