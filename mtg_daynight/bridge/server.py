@@ -114,6 +114,9 @@ class Server:
         request_id: RequestId = None if isinstance(request.id, msgspec.UnsetType) else request.id
         try:
             result = self._dispatch(request)
+            if notification:
+                return None
+            return self._encode(Success("2.0", request_id, result))
         except _Refused as refused:
             return None if notification else self._failure(request_id, refused.code, refused.message)
         except DayNightError as error:
@@ -127,9 +130,6 @@ class Server:
             if notification:
                 return None
             return self._failure(request_id, INTERNAL_ERROR, f"{type(error).__name__}: {error}", type(error).__name__)
-        if notification:
-            return None
-        return self._encode(Success("2.0", request_id, result))
 
     def _decode_request(self, raw: bytes | msgspec.Raw) -> Request:
         try:

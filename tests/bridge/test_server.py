@@ -331,3 +331,17 @@ def test_the_python_client_raises_the_error_the_server_names() -> None:
         raise_for(ErrorObject(-32002, "x", ErrorData("UnknownGameError", "g")))
     with pytest.raises(BridgeError, match="-32601"):
         raise_for(ErrorObject(-32601, "Method not found", ErrorData("MethodNotFound", "no method 'x'")))
+
+
+def test_a_result_that_cannot_be_encoded_is_an_internal_error_not_a_crash() -> None:
+    from mtg_daynight.bridge.methods import Method
+
+    class Odd:
+        def odd(self) -> object:
+            """Return something JSON can't carry."""
+            return object()
+
+    server = Server(Session(DayNight(autoload=False)), {"odd": Method(Odd.odd, lambda session, params: Odd())},
+                    log=io.StringIO())
+    failure = error(server, request("odd"))
+    assert (failure["code"], failure["data"]["type"]) == (-32603, "TypeError")
