@@ -227,8 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
-    print(f"machine: {figures['cpus']} CPUs, load average {figures['load_average']} (shared with other work: "
-          "compare the ratios, measured in the same run)")
+    free = max(0.0, (figures["cpus"] or 1) - figures["load_average"][0])
+    print(f"machine: {figures['cpus']} CPUs, load average {figures['load_average']}, about {free:.1f} cores free "
+          "(shared with other work: compare the ratios, measured in the same run)")
     print(f"{n} events per figure, best of {args.repeat} rounds (median in brackets); one request in flight:")
     print(f"  echo server (same loop, one method)  {figures['echo_round_trip_us']:8.1f} us per round trip "
           f"[{figures['medians_us']['echo']}]")
