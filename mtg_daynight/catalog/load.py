@@ -82,12 +82,13 @@ def load_database(
     default_mods: bool = True,
     cache: DatabaseCache | None = DEFAULT_CACHE,
 ) -> CardDatabase:
-    """The card database: the snapshot ``mtg-daynight carddata update`` writes (in ``data_dir``, else
-    ``$MTG_DAYNIGHT_DATA_DIR``, else a source checkout's ``carddata/``, else the user card-data directory: see
-    :func:`mtg_daynight.importer.paths.resolve_data_dir`) with the mod files of ``carddata/custom/`` and the user's
-    ``custom/`` directory (unless ``default_mods`` is False) and of ``mod_dirs`` merged over it, in that order.
+    """The card database: the snapshot :func:`mtg_daynight.importer.paths.locate_snapshot` picks (``data_dir``,
+    else ``$MTG_DAYNIGHT_DATA_DIR``, else the user's import, else a source checkout's ``carddata/``, else the
+    snapshot bundled in the package) with the mod files of ``carddata/custom/`` and the user's ``custom/``
+    directory (unless ``default_mods`` is False) and of ``mod_dirs`` merged over it, in that order.
 
-    Without a snapshot the database holds only mod cards (:attr:`CardDatabase.has_snapshot` is False).
+    Without a snapshot (only when ``data_dir`` or ``$MTG_DAYNIGHT_DATA_DIR`` names a directory that holds none)
+    the database holds only mod cards (:attr:`CardDatabase.has_snapshot` is False).
     ``data_dir`` (when given) and every directory of ``mod_dirs`` must exist. Raises
     :class:`~mtg_daynight.errors.InputFileError` for a malformed snapshot or mod file (naming the file and
     the field). Results are cached (see the module docstring); ``cache=None`` always loads.

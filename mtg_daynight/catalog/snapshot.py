@@ -1,8 +1,8 @@
 """The catalog's view of the importer's snapshot: where it is, reading it, turning its records into cards.
 
 The importer (:mod:`mtg_daynight.importer`) owns everything about the snapshot file (``daynight-cards.json``):
-its location (:func:`mtg_daynight.importer.paths.resolve_data_dir`: ``--data-dir``, else ``$MTG_DAYNIGHT_DATA_DIR``,
-else a source checkout's ``carddata/``, else the platformdirs user data directory's ``carddata/``), its records
+its location (:func:`mtg_daynight.importer.paths.locate_snapshot`: ``--data-dir``, else ``$MTG_DAYNIGHT_DATA_DIR``,
+else a user import, else a source checkout's ``carddata/``, else the snapshot bundled in the package), its records
 (:mod:`mtg_daynight.importer.records`) and its reader (:func:`mtg_daynight.importer.snapshot.load_snapshot`). This
 module only asks those, so ``mtg-daynight carddata update`` and the card database always agree on the file.
 What is catalog-specific here: a missing snapshot is not an error (the database then holds only mod cards),
@@ -45,12 +45,12 @@ class CatalogSnapshot(msgspec.Struct, frozen=True):
 
 
 def find_snapshot(data_dir: str | os.PathLike[str] | None = None) -> Path | None:
-    """The snapshot file in the data directory :func:`~mtg_daynight.importer.paths.resolve_data_dir` picks for
-    ``data_dir`` (the same one ``mtg-daynight carddata update`` writes), resolved; None when it has none."""
-    from mtg_daynight.importer.paths import resolve_data_dir, snapshot_path  # lazy: see the module docstring
+    """The snapshot file :func:`~mtg_daynight.importer.paths.locate_snapshot` picks for ``data_dir`` (the same one
+    ``mtg-daynight carddata status`` reports), resolved; None when there is none."""
+    from mtg_daynight.importer.paths import locate_snapshot  # lazy: see the module docstring
 
-    path = snapshot_path(resolve_data_dir(data_dir))
-    return path.resolve() if path.is_file() else None
+    location = locate_snapshot(data_dir)
+    return location.path.resolve() if location.exists else None
 
 
 def read_snapshot(path: Path) -> CatalogSnapshot:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, TypedDict
 
 from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.hygiene import check_card_text, escape_text
 from mtg_daynight.importer.records import DayNightCard, Face, HelperCard, MentionCard, Printing
 from mtg_daynight.importer.scryfall import Card, CardFace
 
@@ -177,6 +178,8 @@ def faces_with_keywords(card: Card) -> tuple[tuple[Face, ...], str | None, str |
     text mentions it; a keyword no face mentions stays card-level only (in ``DayNightCard.keywords``).
     """
     raw = _raw_faces(card)
+    if card.card_faces and any(face.keywords is not None for face in raw):
+        return _faces_with_own_keywords(raw)
     keywords = all_keywords(card)
     has_day = _has_keyword(keywords, DAYBOUND)
     has_night = _has_keyword(keywords, NIGHTBOUND)
@@ -206,6 +209,15 @@ def faces_with_keywords(card: Card) -> tuple[tuple[Face, ...], str | None, str |
     return faces, day_name, night_name
 
 
+def _faces_with_own_keywords(raw: list[CardFace]) -> tuple[tuple[Face, ...], str | None, str | None]:
+    """Faces whose source lists keywords per face (MTGJSON): each face keeps exactly its own keywords, and the
+    daybound / nightbound face is the first face that has the keyword; nothing is guessed."""
+    faces = tuple(_face_from(face, tuple(face.keywords or ())) for face in raw)
+    day = next((f.name for f in faces if _has_keyword(f.keywords, DAYBOUND)), None)
+    night = next((f.name for f in faces if _has_keyword(f.keywords, NIGHTBOUND)), None)
+    return faces, day, night
+
+
 def _collector_key(number: str) -> tuple[int, str]:
     match = re.match(r"\d+", number)
     return (int(match.group()) if match else 1 << 30, number)
@@ -224,12 +236,12 @@ def _representative_key(card: Card) -> tuple[bool, bool, bool, str, str]:
 @dataclass
 class _Group:
     best: Card
-    printings: dict[str, Printing] = field(default_factory=dict)
+    printings: dict[tuple[str, str], Printing] = field(default_factory=dict)
 
     def add(self, card: Card) -> None:
         if _representative_key(card) < _representative_key(self.best):
             self.best = card
-        self.printings.setdefault(card.id, _printing(card))
+        self.printings.setdefault((card.id, card.lang), _printing(card))
 
 
 class Folded(NamedTuple):
@@ -250,19 +262,35 @@ class Folder:
     cards: dict[str, _Group] = field(default_factory=dict)
     helpers: dict[str, _Group] = field(default_factory=dict)
     mentions: dict[str, _Group] = field(default_factory=dict)
+    #: printing id -> (oracle id or name, card name) of every card kept, to catch one id on two cards
+    owners: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def add(self, card: Card) -> Kind | None:
-        """Fold one card object in; return what it was kept as (or None)."""
+        """Fold one card object in; return what it was kept as (or None).
+
+        Raises :class:`CardFileError` when a kept card's names or texts hold control, bidi-override or escape
+        characters (:func:`~mtg_daynight.importer.hygiene.check_card_text`), or when its printing id was already
+        seen on a card with another oracle id (one id must name one card).
+        """
         kind = classify(card)
         if kind is None:
             return None
+        check_card_text(card)
+        owner = (card_oracle_id(card) or card.name, card.name)
+        if card.id:
+            previous = self.owners.setdefault(card.id, owner)
+            if previous[0] != owner[0]:
+                raise CardFileError(
+                    f"printing id {card.id} is on two different cards: '{escape_text(previous[1])}' (oracle id "
+                    f"{previous[0]}) and '{escape_text(card.name)}' (oracle id {owner[0]})"
+                )
         if kind == "helper":
             key = card_oracle_id(card) or card.name
             table = self.helpers
         else:
             oracle_id = card_oracle_id(card)
             if oracle_id is None:
-                raise CardFileError(f"card {card.name!r} (id {card.id}) has no oracle_id")
+                raise CardFileError(f"card '{escape_text(card.name)}' (id {card.id}) has no oracle_id")
             key = oracle_id
             table = self.cards if kind == "daynight" else self.mentions
         group = table.get(key)

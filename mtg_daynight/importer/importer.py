@@ -23,6 +23,8 @@ from typing import Any
 
 import msgspec
 
+from mtg_daynight.importer.decompress import READ_SIZE as READ_SIZE  # re-exported (scripts/bench_import.py)
+from mtg_daynight.importer.decompress import read_chunks
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
 from mtg_daynight.importer.gunzip import DEFAULT_BLOCK_SIZE, iter_blocks
@@ -36,7 +38,6 @@ from mtg_daynight.importer.scanner import (
 )
 from mtg_daynight.importer.scryfall import CARD_DECODER, CARD_LIST_DECODER, Card
 
-READ_SIZE = 256 * 1024
 _QUEUE_DEPTH = 4
 #: GIL switch interval used while the two import threads run (the default 5 ms makes them take turns).
 _SWITCH_INTERVAL = 0.0001
@@ -48,7 +49,7 @@ class ImportResult:
 
     cards: tuple[DayNightCard, ...]
     helpers: tuple[HelperCard, ...]
-    format: Format
+    format: Format | str  # a Scryfall Format, or what a local import read (e.g. "mtgjson-set")
     mentions: tuple[MentionCard, ...] = ()
     gzipped: bool = False
     decompressor: str = "none"
@@ -84,16 +85,18 @@ def import_blocks(
     name: str = "<data>",
     needles: Sequence[bytes] = DEFAULT_NEEDLES,
     locate: Callable[[int], str] | None = None,
+    folder: Folder | None = None,
 ) -> ImportResult:
     """Scan decompressed ``blocks`` and fold the day/night cards (and cards that mention day/night, and the
     helper card) found into records.
 
     ``locate(offset)`` turns a byte offset of the decompressed stream into a location for error messages
-    (default: ``"<name>: byte <offset>"``).
+    (default: ``"<name>: byte <offset>"``). ``folder``: fold into this one (shared by the files of a
+    several-file import; the result then holds the records of every file folded so far).
     """
     where = locate or (lambda offset: f"{name}: byte {offset}")
     scanner = LineScanner(needles=needles, name=name)
-    folder = Folder()
+    folder = Folder() if folder is None else folder
     candidates = kept = 0
 
     def take(found: list[Candidate]) -> None:
@@ -152,14 +155,6 @@ def _line_number(blocks: Iterable[bytes], offset: int) -> int:
         newlines += block.count(b"\n")
         seen += len(block)
     return newlines + 1
-
-
-def _read_chunks(path: Path, digest: Any, size: list[int]) -> Iterator[bytes]:
-    with path.open("rb", buffering=0) as handle:
-        while chunk := handle.read(READ_SIZE):
-            digest.update(chunk)
-            size[0] += len(chunk)
-            yield chunk
 
 
 class _Stop(Exception):
@@ -221,6 +216,7 @@ def import_file(
     threaded: bool = False,
     decompressor: str | None = None,
     block_size: int = DEFAULT_BLOCK_SIZE,
+    folder: Folder | None = None,
 ) -> ImportResult:
     """Import a bulk file from disk: ``.jsonl`` or ``.json`` (legacy array), gzipped or not.
 
@@ -238,16 +234,16 @@ def import_file(
     size = [0]
     info: dict[str, Any] = {}
     produce = iter_blocks(
-        _read_chunks(path, digest, size), name=name, block_size=block_size, decompressor=decompressor, info=info
+        read_chunks(path, digest, size), name=name, block_size=block_size, decompressor=decompressor, info=info
     )
     blocks = _threaded(produce) if threaded else produce
 
     def locate(offset: int) -> str:
-        again = iter_blocks(_read_chunks(path, hashlib.sha256(), [0]), name=name, decompressor=decompressor)
+        again = iter_blocks(read_chunks(path, hashlib.sha256(), [0]), name=name, decompressor=decompressor)
         return f"{name}: line {_line_number(again, offset)}"
 
     try:
-        result = import_blocks(blocks, name=name, needles=needles, locate=locate)
+        result = import_blocks(blocks, name=name, needles=needles, locate=locate, folder=folder)
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
     finally:

@@ -1,9 +1,18 @@
-"""Where card data lives.
+"""Where card data lives: the one rule every reader and writer uses.
 
-* ``--data-dir DIR`` (or the ``MTG_DAYNIGHT_DATA_DIR`` environment variable) wins;
-* in a source checkout of mtg-daynight, the repository's ``carddata/`` directory (maintainers update it);
-* otherwise, for an installed package, the user data directory from platformdirs
-  (e.g. ``~/.local/share/mtg-daynight/carddata`` on Linux).
+Reading (:func:`locate_snapshot`), the first that applies wins:
+
+1. ``--data-dir DIR``, else the ``MTG_DAYNIGHT_DATA_DIR`` environment variable: that directory only (no
+   fallback, so an empty directory means "no card data");
+2. a user import: the snapshot ``mtg-daynight carddata update`` wrote into the user data directory
+   (platformdirs, e.g. ``~/.local/share/mtg-daynight/carddata`` on Linux);
+3. in a source checkout, the repository's ``carddata/`` directory, if it holds an imported snapshot;
+4. the snapshot bundled inside the package (``mtg_daynight/data/daynight-cards.json``, built from MTGJSON set
+   files by ``scripts/build_bundled_carddata.py``): real data the moment the package is installed.
+
+Writing (:func:`resolve_data_dir`, where an update puts its snapshot): ``--data-dir``, else
+``MTG_DAYNIGHT_DATA_DIR``, else the user data directory (never the package, never a checkout's
+``carddata/`` unless named with ``--data-dir``), so an update always wins over the bundled snapshot.
 
 Downloaded bulk files are cached outside the data directory, in the user cache directory
 (``MTG_DAYNIGHT_CACHE_DIR`` overrides it), so a checkout never collects 100 MB files.
@@ -13,12 +22,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal, NamedTuple
 
 APP_NAME = "mtg-daynight"
 SNAPSHOT_NAME = "daynight-cards.json"
 LOCK_NAME = ".daynight-cards.lock"
 DATA_DIR_ENV = "MTG_DAYNIGHT_DATA_DIR"
 CACHE_DIR_ENV = "MTG_DAYNIGHT_CACHE_DIR"
+#: The bundled snapshot's directory inside the package.
+BUNDLED_SUBDIR = "data"
+
+Origin = Literal["--data-dir", "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", "none"]
 
 
 def repo_carddata_dir() -> Path | None:
@@ -37,14 +51,56 @@ def user_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "carddata"
 
 
-def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """The directory that holds (or will hold) the snapshot; see the module docstring for the order."""
+def bundled_snapshot() -> Path:
+    """The snapshot shipped inside the package (wheel and editable install alike)."""
+    return Path(__file__).resolve().parent.parent / BUNDLED_SUBDIR / SNAPSHOT_NAME
+
+
+def _explicit_dir(explicit: str | os.PathLike[str] | None) -> tuple[Path, Origin] | None:
     if explicit:
-        return Path(explicit).expanduser()
+        return Path(explicit).expanduser(), "--data-dir"
     from_env = os.environ.get(DATA_DIR_ENV)
     if from_env:
-        return Path(from_env).expanduser()
-    return repo_carddata_dir() or user_data_dir()
+        return Path(from_env).expanduser(), "$MTG_DAYNIGHT_DATA_DIR"
+    return None
+
+
+def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The directory an update writes its snapshot into: ``explicit``, else ``$MTG_DAYNIGHT_DATA_DIR``, else the
+    user data directory (see the module docstring)."""
+    given = _explicit_dir(explicit)
+    return given[0] if given is not None else user_data_dir()
+
+
+class SnapshotLocation(NamedTuple):
+    """The snapshot a reader uses: its file and why that one (``origin``)."""
+
+    path: Path
+    #: "--data-dir", "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", or "none" (no snapshot anywhere:
+    #: ``path`` is then where an update would write it)
+    origin: Origin
+
+    @property
+    def exists(self) -> bool:
+        """True when the snapshot file exists."""
+        return self.path.is_file()
+
+
+def locate_snapshot(explicit: str | os.PathLike[str] | None = None) -> SnapshotLocation:
+    """The snapshot to read, in the order of the module docstring."""
+    given = _explicit_dir(explicit)
+    if given is not None:
+        return SnapshotLocation(snapshot_path(given[0]), given[1])
+    user = user_data_dir() / SNAPSHOT_NAME
+    if user.is_file():
+        return SnapshotLocation(user, "user")
+    repo = repo_carddata_dir()
+    if repo is not None and (repo / SNAPSHOT_NAME).is_file():
+        return SnapshotLocation(repo / SNAPSHOT_NAME, "checkout")
+    bundled = bundled_snapshot()
+    if bundled.is_file():
+        return SnapshotLocation(bundled, "bundled")
+    return SnapshotLocation(user, "none")
 
 
 def resolve_cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:

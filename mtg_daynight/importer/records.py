@@ -106,10 +106,30 @@ class HelperCard(msgspec.Struct, frozen=True, kw_only=True):
     printings: tuple[Printing, ...] = ()
 
 
-class SourceInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """Where a snapshot's data came from."""
+class SourceFile(msgspec.Struct, frozen=True, kw_only=True):
+    """One input file of a local import (``--from-file``, given once or more)."""
 
-    kind: str  # "scryfall" (downloaded) or "file" (--from-file)
+    name: str
+    size: int
+    sha256: str
+    source: str  # "scryfall" (a bulk file) or "mtgjson"
+    format: str  # "jsonl", "json-array", "mtgjson-set" or "mtgjson-allprintings"
+    compression: str = "none"  # "gzip", "xz", "bzip2" or "none"
+    version: str | None = None  # MTGJSON's meta.version
+    date: str | None = None  # MTGJSON's meta.date
+    sets: tuple[str, ...] = ()  # MTGJSON set codes read
+
+
+class SourceInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """Where a snapshot's data came from.
+
+    ``kind`` is "scryfall" (downloaded), "file" (local Scryfall bulk files), "mtgjson" (local MTGJSON files) or
+    "mixed" (local files of both). For MTGJSON, ``version`` is ``meta.version`` and ``updated_at`` the
+    ``meta.date`` (the oldest, when files of several builds were imported together). ``files`` lists every input
+    file of a local import (empty in snapshots written before it existed: ``file_*`` then describe the one file).
+    """
+
+    kind: str
     bulk_type: str | None = None
     bulk_id: str | None = None
     updated_at: str | None = None
@@ -118,8 +138,10 @@ class SourceInfo(msgspec.Struct, frozen=True, kw_only=True):
     file_name: str = ""
     file_size: int = 0
     file_sha256: str = ""
-    format: str = ""  # "jsonl" or "json-array"
+    format: str = ""  # "jsonl", "json-array", "mtgjson-set", "mtgjson-allprintings" (or several, joined by ", ")
     gzipped: bool = False
+    version: str | None = None
+    files: tuple[SourceFile, ...] = ()
 
 
 class Counts(msgspec.Struct, frozen=True, kw_only=True):

@@ -11,7 +11,7 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -185,7 +185,7 @@ def run_update(
     *,
     data_dir: str | os.PathLike[str] | None = None,
     bulk_type: str = DEFAULT_BULK_TYPE,
-    from_file: str | os.PathLike[str] | None = None,
+    from_file: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
     api_url: str | None = None,
     force: bool = False,
     client: ScryfallClient | None = None,
@@ -197,7 +197,8 @@ def run_update(
     deadline: float = DEFAULT_DEADLINE,
     notify: Callable[[str], None] | None = None,
 ) -> UpdateOutcome:
-    """Update the snapshot in ``data_dir`` from Scryfall (or from ``from_file``); see ``docs/carddata.md``.
+    """Update the snapshot in ``data_dir`` from Scryfall (or from the local file(s) ``from_file``: see
+    :mod:`mtg_daynight.importer.local`); see ``docs/carddata.md``.
 
     ``retries``, ``timeout`` and ``deadline`` bound the network side (see :class:`ScryfallClient`; ignored
     when ``client`` is given); ``notify`` receives one-line messages about waits (retries, the lock).
@@ -214,18 +215,9 @@ def run_update(
             old, warnings = _previous(directory)
             outcome.warnings += warnings
             if from_file is not None:
-                from mtg_daynight.importer.importer import import_file
+                from mtg_daynight.importer.local import as_paths, import_local_files  # lazy: only a local import loads it
 
-                path = Path(from_file).expanduser()
-                result = import_file(path)
-                source = SourceInfo(
-                    kind="file",
-                    file_name=path.name,
-                    file_size=result.file_size,
-                    file_sha256=result.sha256,
-                    format=result.format,
-                    gzipped=result.gzipped,
-                )
+                result, source = import_local_files(as_paths(from_file))
             else:
                 assert client is not None
                 same_kind = (

@@ -1,0 +1,69 @@
+"""Data hygiene for imported card text: what may not be in a name or text, and how to show it safely.
+
+Real card data (Scryfall, MTGJSON) never holds control characters in names and type lines, and in rules text
+only the line feed. A card file that does (NUL, ANSI escape sequences, which start with ESC, or Unicode bidi
+overrides such as U+202E RIGHT-TO-LEFT OVERRIDE, which make a terminal show text other than what it is) is
+broken or hostile, so the import **refuses** it: :func:`check_card_text` raises
+:class:`~mtg_daynight.importer.errors.CardFileError` naming the card, the field and the character, and the
+previous snapshot stays in use. Nothing is silently altered: a name that was escaped or stripped would no
+longer be the card's name. :func:`escape_text` is what error messages use to show such a value without
+letting it reach the terminal raw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.scryfall import Card
+
+#: C0 and C1 control characters (ESC included), DEL, the Unicode line and paragraph separators, and the bidi
+#: embedding/override/isolate controls and marks (U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069).
+FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: In rules text a line feed separates abilities; every other forbidden character is still refused.
+FORBIDDEN_IN_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_text(text: str) -> str:
+    """``text`` with every forbidden character written as a visible escape (``\\x1b``, ``\\u202e``)."""
+    return FORBIDDEN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def _fields(card: Card) -> Iterator[tuple[str, str | None, bool]]:
+    """(field, value, is_rules_text) for every text of ``card`` that ends up in a snapshot."""
+    yield "name", card.name, False
+    yield "printed_name", card.printed_name, False
+    yield "id", card.id, False
+    yield "oracle_id", card.oracle_id, False
+    yield "set", card.set, False
+    yield "collector_number", card.collector_number, False
+    yield "lang", card.lang, False
+    yield "layout", card.layout, False
+    yield "mana_cost", card.mana_cost, False
+    yield "type_line", card.type_line, False
+    yield "oracle_text", card.oracle_text, True
+    for keyword in card.keywords:
+        yield "keywords", keyword, False
+    for i, face in enumerate(card.card_faces or ()):
+        yield f"card_faces[{i}].name", face.name, False
+        yield f"card_faces[{i}].printed_name", face.printed_name, False
+        yield f"card_faces[{i}].mana_cost", face.mana_cost, False
+        yield f"card_faces[{i}].type_line", face.type_line, False
+        yield f"card_faces[{i}].oracle_text", face.oracle_text, True
+        for keyword in face.keywords or ():
+            yield f"card_faces[{i}].keywords", keyword, False
+
+
+def check_card_text(card: Card) -> None:
+    """Refuse a card whose names or texts hold a forbidden character (see the module docstring)."""
+    for name, value, rules_text in _fields(card):
+        if not value:
+            continue
+        found = (FORBIDDEN_IN_TEXT if rules_text else FORBIDDEN).search(value)
+        if found is not None:
+            raise CardFileError(
+                f"card '{escape_text(card.name)}' (id {escape_text(card.id)}): {name} holds the control "
+                f"character U+{ord(found.group()):04X} at position {found.start()}: refused (names and texts "
+                "must be printable)"
+            )

@@ -1,0 +1,140 @@
+"""Importing local card-data files (``carddata update --from-file A --from-file B ...``) into one snapshot.
+
+Each file is recognised by its content, never its name: after decompression (gzip, xz, bzip2 or none, by magic
+bytes) a JSON object whose first key is ``meta`` or ``data`` is an MTGJSON file (set file or AllPrintings,
+:mod:`mtg_daynight.importer.mtgjson`); anything else is a Scryfall bulk file (JSON Lines or the legacy array,
+:mod:`mtg_daynight.importer.importer`). The cards of every file are folded together by the same
+:class:`~mtg_daynight.importer.fold.Folder`, so printings of one card from several files become one record, and
+the :class:`~mtg_daynight.importer.records.SourceInfo` names every file with its size and sha256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from mtg_daynight.importer.decompress import UTF8_BOM, open_blocks
+from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.fold import Folder
+from mtg_daynight.importer.importer import ImportResult, import_file
+from mtg_daynight.importer.mtgjson import read_mtgjson
+from mtg_daynight.importer.records import SourceFile, SourceInfo
+
+PathLike = str | os.PathLike[str]
+_FIRST_KEY = re.compile(rb'\A\{\s*"((?:[^"\\]|\\.)*)"')
+#: First keys of MTGJSON's top-level object.
+MTGJSON_KEYS = (b"meta", b"data")
+
+
+def sniff_source(path: Path) -> str:
+    """``"mtgjson"`` or ``"scryfall"``: what the (decompressed) content of ``path`` is, from its first bytes."""
+    if not path.is_file():
+        raise CardFileError(f"{path}: no such file")
+    blocks, _ = open_blocks(path, hashlib.sha256(), [0])
+    try:
+        head = b""
+        for block in blocks:
+            head += block
+            if len(head.removeprefix(UTF8_BOM).lstrip()) >= 64:
+                break
+    except OSError as error:
+        raise CardFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    finally:
+        close = getattr(blocks, "close", None)
+        if close is not None:
+            close()
+    match = _FIRST_KEY.match(head.removeprefix(UTF8_BOM).lstrip())
+    return "mtgjson" if match is not None and match.group(1) in MTGJSON_KEYS else "scryfall"
+
+
+def as_paths(from_file: PathLike | Sequence[PathLike]) -> list[Path]:
+    """One path or several, as a list of expanded paths."""
+    items = [from_file] if isinstance(from_file, str | os.PathLike) else list(from_file)
+    return [Path(item).expanduser() for item in items]
+
+
+def _source_info(files: list[SourceFile]) -> SourceInfo:
+    kinds = {f.source for f in files}
+    kind = "mtgjson" if kinds == {"mtgjson"} else "file" if kinds == {"scryfall"} else "mixed"
+    dates = sorted(f.date for f in files if f.date)
+    versions = sorted({f.version for f in files if f.version})
+    formats = list(dict.fromkeys(f.format for f in files))
+    single = files[0] if len(files) == 1 else None
+    return SourceInfo(
+        kind=kind,
+        updated_at=dates[0] if dates else None,
+        version=", ".join(versions) if versions else None,
+        file_name=single.name if single else ", ".join(f.name for f in files),
+        file_size=sum(f.size for f in files),
+        file_sha256=single.sha256 if single else "",
+        format=", ".join(formats),
+        gzipped=all(f.compression == "gzip" for f in files),
+        files=tuple(files),
+    )
+
+
+def import_local_files(
+    paths: Sequence[PathLike], *, on_set: Callable[[str], None] | None = None
+) -> tuple[ImportResult, SourceInfo]:
+    """Import every file of ``paths`` (Scryfall or MTGJSON, any mix) into one result, and describe the files.
+
+    Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file (and line, byte or set) that is
+    missing, truncated, not JSON or holds a bad card; nothing is written by this function.
+    """
+    if not paths:
+        raise CardFileError("no file to import")
+    folder = Folder()
+    files: list[SourceFile] = []
+    candidates = decompressed = kept = 0
+    for item in paths:
+        path = Path(item).expanduser()
+        if sniff_source(path) == "mtgjson":
+            read = read_mtgjson(path, folder, on_set=on_set)
+            decompressed += read.decompressed_bytes
+            kept += read.kept
+            files.append(
+                SourceFile(
+                    name=path.name,
+                    size=read.file_size,
+                    sha256=read.sha256,
+                    source="mtgjson",
+                    format=read.format,
+                    compression=read.compression,
+                    version=read.meta.version or None,
+                    date=read.meta.date or None,
+                    sets=tuple(read.sets),
+                )
+            )
+        else:
+            scanned = import_file(path, folder=folder)
+            candidates += scanned.candidate_lines
+            decompressed += scanned.decompressed_bytes
+            kept += scanned.objects_kept
+            files.append(
+                SourceFile(
+                    name=path.name,
+                    size=scanned.file_size,
+                    sha256=scanned.sha256,
+                    source="scryfall",
+                    format=scanned.format,
+                    compression="gzip" if scanned.gzipped else "none",
+                )
+            )
+    folded = folder.build()
+    source = _source_info(files)
+    result = ImportResult(
+        cards=folded.cards,
+        helpers=folded.helpers,
+        mentions=folded.mentions,
+        format=source.format,
+        gzipped=source.gzipped,
+        candidate_lines=candidates,
+        decompressed_bytes=decompressed,
+        file_size=source.file_size,
+        sha256=source.file_sha256,
+        objects_kept=kept,
+    )
+    return result, source

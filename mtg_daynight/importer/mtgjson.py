@@ -1,0 +1,366 @@
+"""Reading MTGJSON v5 files: a set file (``{"meta", "data": {"code", "cards", "tokens", ...}}``) or AllPrintings
+(``{"meta", "data": {"MID": {...set...}, ...}}``), plain, gzip, xz or bzip2, recognised by content.
+
+MTGJSON has one record per *face*. This module joins the faces of each card into one Scryfall-shaped
+:class:`~mtg_daynight.importer.scryfall.Card` and hands it to the same :class:`~mtg_daynight.importer.fold.Folder`
+as the Scryfall import, so both sources produce the same records by the same rules (what is a day/night card,
+what mentions day/night, the helper card, the folding of printings):
+
+* faces are joined by ``otherFaceIds`` among the records of one set that carry the same ``name`` (the combined
+  "Front // Back"), ordered by ``side`` (a, b, ...);
+* Daybound and Nightbound come from each face's own ``keywords`` (MTGJSON lists keywords per face), nothing is
+  guessed;
+* ids are ``identifiers.scryfallId`` (the printing) and ``identifiers.scryfallOracleId`` (the card), so a
+  snapshot from MTGJSON and one from Scryfall name the same cards by the same ids;
+* the printed names of other languages come from ``foreignData`` (one printing per language, with the Scryfall
+  id MTGJSON gives for it, else an empty id);
+* the Day // Night helper card comes from the set's ``tokens`` (layout ``double_faced_token``);
+* ``isOnlineOnly`` (of the card or the set) -> digital; ``promoTypes`` containing ``playtest`` -> playtest;
+  ``availability`` -> games; the set's ``releaseDate`` and ``type`` -> released_at and set_type.
+
+Memory: the file is parsed by ``ijson`` (its C backend, yajl2_c, where installed) one set object at a time, so
+an AllPrintings file of any size costs the memory of its largest set, never the whole file (see
+``scripts/bench_mtgjson.py`` for the figures against ``json.load``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import ijson  # type: ignore[import-untyped]
+import msgspec
+
+from mtg_daynight.importer.decompress import BlockStream, Compression, open_blocks
+from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.fold import Folder
+from mtg_daynight.importer.scryfall import Card, CardFace
+
+MtgjsonFormat = Literal["mtgjson-set", "mtgjson-allprintings"]
+
+#: MTGJSON's ``foreignData.language`` names -> Scryfall's language codes (an unknown name is kept, lowercased).
+LANGUAGES = {
+    "English": "en",
+    "Spanish": "es",
+    "French": "fr",
+    "German": "de",
+    "Italian": "it",
+    "Portuguese (Brazil)": "pt",
+    "Portuguese": "pt",
+    "Japanese": "ja",
+    "Korean": "ko",
+    "Russian": "ru",
+    "Chinese Simplified": "zhs",
+    "Chinese Traditional": "zht",
+    "Hebrew": "he",
+    "Latin": "la",
+    "Ancient Greek": "grc",
+    "Arabic": "ar",
+    "Sanskrit": "sa",
+    "Phyrexian": "ph",
+    "Quenya": "qya",
+}
+
+
+class Meta(msgspec.Struct, kw_only=True):
+    """MTGJSON's ``meta`` object: the build's date and version."""
+
+    date: str = ""
+    version: str = ""
+
+
+class Identifiers(msgspec.Struct, kw_only=True):  # field names are MTGJSON's (camelCase)
+    """The ids of a face record (only the Scryfall ones are read)."""
+
+    scryfallId: str | None = None
+    scryfallOracleId: str | None = None
+
+
+class ForeignIdentifiers(msgspec.Struct, kw_only=True):
+    """The ids of a foreign printing (newer MTGJSON builds give its Scryfall id)."""
+
+    scryfallId: str | None = None
+
+
+class ForeignData(msgspec.Struct, kw_only=True):
+    """A printing of the card in another language."""
+
+    language: str
+    name: str | None = None
+    faceName: str | None = None
+    identifiers: ForeignIdentifiers | None = None
+
+
+class FaceRecord(msgspec.Struct, kw_only=True):
+    """One MTGJSON card (or token) record: one face of one printing."""
+
+    uuid: str = ""
+    name: str
+    faceName: str | None = None
+    side: str | None = None
+    layout: str = ""
+    number: str = ""
+    setCode: str = ""
+    manaCost: str | None = None
+    type: str | None = None
+    text: str | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    colors: list[str] | None = None
+    keywords: list[str] = msgspec.field(default_factory=list)
+    otherFaceIds: list[str] = msgspec.field(default_factory=list)
+    isOnlineOnly: bool = False
+    promoTypes: list[str] = msgspec.field(default_factory=list)
+    frameEffects: list[str] = msgspec.field(default_factory=list)
+    availability: list[str] = msgspec.field(default_factory=list)
+    identifiers: Identifiers = msgspec.field(default_factory=Identifiers)
+    foreignData: list[ForeignData] = msgspec.field(default_factory=list)
+
+
+class SetRecord(msgspec.Struct, kw_only=True):
+    """One MTGJSON set: its code, type, release date and its card and token records."""
+
+    code: str = ""
+    type: str | None = None
+    releaseDate: str | None = None
+    isOnlineOnly: bool = False
+    cards: list[FaceRecord] = msgspec.field(default_factory=list)
+    tokens: list[FaceRecord] = msgspec.field(default_factory=list)
+
+
+@dataclass
+class MtgjsonFile:
+    """What reading one MTGJSON file found."""
+
+    format: MtgjsonFormat
+    meta: Meta
+    compression: Compression
+    file_size: int = 0
+    sha256: str = ""
+    decompressed_bytes: int = 0
+    sets: list[str] = field(default_factory=list)
+    records: int = 0  # face records read (cards and tokens)
+    kept: int = 0  # joined cards the folder kept
+
+
+# -- joining faces (pure) ---------------------------------------------------------------------------------------
+
+
+def join_faces(records: list[FaceRecord]) -> list[list[FaceRecord]]:
+    """Group the face records of one set into cards: records with the same ``name`` linked (in either
+    direction) by ``otherFaceIds``, each group ordered by ``side``. Order of the groups: first record's order."""
+    by_uuid = {r.uuid: r for r in records if r.uuid}
+    seen: set[int] = set()
+    groups: list[list[FaceRecord]] = []
+    for record in records:
+        if id(record) in seen:
+            continue
+        group = [record]
+        seen.add(id(record))
+        todo = list(record.otherFaceIds)
+        while todo:
+            mate = by_uuid.get(todo.pop())
+            if mate is None or id(mate) in seen or mate.name != record.name:
+                continue
+            seen.add(id(mate))
+            group.append(mate)
+            todo.extend(mate.otherFaceIds)
+        group.sort(key=lambda r: r.side or "")
+        groups.append(group)
+    return groups
+
+
+def _card_face(record: FaceRecord, printed_name: str | None = None) -> CardFace:
+    return CardFace(
+        name=record.faceName or record.name,
+        mana_cost=record.manaCost,
+        type_line=record.type,
+        oracle_text=record.text,
+        printed_name=printed_name,
+        power=record.power,
+        toughness=record.toughness,
+        loyalty=record.loyalty,
+        defense=record.defense,
+        colors=record.colors,
+        keywords=list(record.keywords),
+        oracle_id=record.identifiers.scryfallOracleId,
+        layout=record.layout,
+    )
+
+
+def _foreign_names(faces: list[FaceRecord]) -> dict[str, tuple[str | None, list[str], str | None]]:
+    """Per language code: the printed name of the whole card, of each face, and the printing's Scryfall id."""
+    out: dict[str, tuple[str | None, list[str], str | None]] = {}
+    for index, record in enumerate(faces):
+        for foreign in record.foreignData:
+            lang = LANGUAGES.get(foreign.language, foreign.language.casefold())
+            if lang == "en":
+                continue
+            whole, names, scryfall_id = out.get(lang, (None, [""] * len(faces), None))
+            face_name = foreign.faceName or (foreign.name if len(faces) == 1 else None)
+            if face_name:
+                names[index] = face_name
+            if foreign.name and (len(faces) == 1 or " // " in foreign.name):
+                whole = foreign.name
+            if foreign.identifiers is not None and foreign.identifiers.scryfallId:
+                scryfall_id = scryfall_id or foreign.identifiers.scryfallId
+            out[lang] = (whole, names, scryfall_id)
+    return out
+
+
+def to_cards(faces: list[FaceRecord], card_set: SetRecord) -> list[Card]:
+    """The Scryfall-shaped card objects of one joined MTGJSON card: the English printing, then one per language
+    of ``foreignData``. A card whose first face has no ``identifiers.scryfallId`` gives none (it has no id the
+    snapshot could name it by)."""
+    first = faces[0]
+    scryfall_id = first.identifiers.scryfallId
+    if not scryfall_id:
+        return []
+    multi = len(faces) > 1
+    common: dict[str, Any] = {
+        "oracle_id": first.identifiers.scryfallOracleId,
+        "name": first.name,
+        "layout": first.layout,
+        "released_at": card_set.releaseDate,
+        "set": (first.setCode or card_set.code).lower(),
+        "set_type": card_set.type,
+        "collector_number": first.number,
+        "digital": first.isOnlineOnly or card_set.isOnlineOnly,
+        "games": list(first.availability),
+        "promo_types": list(first.promoTypes),
+        "frame_effects": list(first.frameEffects),
+    }
+    if not multi:
+        common.update(
+            mana_cost=first.manaCost,
+            type_line=first.type,
+            oracle_text=first.text,
+            power=first.power,
+            toughness=first.toughness,
+            loyalty=first.loyalty,
+            defense=first.defense,
+            colors=first.colors,
+            keywords=list(first.keywords),
+        )
+    cards = [Card(id=scryfall_id, lang="en", card_faces=[_card_face(f) for f in faces] if multi else None, **common)]
+    for lang, (whole, names, foreign_id) in sorted(_foreign_names(faces).items()):
+        printed = whole or (" // ".join(n for n in names if n) if any(names) else None)
+        card_faces = [_card_face(f, n or None) for f, n in zip(faces, names, strict=True)] if multi else None
+        cards.append(Card(id=foreign_id or "", lang=lang, printed_name=printed, card_faces=card_faces, **common))
+    return cards
+
+
+def fold_set(card_set: SetRecord, folder: Folder) -> int:
+    """Join the faces of a set's cards and tokens and fold them in; return how many cards the folder kept."""
+    kept = 0
+    for records in (card_set.cards, card_set.tokens):
+        for faces in join_faces(records):
+            for card in to_cards(faces, card_set):
+                if folder.add(card) is not None:
+                    kept += 1
+    return kept
+
+
+# -- the file layer ---------------------------------------------------------------------------------------------
+
+
+def _meta(path: Path) -> Meta:
+    """The ``meta`` object of an MTGJSON file (MTGJSON writes it first, so this reads only the file's start)."""
+    blocks, _ = open_blocks(path, hashlib.sha256(), [0])
+    stream = BlockStream(blocks)
+    try:
+        raw = next(iter(ijson.items(stream, "meta")), None)
+    except ijson.JSONError:
+        return Meta()  # the main pass reports where the file is broken
+    finally:
+        stream.close()
+    try:
+        return msgspec.convert(raw, Meta) if isinstance(raw, dict) else Meta()
+    except msgspec.ValidationError as error:
+        raise CardFileError(f"{path}: bad MTGJSON meta object: {error}") from None
+
+
+def _convert_set(raw: object, name: str, where: str) -> SetRecord:
+    try:
+        return msgspec.convert(raw, SetRecord)
+    except msgspec.ValidationError as error:
+        raise CardFileError(f"{name}: {where}: bad MTGJSON record: {error}") from None
+
+
+def _is_set(value: object) -> bool:
+    return isinstance(value, dict) and ("cards" in value or "tokens" in value)
+
+
+def read_mtgjson(
+    path: str | Path,
+    folder: Folder,
+    *,
+    on_set: Callable[[str], None] | None = None,
+) -> MtgjsonFile:
+    """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``.
+
+    ``on_set(code)`` is called after each set (progress). Raises
+    :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of the decompressed data
+    near which it is broken (truncated, not JSON), or the set and field of a bad record.
+    """
+    path = Path(path)
+    name = str(path)
+    if not path.is_file():
+        raise CardFileError(f"{name}: no such file")
+    meta = _meta(path)
+    digest = hashlib.sha256()
+    size = [0]
+    blocks, compression = open_blocks(path, digest, size)
+    stream = BlockStream(blocks)
+    result = MtgjsonFile(format="mtgjson-set", meta=meta, compression=compression)
+    members: dict[str, object] = {}
+
+    def fold(card_set: SetRecord) -> None:
+        result.sets.append(card_set.code)
+        result.records += len(card_set.cards) + len(card_set.tokens)
+        try:
+            result.kept += fold_set(card_set, folder)
+        except CardFileError as error:
+            raise CardFileError(f"{name}: set {card_set.code or '?'}: {error}") from None
+        if on_set is not None:
+            on_set(card_set.code)
+
+    try:
+        items: Iterator[tuple[str, object]] = ijson.kvitems(stream, "data", use_float=True)
+        for key, value in items:
+            if not members and _is_set(value):
+                result.format = "mtgjson-allprintings"
+            if result.format == "mtgjson-allprintings":
+                if not _is_set(value):
+                    raise CardFileError(f"{name}: data.{key}: not an MTGJSON set object (no cards)")
+                fold(_convert_set(value, name, f"set {key}"))
+            else:
+                members[key] = value
+        trailing = stream.position
+        while rest := stream.read(1 << 20):
+            if rest.strip():
+                raise CardFileError(f"{name}: trailing data after the MTGJSON object (near byte {trailing})")
+            trailing = stream.position
+    except ijson.JSONError as error:
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise CardFileError(
+            f"{name}: invalid MTGJSON (truncated or not JSON) near byte {stream.position} of the "
+            f"{'decompressed ' if compression != 'none' else ''}data: {message}"
+        ) from None
+    except OSError as error:
+        raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
+    finally:
+        stream.close()
+    if result.format == "mtgjson-set":
+        if not _is_set(members):
+            raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
+        fold(_convert_set(members, name, "data"))
+    result.file_size = size[0]
+    result.sha256 = digest.hexdigest()
+    result.decompressed_bytes = stream.position
+    return result
