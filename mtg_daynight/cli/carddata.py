@@ -13,8 +13,8 @@ import msgspec
 
 from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError, UnreachableError
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, STALL_BYTES
-from mtg_daynight.importer.paths import resolve_data_dir, snapshot_path
-from mtg_daynight.importer.records import Snapshot
+from mtg_daynight.importer.paths import locate_snapshot
+from mtg_daynight.importer.records import Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BULK_TYPES, DEFAULT_BULK_TYPE
 from mtg_daynight.importer.snapshot import load_snapshot
 
@@ -26,8 +26,14 @@ Manage the day/night card data: the cards with daybound/nightbound, the cards th
 them (they make it day or night, or trigger when it changes), their faces and printings, and the Day // Night
 helper card, imported from Scryfall's bulk data into one snapshot file (daynight-cards.json).
 
-The snapshot lives in --data-dir if given, else in a source checkout's carddata/ directory, else in your user
-data directory. Downloads are cached in your user cache directory (MTG_DAYNIGHT_CACHE_DIR overrides it).
+Which snapshot is read: --data-dir (or $MTG_DAYNIGHT_DATA_DIR) if given, and only that; else your own import
+in the user data directory; else a source checkout's carddata/ if it holds one; else the snapshot bundled
+with mtg-daynight (MTGJSON 5.2.0 of 2022-04-25: the day/night cards of Innistrad: Midnight Hunt and Crimson
+Vow). `update` writes into --data-dir, $MTG_DAYNIGHT_DATA_DIR or the user data directory. Downloads are cached
+in your user cache directory (MTG_DAYNIGHT_CACHE_DIR overrides it).
+
+Exit status: 0 done; 1 `status --check` found the snapshot missing or too old; 2 an error (a bad or missing
+file, no card data where it was asked for, a failed update: the previous snapshot is kept).
 """
 
 UPDATE_HELP = """\
@@ -279,7 +285,7 @@ def _print_update(outcome: UpdateOutcome) -> None:
 
 # -- list --------------------------------------------------------------------------------------------------
 def _load(data_dir: str | None) -> Snapshot:
-    return load_snapshot(resolve_data_dir(data_dir))
+    return load_snapshot(locate_snapshot(data_dir).path)
 
 
 def _records(snapshot: Snapshot) -> list[dict[str, Any]]:
@@ -341,14 +347,35 @@ def _parse_time(text: str | None) -> datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
+#: What each origin of :func:`~mtg_daynight.importer.paths.locate_snapshot` means, for the status line.
+_ORIGINS = {
+    "--data-dir": "given with --data-dir",
+    "$MTG_DAYNIGHT_DATA_DIR": "given with $MTG_DAYNIGHT_DATA_DIR",
+    "user": "your import, in the user data directory",
+    "checkout": "imported into this checkout's carddata/",
+    "bundled": "bundled with mtg-daynight; `carddata update` replaces it with current Scryfall data",
+    "none": "no snapshot",
+}
+
+
+def _source_line(source: SourceInfo) -> str:
+    if source.kind == "scryfall":
+        return f"Scryfall {source.bulk_type}, updated {source.updated_at} (ETag {source.api_etag})"
+    if source.kind == "mtgjson":
+        return f"MTGJSON {source.version or '(no version)'} of {source.updated_at or '(no date)'}"
+    if source.kind == "mixed":
+        return "local Scryfall and MTGJSON files" + (f" (MTGJSON {source.version})" if source.version else "")
+    return f"local file {source.file_name}"
+
+
 def _status(args: argparse.Namespace) -> int:
     max_age = parse_age(args.max_age) if args.check else None
-    directory = resolve_data_dir(args.data_dir)
+    location = locate_snapshot(args.data_dir)
     try:
-        snapshot = load_snapshot(directory)
+        snapshot = load_snapshot(location.path)
     except SnapshotMissingError as error:
         if args.json:
-            print(json.dumps({"path": str(snapshot_path(directory)), "exists": False}))
+            print(json.dumps({"path": str(location.path), "origin": location.origin, "exists": False}))
         if args.check:
             print(f"carddata status: {error}", file=sys.stderr)
             return 1
@@ -359,8 +386,12 @@ def _status(args: argparse.Namespace) -> int:
     too_old = max_age is not None and (age is None or age > max_age)
     if args.json:
         data = {
-            "path": str(snapshot_path(directory)),
+            "path": str(location.path),
+            "origin": location.origin,
+            "bundled": location.origin == "bundled",
             "exists": True,
+            "source": manifest.source.kind,
+            "date": manifest.source.updated_at or manifest.imported_at or None,
             "age_seconds": round(age) if age is not None else None,
             "too_old": too_old if args.check else None,
             "manifest": msgspec.to_builtins(manifest),
@@ -368,21 +399,24 @@ def _status(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=1))
     else:
         source = manifest.source
-        print(f"snapshot:   {snapshot_path(directory)}")
-        if source.kind == "scryfall":
-            print(f"source:     Scryfall {source.bulk_type}, updated {source.updated_at} (ETag {source.api_etag})")
-        else:
-            print(f"source:     local file {source.file_name}")
-        print(f"file:       {source.file_name}, {_mb(source.file_size)}, sha256 {source.file_sha256}")
-        print(f"imported:   {manifest.imported_at} by {manifest.tool} {manifest.tool_version}")
+        print(f"snapshot:   {location.path}")
+        print(f"in use:     {_ORIGINS[location.origin]}")
+        print(f"source:     {_source_line(source)}")
+        for item in source.files or ():
+            print(f"file:       {item.name}, {_mb(item.size)}, sha256 {item.sha256}")
+        if not source.files:
+            print(f"file:       {source.file_name}, {_mb(source.file_size)}, sha256 {source.file_sha256}")
+        imported = f"{manifest.imported_at} " if manifest.imported_at else ""
+        print(f"imported:   {imported}by {manifest.tool} {manifest.tool_version}")
         if age is not None:
-            print(f"age:        {age / 86400:.1f} days")
+            print(f"age:        {age / 86400:.1f} days (from {source.updated_at or manifest.imported_at})")
         counts = manifest.counts
         print(
             f"contents:   {counts.cards} day/night cards ({counts.printings} printings), {counts.mentions} that "
             f"mention day/night, {counts.helpers} helper card(s)"
         )
     if too_old:
-        print(f"carddata status: the snapshot is older than {args.max_age}", file=sys.stderr)
+        hint = " (the bundled snapshot: run `mtg-daynight carddata update`)" if location.origin == "bundled" else ""
+        print(f"carddata status: the snapshot is older than {args.max_age}{hint}", file=sys.stderr)
         return 1
     return 0

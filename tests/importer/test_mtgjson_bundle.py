@@ -1,0 +1,195 @@
+"""The snapshot bundled in the package: rebuilt byte for byte from the real MTGJSON set files, their sha256 checked,
+what it holds, the lookup order that puts it last, `carddata status`/`list` about it, and the README example."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import msgspec
+import pytest
+
+from mtg_daynight.cli import main
+from mtg_daynight.importer import paths
+from mtg_daynight.importer.paths import bundled_snapshot, locate_snapshot
+from mtg_daynight.importer.snapshot import decode_snapshot, load_snapshot
+from mtg_daynight.importer.update import run_update
+from tests.importer.mtgjson_fixtures import fixture_set, set_file
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_bundled_carddata", ROOT / "scripts/build_bundled_carddata.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def build() -> ModuleType:
+    return _script()
+
+
+@pytest.fixture
+def sources(build: ModuleType) -> Path:
+    directory: Path = build.sources_dir()
+    if not (directory / "SHA256SUMS").is_file():
+        pytest.skip(f"the MTGJSON sources of the bundled snapshot are not here ({directory}; ../shared/ next to the "
+                    "repository, or set MTG_DAYNIGHT_SHARED)")
+    return directory
+
+
+@pytest.fixture
+def no_user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No --data-dir, no $MTG_DAYNIGHT_DATA_DIR, an empty user data directory, no checkout snapshot."""
+    monkeypatch.delenv(paths.DATA_DIR_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(paths, "repo_carddata_dir", lambda: None)
+    return tmp_path / "xdg" / "mtg-daynight" / "carddata"
+
+
+def test_bundled_snapshot_is_byte_identical_to_a_rebuild_from_its_sources(build: ModuleType, sources: Path) -> None:
+    assert build.build(sources) == bundled_snapshot().read_bytes(), "run scripts/build_bundled_carddata.py"
+
+
+def test_sources_are_checked_against_their_sha256sums(build: ModuleType, sources: Path, tmp_path: Path) -> None:
+    assert [p.name for p in build.verify_sources(sources)] == ["MID.json", "VOW.json", "PMID.json", "PVOW.json"]
+    for name in ("SHA256SUMS", "MID.json", "VOW.json", "PMID.json", "PVOW.json"):
+        (tmp_path / name).write_bytes((sources / name).read_bytes())
+    (tmp_path / "PVOW.json").write_bytes((sources / "PVOW.json").read_bytes() + b"\n")
+    with pytest.raises(build.SourcesError, match=r"PVOW\.json: sha256 .* does not match SHA256SUMS"):
+        build.verify_sources(tmp_path)
+
+
+def test_bundle_ids_are_the_scryfall_ids_of_the_sources(sources: Path) -> None:
+    expected: dict[str, set[str]] = {}
+    for name in ("MID.json", "VOW.json", "PMID.json", "PVOW.json"):
+        data = json.loads((sources / name).read_bytes())["data"]
+        for record in data["cards"] + data["tokens"]:
+            ids = record["identifiers"]
+            expected.setdefault(ids.get("scryfallOracleId", ""), set()).add(ids["scryfallId"])
+    snapshot = load_snapshot(bundled_snapshot())
+    for record in (*snapshot.cards, *snapshot.mentions, *snapshot.helpers):
+        assert record.oracle_id is not None
+        assert {p.id for p in record.printings if p.id} == expected[record.oracle_id], record.name
+
+
+def test_bundle_holds_35_paper_day_night_cards_12_mentions_and_the_helper() -> None:
+    snapshot = load_snapshot(bundled_snapshot())
+    assert (len(snapshot.cards), len(snapshot.mentions), len(snapshot.helpers)) == (35, 12, 1)
+    assert not any(c.digital or c.playtest for c in snapshot.cards)
+    source = snapshot.manifest.source
+    assert (source.kind, source.version, source.updated_at) == ("mtgjson", "5.2.0+20220425", "2022-04-25")
+    assert [f.name for f in source.files] == ["MID.json", "VOW.json", "PMID.json", "PVOW.json"]
+    assert snapshot.manifest.imported_at == ""  # reproducible: the same sources give the same bytes
+    cathar = next(c for c in snapshot.cards if c.name == "Brutal Cathar // Moonrage Brute")
+    assert cathar.oracle_id == "1ed2d8e0-462b-468e-8fd3-1f3c6d99fb8a"  # real ids, as in MTGJSON's identifiers
+    assert "0dbac7ce-a6fa-466e-b6ba-173cf2dec98e" in {p.id for p in cathar.printings}
+    assert (cathar.daybound_face, cathar.nightbound_face) == ("Brutal Cathar", "Moonrage Brute")
+    [helper] = snapshot.helpers
+    assert helper.name == "Day // Night" and {p.set for p in helper.printings} == {"tmid", "tvow"}
+
+
+def test_a_snapshot_written_before_files_and_version_existed_still_loads() -> None:
+    raw = json.loads(bundled_snapshot().read_bytes())
+    for key in ("files", "version"):
+        del raw["manifest"]["source"][key]
+    old = decode_snapshot(json.dumps(raw).encode(), name="old.json")
+    assert old.manifest.source.files == () and len(old.cards) == 35
+
+
+def test_lookup_order_data_dir_env_user_checkout_then_bundled(
+    no_user_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert locate_snapshot().origin == "bundled" and locate_snapshot().path == bundled_snapshot()
+    checkout = tmp_path / "checkout" / "carddata"
+    checkout.mkdir(parents=True)
+    monkeypatch.setattr(paths, "repo_carddata_dir", lambda: checkout)
+    assert locate_snapshot().origin == "bundled"  # a checkout's carddata/ without a snapshot does not count
+    (checkout / "daynight-cards.json").write_bytes(bundled_snapshot().read_bytes())
+    assert locate_snapshot().origin == "checkout"
+    source = tmp_path / "fixture.json"
+    source.write_bytes(set_file(fixture_set()))
+    run_update(from_file=[source])  # no --data-dir: writes the user import
+    assert locate_snapshot() == (no_user_data / "daynight-cards.json", "user")
+    monkeypatch.setenv(paths.DATA_DIR_ENV, str(tmp_path / "empty"))
+    assert locate_snapshot() == (tmp_path / "empty" / "daynight-cards.json", "$MTG_DAYNIGHT_DATA_DIR")
+    assert locate_snapshot(tmp_path / "given") == (tmp_path / "given" / "daynight-cards.json", "--data-dir")
+
+
+def test_an_update_never_writes_into_the_package(no_user_data: Path, tmp_path: Path) -> None:
+    before = bundled_snapshot().read_bytes()
+    source = tmp_path / "fixture.json"
+    source.write_bytes(set_file(fixture_set()))
+    outcome = run_update(from_file=[source])
+    assert outcome.snapshot_file == no_user_data / "daynight-cards.json"
+    assert bundled_snapshot().read_bytes() == before
+
+
+def test_status_says_the_bundled_snapshot_is_in_use_with_its_source_date_and_age(
+    no_user_data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["carddata", "status", "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["origin"] == "bundled" and status["bundled"] is True and status["path"] == str(bundled_snapshot())
+    assert (status["source"], status["date"]) == ("mtgjson", "2022-04-25") and status["age_seconds"] > 3 * 365 * 86400
+    assert main(["carddata", "status"]) == 0
+    out = capsys.readouterr().out
+    assert "in use:     bundled with mtg-daynight" in out and "MTGJSON 5.2.0+20220425 of 2022-04-25" in out
+
+
+def test_status_check_treats_the_bundled_snapshot_as_old_data_not_missing(
+    no_user_data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["carddata", "status", "--check", "--max-age", "30d"]) == 1
+    err = capsys.readouterr().err
+    assert "older than 30d" in err and "bundled" in err and "no card-data snapshot" not in err
+    assert main(["carddata", "status", "--check", "--max-age", "100000d"]) == 0
+
+
+def test_list_json_without_data_is_a_clear_error_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "empty").mkdir()
+    assert main(["carddata", "list", "--json", "--data-dir", str(tmp_path / "empty")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "no card-data snapshot at" in captured.err and "carddata update" in captured.err
+
+
+def test_list_json_of_the_bundle(no_user_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["carddata", "list", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    kinds = [r["kind"] for r in records]
+    assert kinds.count("day_night") == 35 and kinds.count("mentions_day_night") == 12 and kinds.count("helper") == 1
+
+
+def _readme_card_example() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.DOTALL)
+    [block] = [b for b in blocks if 'CardPermanent("p1", "alice", card="Tavern Ruffian")' in b]
+    return block
+
+
+def test_readme_example_card_permanent_tavern_ruffian_works_offline(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MTG_DAYNIGHT")}
+    env.update(HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "xdg"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    env.update(https_proxy="http://127.0.0.1:9", http_proxy="http://127.0.0.1:9")  # any network use would fail
+    done = subprocess.run([sys.executable, "-c", _readme_card_example()], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "night back"
+    assert "Tavern Ruffian (p1, alice) transforms into Tavern Smasher" in done.stdout
+
+
+def test_bundled_snapshot_is_package_data() -> None:
+    import mtg_daynight
+
+    assert bundled_snapshot() == Path(mtg_daynight.__file__).parent / "data" / "daynight-cards.json"
+    assert msgspec.json.decode(bundled_snapshot().read_bytes())["manifest"]["format_version"] == 2
