@@ -1,7 +1,8 @@
 """``mtg-daynight demo``: a short built-in game on the reference host, showing day and night come and go.
 
-Offline, no arguments, no files: two players cast real day/night cards (only their names, faces and keywords
-are used) and every change of day or night is printed with the rule behind it.
+Offline, no arguments, no files: two players cast real day/night cards, taken from the card-data snapshot
+bundled in the package (only their names, faces and keywords are used), and every change of day or night is
+printed with the rule behind it.
 """
 
 from __future__ import annotations
@@ -11,14 +12,19 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from mtg_daynight.reference import Card, CardKind, ReferenceHost, log
-from mtg_daynight.rules import Designation, Face
+from mtg_daynight.errors import InputFileError
+from mtg_daynight.reference import Card, ReferenceHost, log
+from mtg_daynight.rules import Designation
+from mtg_daynight.scenarios.cards import BUILTIN
 from mtg_daynight.scenarios.report import Style
 
-RUFFIAN = Card(Face("Tavern Ruffian", daybound=True), Face("Tavern Smasher", nightbound=True))
-NATURALIST = Card(Face("Kessig Naturalist", daybound=True), Face("Lord of the Ulvenwald", nightbound=True))
-CATHAR = Card(Face("Brutal Cathar", daybound=True), Face("Moonrage Brute", nightbound=True))
-BOLT = Card(Face("Lightning Bolt"), kind=CardKind.INSTANT)
+
+def card(name: str) -> Card:
+    """A card of the demo, from the built-in cards (the bundled snapshot's day/night cards, a few ordinary ones)."""
+    found = BUILTIN.lookup(name)
+    if found is None:
+        raise InputFileError(f"the bundled card data does not hold {name!r}: the installation is broken (reinstall)")
+    return found
 
 
 def register(sub: Any) -> None:
@@ -92,20 +98,20 @@ def play(out: TextIO, style: Style) -> ReferenceHost:
     show.turn("Alice")
     ruffian = ""
 
-    def cast(player: str, card: Card) -> str:
-        spell = host.cast(player, card, id=card.front.name.split()[-1].lower())
+    def cast(player: str, what: Card) -> str:
+        spell = host.cast(player, what, id=what.front.name.split()[-1].lower())
         host.resolve()
         return spell
 
     def cast_ruffian() -> None:
         nonlocal ruffian
-        ruffian = cast("Alice", RUFFIAN)
+        ruffian = cast("Alice", card("Tavern Ruffian"))
 
     show.act("Alice casts Tavern Ruffian (daybound).", cast_ruffian)
 
     host.begin_turn()
     show.turn("Bob")
-    show.act("Bob casts Kessig Naturalist (daybound).", lambda: cast("Bob", NATURALIST))
+    show.act("Bob casts Kessig Naturalist (daybound).", lambda: cast("Bob", card("Kessig Naturalist")))
 
     host.begin_turn()
     show.turn("Alice")
@@ -113,14 +119,14 @@ def play(out: TextIO, style: Style) -> ReferenceHost:
 
     host.begin_turn()
     show.turn("Bob")
-    show.act("Bob casts Brutal Cathar at night.", lambda: cast("Bob", CATHAR))
-    show.act("Bob casts Lightning Bolt: his second spell this turn.", lambda: cast("Bob", BOLT))
+    show.act("Bob casts Brutal Cathar at night.", lambda: cast("Bob", card("Brutal Cathar")))
+    show.act("Bob casts Lightning Bolt: his second spell this turn.", lambda: cast("Bob", card("Lightning Bolt")))
     show.act("(Nobody cast a spell in turn 3... but Bob cast two in turn 4.)", lambda: None)
 
     host.begin_turn()
     show.turn("Alice")
     show.act("Alice casts Moonmist at her Tavern Ruffian.",
-             lambda: (cast("Alice", Card(Face("Moonmist"), kind=CardKind.INSTANT)),
+             lambda: (cast("Alice", card("Moonmist")),
                       host.request_transform(ruffian, "Moonmist")))
 
     host.begin_turn()

@@ -16,7 +16,15 @@ from mtg_daynight.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen, Unsupported
-    from mtg_daynight.scenarios.cards import BUILTIN, BUILTIN_CARDS, CardCatalog, CardSource, DatabaseCards, TableCards
+    from mtg_daynight.scenarios.cards import (
+        BUILTIN,
+        ORDINARY_CARDS,
+        BundledCards,
+        CardCatalog,
+        CardSource,
+        DatabaseCards,
+        TableCards,
+    )
     from mtg_daynight.scenarios.model import Scenario
     from mtg_daynight.scenarios.parse import load_scenario, parse_scenario
     from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
@@ -27,8 +35,8 @@ if TYPE_CHECKING:
 _EXPORTS = {
     "Adapter": ".adapter", "Entering": ".adapter", "PermanentView": ".adapter", "Seen": ".adapter",
     "Unsupported": ".adapter",
-    "BUILTIN": ".cards", "BUILTIN_CARDS": ".cards", "CardCatalog": ".cards", "CardSource": ".cards",
-    "DatabaseCards": ".cards", "TableCards": ".cards",
+    "BUILTIN": ".cards", "ORDINARY_CARDS": ".cards", "BundledCards": ".cards", "CardCatalog": ".cards",
+    "CardSource": ".cards", "DatabaseCards": ".cards", "TableCards": ".cards",
     "Scenario": ".model",
     "load_scenario": ".parse", "parse_scenario": ".parse",
     "ReferenceAdapter": ".reference_adapter",
@@ -51,8 +59,9 @@ def library_files() -> list[Path]:
 
 __all__ = [
     "BUILTIN",
-    "BUILTIN_CARDS",
+    "ORDINARY_CARDS",
     "Adapter",
+    "BundledCards",
     "CardCatalog",
     "CardSource",
     "DatabaseCards",

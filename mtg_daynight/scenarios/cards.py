@@ -2,11 +2,14 @@
 
 A name is looked up, in order, in the scenario's own ``[cards]`` table, then in any extra :class:`CardSource` the
 caller passes (the seam for the project's card database: anything with a ``lookup(name) -> Card | None``
-method), then in the small built-in table :data:`BUILTIN_CARDS`.
+method), then in :data:`BUILTIN`: the day/night cards of the card-data snapshot bundled in the package (real
+data, imported from MTGJSON: see docs/carddata.md), then the few ordinary cards of :data:`ORDINARY_CARDS`.
 
-The built-in table holds only well-known cards whose names, faces and day/night keywords we are sure of; it
-models nothing else about them (no mana cost, types beyond instant/sorcery/permanent, rules text). Anything
-else is defined inline in the scenario file, marked there as a fixture where it is not a real card.
+There is one source of truth for day/night cards: the bundled snapshot (the table of day/night cards this
+module used to hold is gone). :data:`ORDINARY_CARDS` holds only well-known cards that are not day/night cards,
+which no day/night card data holds, with names and faces we are sure of; it models nothing else about them
+(no mana cost, types beyond instant/sorcery/permanent, rules text). Anything else is defined inline in the
+scenario file, marked there as a fixture where it is not a real card.
 """
 
 from __future__ import annotations
@@ -29,26 +32,15 @@ class CardSource(Protocol):
         ...
 
 
-def _dfc(front: str, back: str) -> Card:
-    return Card(Face(front, daybound=True), Face(back, nightbound=True))
-
-
-#: Real cards, by their full name. Day/night cards from Innistrad: Midnight Hunt and Crimson Vow, plus a few
-#: well-known others the scenarios use (a transforming card without day/night, plain spells and permanents).
-BUILTIN_CARDS: Final[Mapping[str, Card]] = {
+#: Real cards the scenarios use that are not day/night cards (so the day/night card data does not hold them): a
+#: transforming card without day/night, plain spells and a plain permanent.
+ORDINARY_CARDS: Final[Mapping[str, Card]] = {
     card.name: card
     for card in (
-        _dfc("Tavern Ruffian", "Tavern Smasher"),
-        _dfc("Brutal Cathar", "Moonrage Brute"),
-        _dfc("Kessig Naturalist", "Lord of the Ulvenwald"),
-        _dfc("Reckless Stormseeker", "Storm-Charged Slasher"),
-        _dfc("Curse of Leeches", "Leeching Lurker"),  # an Aura // a creature
-        _dfc("Arlinn, the Pack's Hope", "Arlinn, the Moon's Fury"),  # planeswalker
         Card(Face("Delver of Secrets"), Face("Insectile Aberration")),  # transforms, no day/night
         Card(Face("Lightning Bolt"), kind=CardKind.INSTANT),
         Card(Face("Moonmist"), kind=CardKind.INSTANT),
         Card(Face("Grizzly Bears")),
-        Card(Face("The Celestus")),  # its activated ability is the scenario action `become = "switch"`
     )
 }
 
@@ -72,7 +64,6 @@ class TableCards:
         return len(set(map(id, self._by_name.values())))
 
 
-BUILTIN: Final = TableCards(BUILTIN_CARDS)
 
 
 class CardCatalog:
@@ -105,3 +96,25 @@ class DatabaseCards:
             return None
         kind = CardKind.INSTANT if found.front.instant_or_sorcery else CardKind.PERMANENT
         return Card(found.front, found.back, kind)
+
+
+class BundledCards:
+    """A :class:`CardSource` over the card-data snapshot bundled in the package (loaded on first use, without
+    mod files), so scenarios and the demo play the same real day/night cards on every machine, whatever
+    snapshot ``--data-dir`` or an update selects for the card database."""
+
+    def __init__(self) -> None:
+        self._cards: DatabaseCards | None = None
+
+    def lookup(self, name: str) -> Card | None:
+        """The card ``name`` names in the bundled snapshot, or None."""
+        if self._cards is None:
+            from mtg_daynight.catalog import load_database
+            from mtg_daynight.importer.paths import bundled_snapshot
+
+            self._cards = DatabaseCards(load_database(bundled_snapshot().parent, default_mods=False))
+        return self._cards.lookup(name)
+
+
+#: The built-in cards: the bundled snapshot's day/night cards, then :data:`ORDINARY_CARDS`.
+BUILTIN: Final = CardCatalog(BundledCards(), TableCards(ORDINARY_CARDS))
