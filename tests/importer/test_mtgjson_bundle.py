@@ -42,8 +42,10 @@ def build() -> ModuleType:
 def sources(build: ModuleType) -> Path:
     directory: Path = build.sources_dir()
     if not (directory / "SHA256SUMS").is_file():
-        pytest.skip(f"the MTGJSON sources of the bundled snapshot are not here ({directory}; ../shared/ next to the "
-                    "repository, or set MTG_DAYNIGHT_SHARED)")
+        pytest.skip(
+            f"the MTGJSON sources of the bundled snapshot are not here ({directory}; ../shared/ next to the "
+            "repository, or set MTG_DAYNIGHT_SHARED)"
+        )
     return directory
 
 
@@ -181,8 +183,15 @@ def test_readme_example_card_permanent_tavern_ruffian_works_offline(tmp_path: Pa
     env = {k: v for k, v in os.environ.items() if not k.startswith("MTG_DAYNIGHT")}
     env.update(HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "xdg"), XDG_CACHE_HOME=str(tmp_path / "cache"))
     env.update(https_proxy="http://127.0.0.1:9", http_proxy="http://127.0.0.1:9")  # any network use would fail
-    done = subprocess.run([sys.executable, "-c", _readme_card_example()], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", _readme_card_example()],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "night back"
     assert "Tavern Ruffian (p1, alice) transforms into Tavern Smasher" in done.stdout
@@ -193,3 +202,31 @@ def test_bundled_snapshot_is_package_data() -> None:
 
     assert bundled_snapshot() == Path(mtg_daynight.__file__).parent / "data" / "daynight-cards.json"
     assert msgspec.json.decode(bundled_snapshot().read_bytes())["manifest"]["format_version"] == 2
+
+
+def test_scenarios_and_demo_take_day_night_cards_from_the_bundle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mtg_daynight.reference import CardKind
+    from mtg_daynight.scenarios import BUILTIN, ORDINARY_CARDS
+
+    monkeypatch.setenv(paths.DATA_DIR_ENV, str(tmp_path))  # the user's card data plays no part in built-in cards
+    ruffian = BUILTIN.lookup("Tavern Ruffian")
+    assert ruffian is not None and ruffian.back is not None
+    assert (ruffian.front.name, ruffian.front.daybound, ruffian.back.name, ruffian.back.nightbound) == (
+        "Tavern Ruffian",
+        True,
+        "Tavern Smasher",
+        True,
+    )
+    celestus = BUILTIN.lookup("The Celestus")  # a card that makes it day or night, single-faced
+    assert celestus is not None and celestus.back is None and not celestus.front.daybound
+    bolt = BUILTIN.lookup("Lightning Bolt")
+    assert bolt is not None and bolt.kind is CardKind.INSTANT
+    assert set(ORDINARY_CARDS) == {
+        "Delver of Secrets // Insectile Aberration",
+        "Lightning Bolt",
+        "Moonmist",
+        "Grizzly Bears",
+    }  # none of them is a day/night card
+    assert all(BUILTIN.lookup(name.split(" //")[0]) == card for name, card in ORDINARY_CARDS.items())
