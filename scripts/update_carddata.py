@@ -5,7 +5,8 @@ Runs the same update as ``mtg-daynight carddata update`` (same options), then pr
 0 when the snapshot was updated or is already up to date, 2 on any error, 3 when the server could not be reached
 (offline); the previous snapshot is kept on any failure.
 
-    python scripts/update_carddata.py                       # default_cards into the checkout's carddata/
+    python scripts/update_carddata.py                       # default_cards into the user data directory
+    python scripts/update_carddata.py --data-dir carddata   # ... into the checkout's carddata/
     python scripts/update_carddata.py --bulk-type all_cards --data-dir /srv/carddata
     python scripts/update_carddata.py --from-file default-cards.jsonl.gz --force
 

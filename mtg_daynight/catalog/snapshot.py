@@ -64,7 +64,9 @@ def read_snapshot(path: Path) -> CatalogSnapshot:
     cards = tuple(to_catalog(record, source) for record in records)
     manifest = snapshot.manifest
     imported = f"imported {manifest.imported_at}" if manifest.imported_at else ""
-    note = " ".join(part for part in (manifest.tool, imported) if part)
+    info = manifest.source
+    origin = f"from MTGJSON {info.version} of {info.updated_at}" if info.kind == "mtgjson" else ""
+    note = " ".join(part for part in (manifest.tool, imported, origin) if part)
     return CatalogSnapshot(source, note, cards)
 
 

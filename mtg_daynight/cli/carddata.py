@@ -170,10 +170,11 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 # -- update ------------------------------------------------------------------------------------------------
 class _TqdmProgress:
-    """Download progress bar on stderr (hidden when stderr is not a terminal)."""
+    """Download (or import) progress bar on stderr (hidden when stderr is not a terminal)."""
 
-    def __init__(self) -> None:
+    def __init__(self, desc: str = "downloading") -> None:
         self._bar: Any = None
+        self._desc = desc
 
     def start(self, total: int | None, initial: int) -> None:
         from tqdm import tqdm  # type: ignore[import-untyped]
@@ -184,7 +185,7 @@ class _TqdmProgress:
             unit="B",
             unit_scale=True,
             unit_divisor=1024,
-            desc="downloading",
+            desc=self._desc,
             file=sys.stderr,
             disable=not sys.stderr.isatty(),
             leave=False,
@@ -238,7 +239,7 @@ def _update(args: argparse.Namespace) -> int:
             from_file=args.from_file,
             api_url=args.api_url,
             force=args.force,
-            progress=_TqdmProgress(),
+            progress=_TqdmProgress("importing" if args.from_file else "downloading"),
             retries=args.retries,
             timeout=args.timeout,
             deadline=args.deadline,

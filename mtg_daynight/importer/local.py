@@ -13,8 +13,9 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Protocol
 
 from mtg_daynight.importer.decompress import UTF8_BOM, open_blocks
 from mtg_daynight.importer.errors import CardFileError
@@ -76,10 +77,26 @@ def _source_info(files: list[SourceFile]) -> SourceInfo:
     )
 
 
+class Progress(Protocol):
+    """Progress of a long import, in bytes of the input files (the download's progress bar fits)."""
+
+    def start(self, total: int | None, initial: int) -> None:
+        """The work begins: ``total`` bytes, ``initial`` of them already done."""
+
+    def advance(self, n: int) -> None:
+        """``n`` more bytes are done."""
+
+    def close(self) -> None:
+        """The work has ended (or failed)."""
+
+
 def import_local_files(
-    paths: Sequence[PathLike], *, on_set: Callable[[str], None] | None = None
+    paths: Sequence[PathLike], *, progress: Progress | None = None
 ) -> tuple[ImportResult, SourceInfo]:
     """Import every file of ``paths`` (Scryfall or MTGJSON, any mix) into one result, and describe the files.
+
+    ``progress`` is told the files' total size and advanced as they are read (after each MTGJSON set, after each
+    Scryfall file).
 
     Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file (and line, byte or set) that is
     missing, truncated, not JSON or holds a bad card; nothing is written by this function.
@@ -89,40 +106,56 @@ def import_local_files(
     folder = Folder()
     files: list[SourceFile] = []
     candidates = decompressed = kept = 0
-    for item in paths:
-        path = Path(item).expanduser()
-        if sniff_source(path) == "mtgjson":
-            read = read_mtgjson(path, folder, on_set=on_set)
-            decompressed += read.decompressed_bytes
-            kept += read.kept
-            files.append(
-                SourceFile(
-                    name=path.name,
-                    size=read.file_size,
-                    sha256=read.sha256,
-                    source="mtgjson",
-                    format=read.format,
-                    compression=read.compression,
-                    version=read.meta.version or None,
-                    date=read.meta.date or None,
-                    sets=tuple(read.sets),
+    done = file_base = 0
+
+    def advance(read_in_file: int) -> None:
+        nonlocal done
+        if progress is not None and file_base + read_in_file > done:
+            progress.advance(file_base + read_in_file - done)
+            done = file_base + read_in_file
+
+    items = [Path(item).expanduser() for item in paths]
+    if progress is not None:
+        progress.start(sum(p.stat().st_size for p in items if p.is_file()), 0)
+    try:
+        for path in items:
+            file_base = done
+            if sniff_source(path) == "mtgjson":
+                read = read_mtgjson(path, folder, on_progress=advance)
+                decompressed += read.decompressed_bytes
+                kept += read.kept
+                files.append(
+                    SourceFile(
+                        name=path.name,
+                        size=read.file_size,
+                        sha256=read.sha256,
+                        source="mtgjson",
+                        format=read.format,
+                        compression=read.compression,
+                        version=read.meta.version or None,
+                        date=read.meta.date or None,
+                        sets=tuple(read.sets),
+                    )
                 )
-            )
-        else:
-            scanned = import_file(path, folder=folder)
-            candidates += scanned.candidate_lines
-            decompressed += scanned.decompressed_bytes
-            kept += scanned.objects_kept
-            files.append(
-                SourceFile(
-                    name=path.name,
-                    size=scanned.file_size,
-                    sha256=scanned.sha256,
-                    source="scryfall",
-                    format=scanned.format,
-                    compression="gzip" if scanned.gzipped else "none",
+            else:
+                scanned = import_file(path, folder=folder)
+                candidates += scanned.candidate_lines
+                decompressed += scanned.decompressed_bytes
+                kept += scanned.objects_kept
+                files.append(
+                    SourceFile(
+                        name=path.name,
+                        size=scanned.file_size,
+                        sha256=scanned.sha256,
+                        source="scryfall",
+                        format=scanned.format,
+                        compression="gzip" if scanned.gzipped else "none",
+                    )
                 )
-            )
+            advance(files[-1].size)
+    finally:
+        if progress is not None:
+            progress.close()
     folded = folder.build()
     source = _source_info(files)
     result = ImportResult(

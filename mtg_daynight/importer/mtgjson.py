@@ -300,11 +300,11 @@ def read_mtgjson(
     path: str | Path,
     folder: Folder,
     *,
-    on_set: Callable[[str], None] | None = None,
+    on_progress: Callable[[int], None] | None = None,
 ) -> MtgjsonFile:
     """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``.
 
-    ``on_set(code)`` is called after each set (progress). Raises
+    ``on_progress(n)`` is called after each set with the number of bytes of the file read so far. Raises
     :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of the decompressed data
     near which it is broken (truncated, not JSON), or the set and field of a bad record.
     """
@@ -327,8 +327,8 @@ def read_mtgjson(
             result.kept += fold_set(card_set, folder)
         except CardFileError as error:
             raise CardFileError(f"{name}: set {card_set.code or '?'}: {error}") from None
-        if on_set is not None:
-            on_set(card_set.code)
+        if on_progress is not None:
+            on_progress(size[0])
 
     try:
         items: Iterator[tuple[str, object]] = ijson.kvitems(stream, "data", use_float=True)
@@ -350,7 +350,7 @@ def read_mtgjson(
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise CardFileError(
             f"{name}: invalid MTGJSON (truncated or not JSON) near byte {stream.position} of the "
-            f"{'decompressed ' if compression != 'none' else ''}data: {message}"
+            f"{'decompressed data' if compression != 'none' else 'file'}: {message}"
         ) from None
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None

@@ -215,9 +215,9 @@ def run_update(
             old, warnings = _previous(directory)
             outcome.warnings += warnings
             if from_file is not None:
-                from mtg_daynight.importer.local import as_paths, import_local_files  # lazy: only a local import loads it
+                from mtg_daynight.importer.local import as_paths, import_local_files  # lazy: only a local import
 
-                result, source = import_local_files(as_paths(from_file))
+                result, source = import_local_files(as_paths(from_file), progress=progress)
             else:
                 assert client is not None
                 same_kind = (

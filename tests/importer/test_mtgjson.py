@@ -226,3 +226,27 @@ def test_a_missing_or_invalid_from_file_is_one_line_exit_2(tmp_path: Path, capsy
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bad.json: invalid MTGJSON" in err and "near byte" in err
     assert not (data / "daynight-cards.json").exists()
+
+
+def test_progress_is_told_the_total_and_advanced_to_it(tmp_path: Path) -> None:
+    class Recorder:
+        def __init__(self) -> None:
+            self.events: list[tuple[str, int | None]] = []
+
+        def start(self, total: int | None, initial: int) -> None:
+            self.events.append(("start", total))
+
+        def advance(self, n: int) -> None:
+            self.events.append(("advance", n))
+
+        def close(self) -> None:
+            self.events.append(("close", None))
+
+    (tmp_path / "a.json").write_bytes(all_printings(fixture_set(), set_object("FXN", werewolf(500, "A B", "C D"))))
+    (tmp_path / "b.jsonl").write_bytes(encode_jsonl(fixture_objects()))
+    recorder = Recorder()
+    import_local_files([tmp_path / "a.json", tmp_path / "b.jsonl"], progress=recorder)
+    total = (tmp_path / "a.json").stat().st_size + (tmp_path / "b.jsonl").stat().st_size
+    assert recorder.events[0] == ("start", total) and recorder.events[-1] == ("close", None)
+    advances = [n for kind, n in recorder.events if kind == "advance"]
+    assert len(advances) >= 3 and sum(n for n in advances if n) == total  # per set, then per file
