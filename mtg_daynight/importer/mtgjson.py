@@ -36,7 +36,7 @@ import msgspec
 
 from mtg_daynight.importer.decompress import BlockStream, Compression, open_blocks
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.fold import Folder
+from mtg_daynight.importer.fold import DAYBOUND, HELPER_LAYOUT, MENTION_PATTERN, NIGHTBOUND, Folder
 from mtg_daynight.importer.scryfall import Card, CardFace
 
 MtgjsonFormat = Literal["mtgjson-set", "mtgjson-allprintings"]
@@ -144,7 +144,7 @@ class MtgjsonFile:
     sha256: str = ""
     decompressed_bytes: int = 0
     sets: list[str] = field(default_factory=list)
-    records: int = 0  # face records read (cards and tokens)
+    records: int = 0  # face records validated: those of cards that may be kept (see may_keep)
     kept: int = 0  # joined cards the folder kept
 
 
@@ -255,6 +255,37 @@ def to_cards(faces: list[FaceRecord], card_set: SetRecord) -> list[Card]:
     return cards
 
 
+_KEYWORDS = frozenset({DAYBOUND.casefold(), NIGHTBOUND.casefold()})
+
+
+def may_keep(record: object) -> bool:
+    """A quick, generous test on one raw face record (a ``dict`` as parsed): can the card it is a face of be kept?
+
+    True for the helper card's layout, a Daybound or Nightbound keyword, or text matching
+    :data:`~mtg_daynight.importer.fold.MENTION_PATTERN`: a superset of what
+    :func:`~mtg_daynight.importer.fold.classify` keeps, which still decides on the joined card. It spares
+    validating and joining the faces of the thousands of cards that have nothing to do with day and night.
+    """
+    if not isinstance(record, dict):
+        return True  # let validation report it
+    if record.get("layout") == HELPER_LAYOUT:
+        return True
+    keywords = record.get("keywords")
+    if isinstance(keywords, list) and any(isinstance(k, str) and k.casefold() in _KEYWORDS for k in keywords):
+        return True
+    text = record.get("text")
+    return isinstance(text, str) and MENTION_PATTERN.search(text) is not None
+
+
+def candidates(records: object) -> object:
+    """The raw records of a set's ``cards`` (or ``tokens``) that :func:`may_keep` accepts, with every record of
+    the same ``name`` (the other faces of those cards); anything but a list is returned as it is."""
+    if not isinstance(records, list):
+        return records
+    names = {r.get("name") if isinstance(r, dict) else None for r in records if may_keep(r)}
+    return [r for r in records if not isinstance(r, dict) or r.get("name") in names]
+
+
 def fold_set(card_set: SetRecord, folder: Folder) -> int:
     """Join the faces of a set's cards and tokens and fold them in; return how many cards the folder kept."""
     kept = 0
@@ -286,6 +317,9 @@ def _meta(path: Path) -> Meta:
 
 
 def _convert_set(raw: object, name: str, where: str) -> SetRecord:
+    """Validate a raw set object, with only the :func:`candidates` among its cards and tokens."""
+    if isinstance(raw, dict):
+        raw = {**raw, "cards": candidates(raw.get("cards", [])), "tokens": candidates(raw.get("tokens", []))}
     try:
         return msgspec.convert(raw, SetRecord)
     except msgspec.ValidationError as error:

@@ -250,3 +250,14 @@ def test_progress_is_told_the_total_and_advanced_to_it(tmp_path: Path) -> None:
     assert recorder.events[0] == ("start", total) and recorder.events[-1] == ("close", None)
     advances = [n for kind, n in recorder.events if kind == "advance"]
     assert advances and all(n > 0 for n in advances) and sum(advances) == total
+
+
+def test_only_records_that_may_be_kept_are_validated_and_joined(tmp_path: Path) -> None:
+    card_set = fixture_set()
+    card_set["cards"].append({"name": 7, "text": "a broken record of a card that has nothing to do with day/night"})
+    folder = Folder()
+    path = tmp_path / "set.json"
+    path.write_bytes(set_file(card_set))
+    info = read_mtgjson(path, folder)
+    assert info.records == 5  # the werewolf's 2 faces, the mention card, the helper's 2 faces
+    assert [len(x) for x in (folder.build().cards, folder.build().mentions, folder.build().helpers)] == [1, 1, 1]
