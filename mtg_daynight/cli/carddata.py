@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 DESCRIPTION = """\
 Manage the day/night card data: the cards with daybound/nightbound, the cards that mention day/night without
 them (they make it day or night, or trigger when it changes), their faces and printings, and the Day // Night
-helper card, imported from Scryfall's bulk data into one snapshot file (daynight-cards.json).
+helper card, imported from Scryfall's bulk data (or local Scryfall or MTGJSON files) into one snapshot file
+(daynight-cards.json).
 
 Which snapshot is read: --data-dir (or $MTG_DAYNIGHT_DATA_DIR) if given, and only that; else your own import
 in the user data directory; else a source checkout's carddata/ if it holds one; else the snapshot bundled
@@ -144,7 +145,7 @@ def register(sub: Any) -> None:
 
     status = actions.add_parser(
         "status",
-        help="show where the snapshot came from and how old it is",
+        help="show which snapshot is in use, where it came from and how old it is",
         description="Show the snapshot's manifest. With --check, exit 1 when the snapshot is missing or older "
         "than --max-age (for CI).",
     )

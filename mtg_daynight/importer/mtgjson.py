@@ -37,6 +37,7 @@ import msgspec
 from mtg_daynight.importer.decompress import BlockStream, Compression, open_blocks
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import DAYBOUND, HELPER_LAYOUT, MENTION_PATTERN, NIGHTBOUND, Folder
+from mtg_daynight.importer.nesting import limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
 
 MtgjsonFormat = Literal["mtgjson-set", "mtgjson-allprintings"]
@@ -303,7 +304,7 @@ def fold_set(card_set: SetRecord, folder: Folder) -> int:
 def _meta(path: Path) -> Meta:
     """The ``meta`` object of an MTGJSON file (MTGJSON writes it first, so this reads only the file's start)."""
     blocks, _ = open_blocks(path, hashlib.sha256(), [0])
-    stream = BlockStream(blocks)
+    stream = BlockStream(limit_nesting(blocks, str(path)))
     try:
         raw = next(iter(ijson.items(stream, "meta")), None)
     except ijson.JSONError:
@@ -350,7 +351,7 @@ def read_mtgjson(
     digest = hashlib.sha256()
     size = [0]
     blocks, compression = open_blocks(path, digest, size)
-    stream = BlockStream(blocks)
+    stream = BlockStream(limit_nesting(blocks, name))
     result = MtgjsonFile(format="mtgjson-set", meta=meta, compression=compression)
     members: dict[str, object] = {}
 

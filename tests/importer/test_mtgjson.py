@@ -261,3 +261,29 @@ def test_only_records_that_may_be_kept_are_validated_and_joined(tmp_path: Path) 
     info = read_mtgjson(path, folder)
     assert info.records == 5  # the werewolf's 2 faces, the mention card, the helper's 2 faces
     assert [len(x) for x in (folder.build().cards, folder.build().mentions, folder.build().helpers)] == [1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"meta": {}, "data": {"cards": ' + b"[" * 100_000 + b"]" * 100_000 + b"}}",
+        b'{"meta": {}, "data": {"MID": {"cards": [], "x": ' + b'{"a":' * 100_000 + b"1" + b"}" * 100_000 + b"}}}",
+        b'{"meta": ' + b"[" * 100_000 + b"]" * 100_000 + b', "data": {"cards": []}}',
+    ],
+    ids=["deep lists in a set file", "deep objects in AllPrintings", "deep meta"],
+)
+def test_deeply_nested_json_is_refused_before_it_costs_memory(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "deep.json"
+    path.write_bytes(data)
+    with pytest.raises(CardFileError, match=r"deep\.json: JSON nested deeper than 512 levels"):
+        import_local_files([path])
+
+
+def test_nesting_as_deep_as_real_files_and_balanced_mana_symbols_pass(tmp_path: Path) -> None:
+    card_set = fixture_set()
+    card_set["cards"][0]["text"] = "{2}{G}{G}: " * 5000 + "[[[ unbalanced ]] in a string"
+    card_set["booster"] = {"a": [[[[{"b": [[[1]]]}]]]]}
+    path = tmp_path / "ok.json.gz"
+    path.write_bytes(gzip.compress(set_file(card_set)))
+    _, source = import_local_files([path])
+    assert source.files[0].sets == ("FXM",)
