@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 
 from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Snapshot
 from mtg_daynight.importer.scryfall import Card
 
 #: C0 and C1 control characters (ESC included), DEL, the Unicode line and paragraph separators, and the bidi
@@ -66,4 +67,37 @@ def check_card_text(card: Card) -> None:
                 f"card '{escape_text(card.name)}' (id {escape_text(card.id)}): {name} holds the control "
                 f"character U+{ord(found.group()):04X} at position {found.start()}: refused (names and texts "
                 "must be printable)"
+            )
+
+
+def _snapshot_texts(snapshot: Snapshot) -> Iterator[tuple[str, str, str | None, bool]]:
+    """(record name, field, value, is_rules_text) for every text of a snapshot that is ever printed."""
+    records: tuple[DayNightCard | MentionCard | HelperCard, ...] = (
+        *snapshot.cards,
+        *snapshot.mentions,
+        *snapshot.helpers,
+    )
+    for record in records:
+        yield record.name, "name", record.name, False
+        for face in record.faces:
+            yield record.name, "face name", face.name, False
+            yield record.name, "type line", face.type_line, False
+            yield record.name, "oracle text", face.oracle_text, True
+            for keyword in face.keywords:
+                yield record.name, "keyword", keyword, False
+        for printing in record.printings:
+            yield record.name, "printing id", printing.id, False
+            yield record.name, "printed name", printing.printed_name, False
+            for printed in printing.face_printed_names:
+                yield record.name, "printed face name", printed, False
+
+
+def check_snapshot_text(snapshot: Snapshot, name: str) -> None:
+    """Refuse a snapshot file (named ``name``) that holds what an import refuses: the file was not written by an
+    import, or was altered since, and its names must not reach a terminal raw."""
+    for record, field, value, rules_text in _snapshot_texts(snapshot):
+        if value and (FORBIDDEN_IN_TEXT if rules_text else FORBIDDEN).search(value) is not None:
+            raise CardFileError(
+                f"{name}: card '{escape_text(record)}': its {field} holds a control character: not a snapshot an "
+                "import wrote; run `mtg-daynight carddata update` again"
             )

@@ -25,6 +25,7 @@ from mtg_daynight.importer.errors import (
     SnapshotRefusedError,
     SnapshotVersionError,
 )
+from mtg_daynight.importer.hygiene import check_snapshot_text
 from mtg_daynight.importer.paths import LOCK_NAME, snapshot_path
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, DayNightCard, HelperCard, MentionCard, Snapshot
 
@@ -60,9 +61,11 @@ def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
             f"version {SNAPSHOT_FORMAT_VERSION}); run `mtg-daynight carddata update` again"
         )
     try:
-        return _DECODER.decode(data)
+        snapshot = _DECODER.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
         raise CardFileError(f"{name}: broken snapshot: {error}") from None
+    check_snapshot_text(snapshot, name)
+    return snapshot
 
 
 def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
