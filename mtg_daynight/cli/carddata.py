@@ -90,8 +90,8 @@ def register(sub: Any) -> None:
         metavar="PATH",
         action="append",
         help="import local files instead of downloading; repeat it to import several files into one snapshot. "
-        "Each is recognised by its content: a Scryfall bulk file (.jsonl or legacy .json array, gzipped or "
-        "not) or an MTGJSON set file or AllPrintings (plain, gzip, xz or bzip2)",
+        "Each is recognised by its content: a Scryfall bulk file (.jsonl or legacy .json array) or an MTGJSON "
+        "set file or AllPrintings; plain, gzip, xz or bzip2",
     )
     update.add_argument("--data-dir", metavar="DIR", help="directory of the snapshot (default: see above)")
     update.add_argument(

@@ -79,11 +79,19 @@ def _stream_blocks(
 
 
 def open_blocks(
-    path: Path, digest: Any, size: list[int], *, block_size: int = DEFAULT_BLOCK_SIZE
+    path: Path,
+    digest: Any,
+    size: list[int],
+    *,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    decompressor: str | None = None,
+    info: dict[str, Any] | None = None,
 ) -> tuple[Iterator[bytes], Compression]:
     """The decompressed content of ``path`` in blocks, and the compression recognised from its first bytes.
 
-    The raw bytes update ``digest`` (a hashlib object) and ``size[0]`` as they are read.
+    The raw bytes update ``digest`` (a hashlib object) and ``size[0]`` as they are read. ``decompressor`` and
+    ``info`` are passed to :func:`~mtg_daynight.importer.gunzip.iter_blocks` for gzip (``info`` receives
+    ``gzipped`` and ``decompressor`` for every compression: "xz", "bzip2" or "none" for the others).
     """
     chunks = read_chunks(path, digest, size)
     head = b""
@@ -100,7 +108,10 @@ def open_blocks(
 
     name = str(path)
     if compression == "gzip":
-        return iter_blocks(again(), name=name, block_size=block_size), compression
+        blocks = iter_blocks(again(), name=name, block_size=block_size, decompressor=decompressor, info=info)
+        return blocks, compression
+    if info is not None:
+        info.update(gzipped=False, decompressor=compression)
     if compression == "xz":
         return _stream_blocks(again(), lzma.LZMADecompressor, "xz", name, block_size), compression
     if compression == "bzip2":

@@ -24,7 +24,7 @@ from typing import Any
 import msgspec
 
 from mtg_daynight.importer.decompress import READ_SIZE as READ_SIZE  # re-exported (scripts/bench_import.py)
-from mtg_daynight.importer.decompress import read_chunks
+from mtg_daynight.importer.decompress import open_blocks
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
 from mtg_daynight.importer.gunzip import DEFAULT_BLOCK_SIZE, iter_blocks
@@ -218,7 +218,7 @@ def import_file(
     block_size: int = DEFAULT_BLOCK_SIZE,
     folder: Folder | None = None,
 ) -> ImportResult:
-    """Import a bulk file from disk: ``.jsonl`` or ``.json`` (legacy array), gzipped or not.
+    """Import a bulk file from disk: ``.jsonl`` or ``.json`` (legacy array), plain, gzip, xz or bzip2.
 
     The format is recognised from the content, not the file name. ``threaded=True`` decompresses in a
     background thread while this thread scans; it is off by default because on the 2-vCPU machine we measured
@@ -233,13 +233,11 @@ def import_file(
     digest = hashlib.sha256()
     size = [0]
     info: dict[str, Any] = {}
-    produce = iter_blocks(
-        read_chunks(path, digest, size), name=name, block_size=block_size, decompressor=decompressor, info=info
-    )
+    produce, _ = open_blocks(path, digest, size, block_size=block_size, decompressor=decompressor, info=info)
     blocks = _threaded(produce) if threaded else produce
 
     def locate(offset: int) -> str:
-        again = iter_blocks(read_chunks(path, hashlib.sha256(), [0]), name=name, decompressor=decompressor)
+        again, _ = open_blocks(path, hashlib.sha256(), [0], decompressor=decompressor)
         return f"{name}: line {_line_number(again, offset)}"
 
     try:

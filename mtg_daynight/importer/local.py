@@ -51,6 +51,10 @@ def sniff_source(path: Path) -> str:
     return "mtgjson" if match is not None and match.group(1) in MTGJSON_KEYS else "scryfall"
 
 
+def _other_compression(decompressor: str) -> str:
+    return decompressor if decompressor in ("xz", "bzip2") else "none"
+
+
 def as_paths(from_file: PathLike | Sequence[PathLike]) -> list[Path]:
     """One path or several, as a list of expanded paths."""
     items = [from_file] if isinstance(from_file, str | os.PathLike) else list(from_file)
@@ -149,7 +153,7 @@ def import_local_files(
                         sha256=scanned.sha256,
                         source="scryfall",
                         format=scanned.format,
-                        compression="gzip" if scanned.gzipped else "none",
+                        compression="gzip" if scanned.gzipped else _other_compression(scanned.decompressor),
                     )
                 )
             advance(files[-1].size)

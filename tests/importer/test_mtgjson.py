@@ -287,3 +287,13 @@ def test_nesting_as_deep_as_real_files_and_balanced_mana_symbols_pass(tmp_path: 
     path.write_bytes(gzip.compress(set_file(card_set)))
     _, source = import_local_files([path])
     assert source.files[0].sets == ("FXM",)
+
+
+def test_scryfall_bulk_files_may_be_xz_or_bzip2_too(tmp_path: Path) -> None:
+    jsonl = encode_jsonl(fixture_objects())
+    (tmp_path / "a.bin").write_bytes(lzma.compress(jsonl))
+    (tmp_path / "b.bin").write_bytes(bz2.compress(jsonl))
+    (tmp_path / "c.bin").write_bytes(jsonl)
+    results = [import_local_files([tmp_path / n]) for n in ("a.bin", "b.bin", "c.bin")]
+    assert [s.files[0].compression for _, s in results] == ["xz", "bzip2", "none"]
+    assert results[0][0].cards == results[1][0].cards == results[2][0].cards and len(results[0][0].cards) == 4
