@@ -33,7 +33,7 @@ MTGJSON_KEYS = (b"meta", b"data")
 def sniff_source(path: Path) -> str:
     """``"mtgjson"`` or ``"scryfall"``: what the (decompressed) content of ``path`` is, from its first bytes."""
     if not path.is_file():
-        raise CardFileError(f"{path}: no such file")
+        raise CardFileError(f"{path}: {'not a regular file' if path.exists() else 'no such file'}")
     blocks, _ = open_blocks(path, hashlib.sha256(), [0])
     try:
         head = b""

@@ -297,3 +297,10 @@ def test_scryfall_bulk_files_may_be_xz_or_bzip2_too(tmp_path: Path) -> None:
     results = [import_local_files([tmp_path / n]) for n in ("a.bin", "b.bin", "c.bin")]
     assert [s.files[0].compression for _, s in results] == ["xz", "bzip2", "none"]
     assert results[0][0].cards == results[1][0].cards == results[2][0].cards and len(results[0][0].cards) == 4
+
+
+def test_a_directory_or_missing_file_is_named_as_such(tmp_path: Path) -> None:
+    with pytest.raises(CardFileError, match="not a regular file"):
+        import_local_files([tmp_path])
+    with pytest.raises(CardFileError, match=r"nothing\.json: no such file"):
+        import_local_files([tmp_path / "nothing.json"])
