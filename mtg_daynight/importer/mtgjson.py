@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import ijson  # type: ignore[import-untyped]
 import msgspec
 
 from mtg_daynight.importer.decompress import BlockStream, Compression, open_blocks
@@ -303,6 +302,8 @@ def fold_set(card_set: SetRecord, folder: Folder) -> int:
 
 def _meta(path: Path) -> Meta:
     """The ``meta`` object of an MTGJSON file (MTGJSON writes it first, so this reads only the file's start)."""
+    import ijson  # type: ignore[import-untyped]  # lazy: every `mtg-daynight` command would pay ~10 ms
+
     blocks, _ = open_blocks(path, hashlib.sha256(), [0])
     stream = BlockStream(limit_nesting(blocks, str(path)))
     try:
@@ -343,6 +344,8 @@ def read_mtgjson(
     :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of the decompressed data
     near which it is broken (truncated, not JSON), or the set and field of a bad record.
     """
+    import ijson  # lazy, as in _meta
+
     path = Path(path)
     name = str(path)
     if not path.is_file():
