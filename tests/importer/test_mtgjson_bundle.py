@@ -230,3 +230,11 @@ def test_scenarios_and_demo_take_day_night_cards_from_the_bundle(
         "Grizzly Bears",
     }  # none of them is a day/night card
     assert all(BUILTIN.lookup(name.split(" //")[0]) == card for name, card in ORDINARY_CARDS.items())
+
+
+def test_bundled_snapshot_is_not_git_ignored_so_hatch_puts_it_in_the_wheel() -> None:
+    # hatch builds the wheel from mtg_daynight/ minus what .gitignore excludes
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    done = subprocess.run(["git", "check-ignore", "-q", str(bundled_snapshot())], cwd=ROOT, check=False)
+    assert done.returncode == 1, "mtg_daynight/data/daynight-cards.json is git-ignored: the wheel would lack it"
