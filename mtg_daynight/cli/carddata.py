@@ -34,7 +34,8 @@ Vow). `update` writes into --data-dir, $MTG_DAYNIGHT_DATA_DIR or the user data d
 in your user cache directory (MTG_DAYNIGHT_CACHE_DIR overrides it).
 
 Exit status: 0 done; 1 `status --check` found the snapshot missing or too old; 2 an error (a bad or missing
-file, no card data where it was asked for, a failed update: the previous snapshot is kept).
+file, no card data where it was asked for, a failed update: the previous snapshot is kept); 3 `update` could
+not reach the server (see `update --help`).
 """
 
 UPDATE_HELP = """\
