@@ -16,7 +16,8 @@ what mentions day/night, the helper card, the folding of printings):
   id MTGJSON gives for it, else an empty id);
 * the Day // Night helper card comes from the set's ``tokens`` (layout ``double_faced_token``);
 * ``isOnlineOnly`` (of the card or the set) -> digital; ``promoTypes`` containing ``playtest`` -> playtest;
-  ``availability`` -> games; the set's ``releaseDate`` and ``type`` -> released_at and set_type.
+  ``availability`` -> games; the card's ``originalReleaseDate``, else its set's ``releaseDate`` -> released_at;
+  the set's ``type`` -> set_type.
 
 Memory: the file is parsed by ``ijson`` (its C backend, yajl2_c, where installed) one set object at a time, so
 an AllPrintings file of any size costs the memory of its largest set, never the whole file (see
@@ -115,6 +116,7 @@ class FaceRecord(msgspec.Struct, kw_only=True):
     keywords: list[str] = msgspec.field(default_factory=list)
     otherFaceIds: list[str] = msgspec.field(default_factory=list)
     isOnlineOnly: bool = False
+    originalReleaseDate: str | None = None  # a promotion printed outside its set's release (Secret Lair ...)
     promoTypes: list[str] = msgspec.field(default_factory=list)
     frameEffects: list[str] = msgspec.field(default_factory=list)
     availability: list[str] = msgspec.field(default_factory=list)
@@ -226,7 +228,7 @@ def to_cards(faces: list[FaceRecord], card_set: SetRecord) -> list[Card]:
         "oracle_id": first.identifiers.scryfallOracleId,
         "name": first.name,
         "layout": first.layout,
-        "released_at": card_set.releaseDate,
+        "released_at": first.originalReleaseDate or card_set.releaseDate,
         "set": (first.setCode or card_set.code).lower(),
         "set_type": card_set.type,
         "collector_number": first.number,

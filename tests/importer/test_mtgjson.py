@@ -304,3 +304,9 @@ def test_a_directory_or_missing_file_is_named_as_such(tmp_path: Path) -> None:
         import_local_files([tmp_path])
     with pytest.raises(CardFileError, match=r"nothing\.json: no such file"):
         import_local_files([tmp_path / "nothing.json"])
+
+
+def test_a_promo_printed_outside_its_set_keeps_its_own_release_date(tmp_path: Path) -> None:
+    promo = werewolf(100, originalReleaseDate="2099-06-01")
+    [card] = _read(tmp_path, set_file(set_object("FXM", promo))).build().cards
+    assert card.printings[0].released_at == "2099-06-01"  # not the set's 2099-01-01
