@@ -77,6 +77,8 @@ def _decode(candidate: Candidate, fmt: Format, where: Callable[[int], str]) -> l
         raise CardFileError(f"{where(candidate.offset)}: bad card object: {error}") from None
     except msgspec.DecodeError as error:
         raise CardFileError(f"{where(candidate.offset)}: not valid JSON: {error}") from None
+    except RecursionError:
+        raise CardFileError(f"{where(candidate.offset)}: card object nested too deeply: refused") from None
 
 
 def import_blocks(

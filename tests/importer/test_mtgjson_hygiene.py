@@ -100,3 +100,10 @@ def test_the_same_printing_twice_is_not_a_clash(tmp_path: Path) -> None:
 def test_escape_text_makes_every_forbidden_character_visible() -> None:
     assert escape_text("a\x1b[0mb\u202ec\x00") == "a\\x1b[0mb\\u202ec\\x00"
     assert escape_text("Tavern Ruffian — Æther “quoted”") == "Tavern Ruffian — Æther “quoted”"
+
+
+def test_a_deeply_nested_scryfall_card_line_is_one_clear_error() -> None:
+    line = (b'{"object":"card","id":"x","name":"Daybound","lang":"en","layout":"normal","set":"x",'
+            b'"collector_number":"1","keywords":["Daybound"],"junk":' + b"[" * 100_000 + b"]" * 100_000 + b"}\n")
+    with pytest.raises(CardFileError, match=r"deep\.jsonl: line 1: card object nested too deeply"):
+        import_bytes(line, name="deep.jsonl")
