@@ -55,6 +55,8 @@ def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
         version = msgspec.json.decode(data, type=_ManifestOnly).manifest.format_version
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
         raise CardFileError(f"{name}: not a card-data snapshot: {error}") from None
+    except RecursionError:
+        raise CardFileError(f"{name}: not a card-data snapshot: nested too deeply") from None
     if version != SNAPSHOT_FORMAT_VERSION:
         raise SnapshotVersionError(
             f"{name}: snapshot format version {version} is not supported (this mtg-daynight reads "
@@ -64,6 +66,8 @@ def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
         snapshot = _DECODER.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
         raise CardFileError(f"{name}: broken snapshot: {error}") from None
+    except RecursionError:
+        raise CardFileError(f"{name}: broken snapshot: nested too deeply") from None
     check_snapshot_text(snapshot, name)
     return snapshot
 

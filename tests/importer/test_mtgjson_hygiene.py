@@ -107,3 +107,15 @@ def test_a_deeply_nested_scryfall_card_line_is_one_clear_error() -> None:
             b'"collector_number":"1","keywords":["Daybound"],"junk":' + b"[" * 100_000 + b"]" * 100_000 + b"}\n")
     with pytest.raises(CardFileError, match=r"deep\.jsonl: line 1: card object nested too deeply"):
         import_bytes(line, name="deep.jsonl")
+
+
+@pytest.mark.parametrize("where", ["manifest", "cards"])
+def test_a_deeply_nested_snapshot_file_is_one_clear_error(tmp_path: Path, where: str) -> None:
+    from mtg_daynight.importer.snapshot import load_snapshot
+
+    deep = b"[" * 100_000 + b"]" * 100_000
+    body = (b'{"manifest": {"format_version": 2, "x": ' + deep + b"}}" if where == "manifest"
+            else b'{"manifest": {"format_version": 2}, "cards": ' + deep + b"}")
+    (tmp_path / "daynight-cards.json").write_bytes(body)
+    with pytest.raises(CardFileError, match="nested too deeply"):
+        load_snapshot(tmp_path)
