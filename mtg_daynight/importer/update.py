@@ -27,7 +27,7 @@ from mtg_daynight.importer.errors import (
     UnreachableError,
 )
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT
-from mtg_daynight.importer.paths import resolve_cache_dir, resolve_data_dir, snapshot_path
+from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, resolve_data_dir, snapshot_path
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BULK_TYPES, DEFAULT_BULK_TYPE, BulkData
 from mtg_daynight.importer.snapshot import (
@@ -72,6 +72,20 @@ def _previous(directory: Path) -> tuple[Snapshot | None, list[str]]:
         ]
     except CardFileError as error:
         return None, [f"the current snapshot is unreadable and will be replaced: {error}"]
+
+
+def _in_use(old: Snapshot | None, data_dir: str | os.PathLike[str] | None) -> Snapshot | None:
+    """The snapshot readers used until now: ``old`` (the one being replaced), else the one further down the lookup
+    order (a checkout's, or the bundled snapshot), so that a first update lists what changed against it."""
+    if old is not None:
+        return old
+    location = locate_snapshot(data_dir)
+    if location.origin not in ("checkout", "bundled"):
+        return None
+    try:
+        return load_snapshot(location.path)
+    except (CardDataError, CardFileError):
+        return None
 
 
 def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
@@ -259,7 +273,7 @@ def run_update(
                 outcome.requests = client.request_count
             new = build_snapshot(result, source)
             outcome.warnings += check_plausible(new, old, force=force)
-            outcome.diff = diff_snapshots(old, new)
+            outcome.diff = diff_snapshots(_in_use(old, data_dir), new)
             write_snapshot_atomic(new, directory)
             outcome.written = True
             outcome.snapshot = new

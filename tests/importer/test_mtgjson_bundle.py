@@ -238,3 +238,12 @@ def test_bundled_snapshot_is_not_git_ignored_so_hatch_puts_it_in_the_wheel() -> 
         pytest.skip("not a git checkout")
     done = subprocess.run(["git", "check-ignore", "-q", str(bundled_snapshot())], cwd=ROOT, check=False)
     assert done.returncode == 1, "mtg_daynight/data/daynight-cards.json is git-ignored: the wheel would lack it"
+
+
+def test_a_first_update_lists_changes_against_the_bundled_snapshot(
+    build: ModuleType, sources: Path, no_user_data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = [str(p) for p in build.verify_sources(sources)]
+    assert main(["carddata", "update", *(arg for f in files for arg in ("--from-file", f))]) == 0
+    assert "no card changed" in capsys.readouterr().out  # the same four files: the same records as the bundle
+    assert locate_snapshot().origin == "user"
