@@ -25,7 +25,6 @@ import contextlib
 import email.utils
 import errno
 import hashlib
-import http.client
 import json
 import os
 import socket
@@ -35,12 +34,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urljoin, urlsplit
 
 import msgspec
-import requests
-import urllib3
 
 from mtg_daynight import __version__
 from mtg_daynight.importer.errors import (
@@ -61,6 +58,17 @@ from mtg_daynight.importer.limits import (
     STALL_BYTES,
 )
 from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
+from mtg_daynight.importer.transport import (
+    NetworkError,
+    Response,
+    Transport,
+    requests_settings,
+    requests_transport,
+    stdlib_get,
+)
+
+if TYPE_CHECKING:
+    import requests
 
 API_URL = "https://api.scryfall.com"
 SCRYFALL_HOSTS = frozenset({"api.scryfall.com", "data.scryfall.io"})
@@ -75,18 +83,12 @@ _UNREACHABLE_ERRNOS = {
     errno.EHOSTUNREACH: "the host is unreachable",
     errno.EADDRNOTAVAIL: "the address is not available",
 }
-_READ_ERRORS = (
-    urllib3.exceptions.HTTPError,
-    requests.RequestException,
-    http.client.HTTPException,
-    ConnectionError,
-    TimeoutError,
-)
 
 
 def user_agent() -> str:
-    """The User-Agent we send: our name and version, and where to find us."""
-    return f"mtg-daynight/{__version__} (+{PROJECT_URL}; python-requests/{requests.__version__})"
+    """The User-Agent we send (whichever transport sends the request): our name and version, and where to
+    find us."""
+    return f"mtg-daynight/{__version__} (+{PROJECT_URL})"
 
 
 class Progress(Protocol):
@@ -177,22 +179,20 @@ def unreachable_reason(error: BaseException) -> str | None:
     """Why a connection attempt could not even start (name resolution, refused, unreachable), or None when
     ``error`` is something a retry may cure (a timeout, a reset)."""
     for current in _causes(error):
-        if isinstance(current, (urllib3.exceptions.NameResolutionError, socket.gaierror)):
+        if isinstance(current, socket.gaierror):  # requests' NameResolutionError wraps one
             return "the host name does not resolve"
         if isinstance(current, OSError) and current.errno in _UNREACHABLE_ERRNOS:
             return _UNREACHABLE_ERRNOS[current.errno]
     return None
 
 
-def _describe(error: BaseException) -> str:
-    """A short description of a network error (no urllib3 object reprs)."""
-    if isinstance(error, (requests.Timeout, urllib3.exceptions.TimeoutError, TimeoutError)):
+def _describe(error: NetworkError) -> str:
+    """A short description of a network error (no library object reprs)."""
+    if error.kind == "timeout":
         return "timed out"
-    text = str(error)
-    for marker in ("Connection aborted.", "Connection broken:"):
-        if marker in text:
-            return "the connection was dropped"
-    return f"connection error ({type(error).__name__})"
+    if error.kind == "dropped":
+        return "the connection was dropped"
+    return f"connection error ({type(error.error).__name__})"
 
 
 def _tls_reason(error: BaseException) -> str:
@@ -248,7 +248,9 @@ class ScryfallClient:
         connect, stall = timeout if isinstance(timeout, tuple) else (timeout, timeout)
         if not (connect > 0 and stall > 0) or not deadline > 0:
             raise DownloadError(f"--timeout and --deadline must be positive, got {timeout} and {deadline}")
-        self.session = session or requests.Session()
+        #: the ``requests`` session of the file download (and of every request when given), made on first use
+        self.session = session
+        self._file_transport = requests_transport(session) if session is not None else None
         self.sleep = sleep
         self.connect_timeout = float(connect)
         self.stall_timeout = float(stall)
@@ -322,28 +324,45 @@ class ScryfallClient:
         headers.update(extra or {})
         return headers
 
-    def _request(self, url: str, headers: dict[str, str]) -> requests.Response:
-        """GET (streamed) with retries and checked redirects; the caller closes the response."""
+    def file_transport(self) -> Transport:
+        """The transport of the bulk file: ``requests`` (loaded now, on the first download)."""
+        if self._file_transport is None:
+            import requests
+
+            self.session = requests.Session()
+            self._file_transport = requests_transport(self.session)
+        return self._file_transport
+
+    def json_transport(self) -> Transport:
+        """The transport of the bulk-data object: the standard library's (so a 304 loads no ``requests``), unless
+        a session was given or the environment holds a setting only ``requests`` honours (a proxy, a CA bundle,
+        a ``.netrc``: see :func:`~mtg_daynight.importer.transport.requests_settings`)."""
+        if self._file_transport is None and requests_settings() is None:
+            return stdlib_get
+        return self.file_transport()
+
+    def _request(self, url: str, headers: dict[str, str], transport: Transport) -> Response:
+        """GET (streamed) through ``transport`` with retries and checked redirects; the caller closes the
+        response."""
         current = url
         redirects = 0
         while True:
             self.check_url(current)
             try:
                 self.request_count += 1
-                response = self.session.get(
-                    current, headers=headers, timeout=self._timeouts(), stream=True, allow_redirects=False
-                )
-            except (requests.ConnectionError, requests.Timeout) as error:
-                reason = unreachable_reason(error)
+                response = transport(current, headers, *self._timeouts())
+            except NetworkError as error:
+                reason = unreachable_reason(error.error)
                 if reason is not None:
                     raise UnreachableError(f"{urlsplit(current).hostname}: {reason}") from None
-                if isinstance(error, requests.exceptions.SSLError):  # a retry cannot fix a certificate
-                    raise DownloadError(f"GET {current}: TLS error ({_tls_reason(error)})") from None
+                if error.kind == "tls":  # a retry cannot fix a certificate
+                    raise DownloadError(f"GET {current}: TLS error ({_tls_reason(error.error)})") from None
                 self.retry(current, _describe(error))
                 continue
-            status = response.status_code
-            if status in _REDIRECTS and response.headers.get("Location"):
-                target = urljoin(current, response.headers["Location"])
+            status = response.status
+            location = response.header("Location")
+            if status in _REDIRECTS and location:
+                target = urljoin(current, location)
                 response.close()
                 redirects += 1
                 if redirects > MAX_REDIRECTS:
@@ -354,7 +373,7 @@ class ScryfallClient:
             if status == 429:
                 response.close()
                 self.rate_limited += 1
-                wait = parse_retry_after(response.headers.get("Retry-After"))
+                wait = parse_retry_after(response.header("Retry-After"))
                 wait = DEFAULT_RETRY_AFTER if wait is None else wait
                 if self.rate_limited > self.max_429:
                     raise RateLimitedError(f"GET {current}: still rate limited (429) after {self.max_429} waits")
@@ -364,24 +383,23 @@ class ScryfallClient:
                 continue
             if 500 <= status < 600:
                 response.close()
-                retry_after = parse_retry_after(response.headers.get("Retry-After"))
+                retry_after = parse_retry_after(response.header("Retry-After"))
                 backoff = self.backoff * 2**self.retries_used
                 self.retry(current, f"HTTP {status}", max(backoff, min(retry_after or 0.0, self.max_wait)))
                 continue
             return response
 
-    def _body(self, response: requests.Response, limit: int, skip: int = 0) -> Iterator[bytes]:
+    def _body(self, response: Response, limit: int, skip: int = 0) -> Iterator[bytes]:
         """The body's bytes as they arrive; raises :class:`_TooLong` past ``limit`` bytes (after ``skip``
         bytes that are read and dropped) and :class:`_Interrupted` when it stalls, times out or drops."""
-        raw = response.raw
         total = 0
         window_start = self.clock()
         window_bytes = 0
         while True:
             self.remaining()
             try:
-                chunk = raw.read1(min(CHUNK_SIZE, skip + limit - total + 1), decode_content=False)
-            except _READ_ERRORS as error:
+                chunk = response.read1(min(CHUNK_SIZE, skip + limit - total + 1))
+            except NetworkError as error:
                 raise _Interrupted(_describe(error)) from None
             if not chunk:
                 return
@@ -401,7 +419,7 @@ class ScryfallClient:
                 raise _TooLong
             yield chunk
 
-    def _error_detail(self, response: requests.Response) -> str:
+    def _error_detail(self, response: Response) -> str:
         """Scryfall's ``details`` from an error answer (read up to 64 KiB), else the HTTP reason."""
         data = bytearray()
         with contextlib.suppress(_Interrupted, _TooLong):
@@ -410,8 +428,8 @@ class ScryfallClient:
         try:
             details = json.loads(bytes(data)).get("details")
         except (ValueError, AttributeError):
-            return (response.reason or "").strip()
-        return str(details) if details else (response.reason or "").strip()
+            return response.reason.strip()
+        return str(details) if details else response.reason.strip()
 
     # -- the bulk-data object ----------------------------------------------------------------------------
     def bulk_data(self, bulk_type: str, etag: str | None = None) -> BulkAnswer:
@@ -419,12 +437,12 @@ class ScryfallClient:
         url = f"{self.api_url}/bulk-data/{bulk_type}"
         extra = {"If-None-Match": etag} if etag else None
         while True:
-            response = self._request(url, self._headers("application/json", extra))
+            response = self._request(url, self._headers("application/json", extra), self.json_transport())
             with contextlib.closing(response):
-                if response.status_code == 304:
-                    return BulkAnswer(None, response.headers.get("ETag") or etag, True)
-                if response.status_code != 200:
-                    raise DownloadError(f"GET {url}: HTTP {response.status_code} {self._error_detail(response)}")
+                if response.status == 304:
+                    return BulkAnswer(None, response.header("ETag") or etag, True)
+                if response.status != 200:
+                    raise DownloadError(f"GET {url}: HTTP {response.status} {self._error_detail(response)}")
                 try:
                     content = b"".join(self._body(response, MAX_BULK_OBJECT))
                 except _TooLong:
@@ -449,7 +467,7 @@ class ScryfallClient:
                 f"GET {url}: compressed_size {bulk.compressed_size} is not between 1 and {MAX_FILE_SIZE} bytes"
             )
         self.check_url(bulk.file_uri)
-        return BulkAnswer(bulk, response.headers.get("ETag"), False)
+        return BulkAnswer(bulk, response.header("ETag"), False)
 
     # -- the file ----------------------------------------------------------------------------------------
     def transfer(
@@ -533,7 +551,7 @@ class FileTransfer:
         if self.expected is not None and have > self.expected:
             _remove(self.part)
             have = 0
-        response: requests.Response | None = None
+        response: Response | None = None
         skip = 0
         if not (self.expected is not None and 0 < have == self.expected):
             response, skip = self._open(have, first=True)
@@ -577,23 +595,24 @@ class FileTransfer:
         except OSError as error:
             raise DownloadError(f"{self.part}: cannot read the partial download: {error.strerror}") from None
 
-    def _open(self, start: int, *, first: bool) -> tuple[requests.Response, int]:
+    def _open(self, start: int, *, first: bool) -> tuple[Response, int]:
         """Request the file from byte ``start``; returns the response and how many bytes of it to drop."""
         extra = {"Accept-Encoding": "identity"}
         if start:
             extra["Range"] = f"bytes={start}-"
             if self.etag and not self.etag.startswith("W/"):
                 extra["If-Range"] = self.etag
-        response = self.client._request(self.url, self.client._headers("application/gzip, */*", extra))
+        headers = self.client._headers("application/gzip, */*", extra)
+        response = self.client._request(self.url, headers, self.client.file_transport())
         self.requests += 1
-        status = response.status_code
+        status = response.status
         skip = 0
         if status == 416 and start and first:
             response.close()
             _remove(self.part)  # our partial file does not fit the server's: start again
             return self._open(0, first=True)
         if status == 206 and start:
-            where = _content_range_start(response.headers.get("Content-Range"))
+            where = _content_range_start(response.header("Content-Range"))
             if where != start:
                 response.close()
                 raise DownloadError(f"GET {self.url}: server resumed at byte {where}, we asked for byte {start}")
@@ -604,7 +623,7 @@ class FileTransfer:
             detail = self.client._error_detail(response)
             response.close()
             raise DownloadError(f"GET {self.url}: HTTP {status} {detail}")
-        etag = response.headers.get("ETag")
+        etag = response.header("ETag")
         if skip and not first and etag and self.etag and etag != self.etag:
             response.close()
             self.discard()
@@ -614,12 +633,12 @@ class FileTransfer:
             )
         self.etag = etag or self.etag
         write_json_atomic(self.meta_path, {"url": self.url, "etag": self.etag})
-        length = response.headers.get("Content-Length")
+        length = response.header("Content-Length")
         if self._total is None and length is not None and length.isdigit():
             self._total = start - skip + int(length)
         return response, skip
 
-    def _receive(self, response: requests.Response, skip: int) -> Iterator[bytes]:
+    def _receive(self, response: Response, skip: int) -> Iterator[bytes]:
         limit = (self._total if self._total is not None else MAX_FILE_SIZE) - self.size
         try:
             with self.part.open("ab", buffering=0) as handle:

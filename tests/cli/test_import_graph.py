@@ -28,6 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: HTTP: only an update needs it.
 HTTP = ("requests", "urllib3", "certifi", "charset_normalizer", "idna", "http.client", "ssl")
+#: ``requests`` and what it brings: only a download of the bulk file needs it (the bulk-data request goes through
+#: http.client, see ``importer/transport.py``).
+REQUESTS = ("requests", "urllib3", "charset_normalizer", "idna")
 #: Progress bars (only while downloading) and test tools: no probe here needs them.
 NEVER = ("tqdm", "hypothesis", "pytest", "responses", "mypy", "ruff")
 #: The bulk import (decompressor, scanning, folding): only an update that downloads, or --from-file, needs it.
@@ -54,6 +57,17 @@ except SystemExit as exit:
     status = exit.code
 with open(report, "w", encoding="utf-8") as out:
     json.dump([status, sorted(sys.modules)], out)
+"""
+
+
+#: Probe code that sets the download cache and leaves out what would send the bulk-data request through requests
+#: (a proxy, a .netrc: ``importer.transport.requests_settings``), as on a machine with neither.
+_UPDATE_ENV = """\
+    import os
+    os.environ['MTG_DAYNIGHT_CACHE_DIR'] = {cache!r}
+    os.environ['NETRC'] = os.devnull + '.absent'
+    for name in [n for n in os.environ if n.lower().endswith('_proxy')]:
+        del os.environ[name]
 """
 
 
@@ -189,28 +203,28 @@ def test_carddata_status_loads_no_http_or_import(tmp_path: Path, files: dict[str
 
 
 @pytest.mark.network_server
-def test_carddata_update_304_loads_http_and_the_lock_but_no_import_progress_bar_or_game(
+def test_carddata_update_304_loads_http_client_and_the_lock_but_no_requests_import_progress_bar_or_game(
     tmp_path: Path, files: dict[str, str]
 ) -> None:
     argv = ("carddata", "update", "--api-url", files["url"], "--data-dir", files["update_data"])
-    code = f"    import os\n    os.environ['MTG_DAYNIGHT_CACHE_DIR'] = {files['cache']!r}\n" + _cli(*argv)
+    code = _UPDATE_ENV.format(cache=files["cache"]) + _cli(*argv)
     status, out, modules = _probe(tmp_path, code)
     assert status == 0 and "up to date" in out, out
-    assert {"requests", "filelock", "mtg_daynight.importer.download"} <= modules  # it asked, under the lock
-    _assert_lean(modules, NEVER, GAME, IMPORT, SCENARIOS, CATALOG, _other_commands("carddata"))
+    assert {"http.client", "filelock", "mtg_daynight.importer.download"} <= modules  # it asked, under the lock
+    _assert_lean(modules, NEVER, REQUESTS, GAME, IMPORT, SCENARIOS, CATALOG, _other_commands("carddata"))
 
 
 @pytest.mark.network_server
 def test_update_carddata_script_304_loads_no_import_or_game(tmp_path: Path, files: dict[str, str]) -> None:
     argv = ["--api-url", files["url"], "--data-dir", files["update_data"]]
     code = (
-        f"    import os, runpy\n    os.environ['MTG_DAYNIGHT_CACHE_DIR'] = {files['cache']!r}\n"
+        _UPDATE_ENV.format(cache=files["cache"]) + "    import runpy\n"
         f"    sys.argv = ['update_carddata.py', *{argv!r}]\n"
         f"    runpy.run_path({str(ROOT / 'scripts' / 'update_carddata.py')!r}, run_name='__main__')"
     )
     status, out, modules = _probe(tmp_path, code)
     assert status == 0 and "up to date" in out, out
-    _assert_lean(modules, NEVER, GAME, IMPORT, SCENARIOS, _other_commands("carddata"))
+    _assert_lean(modules, NEVER, REQUESTS, GAME, IMPORT, SCENARIOS, _other_commands("carddata"))
 
 
 def test_every_command_of_the_table_registers_its_own_parser() -> None:

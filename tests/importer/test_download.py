@@ -50,8 +50,10 @@ def _bulk(data: bytes, **kw: object) -> dict[str, object]:
     return obj
 
 
-def _client(sleeps: Sleeps) -> ScryfallClient:
-    return ScryfallClient(sleep=sleeps)
+def _client(sleeps: Sleeps, **kw: object) -> ScryfallClient:
+    """A client whose every request goes through a ``requests`` session, so that ``responses`` mocks it (without
+    a session the bulk-data request goes through http.client: see test_transport.py and test_faults.py)."""
+    return ScryfallClient(sleep=sleeps, session=requests.Session(), **kw)  # type: ignore[arg-type]
 
 
 def _update(tmp_path: Path, sleeps: Sleeps, **kw: object):  # type: ignore[no-untyped-def]
@@ -179,7 +181,7 @@ def test_truncated_body_is_resumed_with_range(tmp_path: Path, body: bytes) -> No
 @responses.activate
 def test_interrupted_download_leaves_part_file_and_old_snapshot(tmp_path: Path, body: bytes) -> None:
     sleeps = Sleeps()
-    client = ScryfallClient(sleep=sleeps, max_retries=1)
+    client = _client(sleeps, max_retries=1)
     url = f"{FILES}/file/default-cards-20261129100512.jsonl.gz"
     responses.get(url, body=body[:100])
     responses.get(url, body=requests.ConnectionError("reset"))
@@ -191,7 +193,7 @@ def test_interrupted_download_leaves_part_file_and_old_snapshot(tmp_path: Path, 
 
 @responses.activate
 def test_server_that_ignores_range_restarts_from_zero(tmp_path: Path, body: bytes) -> None:
-    client = ScryfallClient(sleep=Sleeps())
+    client = _client(Sleeps())
     url = f"{FILES}/file/x.jsonl.gz"
     (tmp_path / "f.jsonl.gz.part").write_bytes(body[:50])
     (tmp_path / "f.jsonl.gz.part.json").write_text(json.dumps({"url": url, "etag": None}))
@@ -261,7 +263,7 @@ def test_pre_july_bulk_object_uses_download_uri_on_a_mirror(tmp_path: Path) -> N
         data_dir=tmp_path / "data",
         cache_dir=tmp_path / "cache",
         api_url=mirror,
-        client=ScryfallClient(api_url=mirror, sleep=Sleeps()),
+        client=_client(Sleeps(), api_url=mirror),
     )
     assert outcome.written
     snapshot = load_snapshot(tmp_path / "data")
@@ -379,7 +381,7 @@ def test_retries_say_what_they_wait_for(tmp_path: Path, body: bytes) -> None:
     responses.get(BULK_URL, status=429, headers={"Retry-After": "3"})
     responses.get(BULK_URL, json=_bulk(body))
     responses.get(f"{FILES}/file/default-cards-20261129100512.jsonl.gz", body=body)
-    client = ScryfallClient(sleep=Sleeps(), notify=notes.append)
+    client = _client(Sleeps(), notify=notes.append)
     run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", client=client)
     assert notes == [
         "HTTP 503; retrying in 1 s (retry 1 of 5)",

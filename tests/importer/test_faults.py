@@ -19,6 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+import requests
 import responses
 
 from mtg_daynight.importer.download import ScryfallClient
@@ -491,8 +492,9 @@ def test_redirect_to_plain_http_or_a_foreign_host_is_refused_before_it_is_follow
 ) -> None:
     responses.get(f"{API}/bulk-data/default_cards", status=302, headers={"Location": location})
     responses.get(location, json={"object": "bulk_data"})  # must never be requested
+    client = ScryfallClient(sleep=Sleeps(), session=requests.Session())  # through requests: responses mocks it
     with pytest.raises(UnsafeURLError, match=r"refusing the redirect from https://api\.scryfall\.com/bulk-data"):
-        run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", client=ScryfallClient(sleep=Sleeps()))
+        run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", client=client)
     assert [call.request.url for call in responses.calls] == [f"{API}/bulk-data/default_cards"]
 
 
