@@ -17,6 +17,10 @@
   wait is announced through ``notify``. The ``sleep`` function is injectable so tests do not sleep.
 * Unless an ``api_url`` other than Scryfall's is given, every URL must be https on api.scryfall.com or
   data.scryfall.io; redirects are checked before they are followed (and never from https to plain http).
+* All of the above is this module's, whichever transport (``importer/transport.py``) sends a request: the
+  bulk-data object goes through the standard library's http.client (a 304 update loads no ``requests``), the
+  file through ``requests``, loaded on the first download; one retry loop (:meth:`ScryfallClient._request`)
+  takes the transport as a parameter.
 """
 
 from __future__ import annotations
@@ -220,6 +224,9 @@ class ScryfallClient:
     """A small, polite, bounded HTTP client for Scryfall's bulk data (see the module docstring).
 
     One client serves one update: the retry budget and the deadline count over every request it makes.
+    ``session``: a ``requests`` session for every request, the bulk-data object's too (its adapters, proxies and
+    mocks apply); without one, the bulk-data object goes through http.client unless the environment holds a
+    setting only ``requests`` honours (:meth:`json_transport`), and the file through a session made on first use.
     """
 
     def __init__(
@@ -250,6 +257,7 @@ class ScryfallClient:
             raise DownloadError(f"--timeout and --deadline must be positive, got {timeout} and {deadline}")
         #: the ``requests`` session of the file download (and of every request when given), made on first use
         self.session = session
+        self._session_given = session is not None
         self._file_transport = requests_transport(session) if session is not None else None
         self.sleep = sleep
         self.connect_timeout = float(connect)
@@ -335,9 +343,9 @@ class ScryfallClient:
 
     def json_transport(self) -> Transport:
         """The transport of the bulk-data object: the standard library's (so a 304 loads no ``requests``), unless
-        a session was given or the environment holds a setting only ``requests`` honours (a proxy, a CA bundle,
-        a ``.netrc``: see :func:`~mtg_daynight.importer.transport.requests_settings`)."""
-        if self._file_transport is None and requests_settings() is None:
+        a session was given or the environment holds a setting only ``requests`` honours (a proxy, a ``.netrc``:
+        see :func:`~mtg_daynight.importer.transport.requests_settings`)."""
+        if not self._session_given and requests_settings() is None:
             return stdlib_get
         return self.file_transport()
 
