@@ -17,13 +17,14 @@ request, hands back the status, headers and body, and turns its library's errors
 
 from __future__ import annotations
 
+import base64
 import http.client
 import os
 import ssl
 import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Literal, Protocol
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 if TYPE_CHECKING:
     import requests
@@ -128,10 +129,15 @@ def _tls_context() -> ssl.SSLContext:
 
 
 def stdlib_get(url: str, headers: Mapping[str, str], connect_timeout: float, read_timeout: float) -> Response:
-    """A :data:`Transport` on ``http.client``: a direct connection (no proxy), TLS verified, the body as sent."""
+    """A :data:`Transport` on ``http.client``: a direct connection (no proxy), TLS verified, the body as sent;
+    a ``user:password@`` in the URL is sent as Basic authentication, as ``requests`` does."""
     parts = urlsplit(url)
     host, port = parts.hostname or "", parts.port
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    headers = dict(headers)
+    if parts.username is not None:
+        credentials = f"{unquote(parts.username)}:{unquote(parts.password or '')}".encode("latin-1")
+        headers["Authorization"] = "Basic " + base64.b64encode(credentials).decode("ascii")
     connection: http.client.HTTPConnection
     if parts.scheme == "https":
         connection = http.client.HTTPSConnection(host, port, timeout=connect_timeout, context=_tls_context())
@@ -141,7 +147,7 @@ def stdlib_get(url: str, headers: Mapping[str, str], connect_timeout: float, rea
         connection.connect()
         if connection.sock is not None:  # the connect timeout is spent: reads get the stall timeout
             connection.sock.settimeout(read_timeout)
-        connection.request("GET", target, headers=dict(headers))  # adds Host and Accept-Encoding: identity
+        connection.request("GET", target, headers=headers)  # adds Host and Accept-Encoding: identity
         return _StdlibResponse(connection, connection.getresponse())
     except BaseException as error:
         connection.close()

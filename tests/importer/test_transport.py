@@ -157,6 +157,13 @@ def test_the_bulk_data_request_sends_user_agent_accept_and_if_none_match(transpo
     assert headers["If-None-Match"] == 'W/"bulk-1"'
 
 
+@TRANSPORTS
+def test_credentials_in_the_url_are_sent_as_basic_authentication(transport: str, server: str) -> None:
+    _Handler.script = [_status(304)]
+    assert _Run(transport, server.replace("http://", "http://mirror-user:p%40ss@")).bulk_data('W/"x"').not_modified
+    assert _Handler.log[0][1]["Authorization"] == "Basic bWlycm9yLXVzZXI6cEBzcw=="  # mirror-user:p@ss
+
+
 def test_http_client_asks_for_the_body_as_sent(server: str) -> None:
     _Handler.script = [_bulk]
     assert _Run("http.client", server).bulk_data().bulk is not None
