@@ -218,9 +218,9 @@ def untap_step(
             _check_player(state, player, "untap step")
     if len(active) > 1:
         _unique(state, active, "untap step")
-    if type(phased_in) is not tuple:
+    if phased_in != ():  # the usual turn phases nothing: skip the call; names() checks a tuple's items too
         phased_in = validate.names(state, phased_in, "untap step (502.1): phased_in")
-    if type(phased_out) is not tuple:
+    if phased_out != ():
         phased_out = validate.names(state, phased_out, "untap step (502.1): phased_out")
     if phased_in or phased_out:
         _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
