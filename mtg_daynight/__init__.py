@@ -19,7 +19,14 @@ __version__ = "0.1.0"
 from mtg_daynight.lazy import TYPE_CHECKING, lazy_exports
 
 if TYPE_CHECKING:
-    from mtg_daynight.errors import BadEventError, DayNightError, InputFileError, UnknownGameError
+    from mtg_daynight.errors import (
+        BadEventError,
+        BadSaveError,
+        DayNightError,
+        InputFileError,
+        UnknownGameError,
+        UnknownPermanentError,
+    )
     from mtg_daynight.facade import DayNight, Game, RulesPluginMissingError
     from mtg_daynight.manager import ENTRY_POINT_GROUP, install, plugin_manager
     from mtg_daynight.plugin import DayNightRules, hookimpl
@@ -29,8 +36,10 @@ if TYPE_CHECKING:
         ChangeVetoed,
         Designation,
         DesignationChange,
+        DoesNotEnter,
         EnterFace,
         Face,
+        FaceDownRefused,
         GameState,
         Keyword,
         Outcome,
@@ -46,11 +55,13 @@ if TYPE_CHECKING:
 #: Where each public name lives.
 _EXPORTS = {
     "BadEventError": ".errors", "DayNightError": ".errors", "InputFileError": ".errors", "UnknownGameError": ".errors",
+    "BadSaveError": ".errors", "UnknownPermanentError": ".errors",
     "DayNight": ".facade", "Game": ".facade", "RulesPluginMissingError": ".facade",
     "ENTRY_POINT_GROUP": ".manager", "install": ".manager", "plugin_manager": ".manager",
     "DayNightRules": ".plugin", "hookimpl": ".plugin",
     "CardFaces": ".rules", "CardPermanent": ".rules", "ChangeVetoed": ".rules", "Designation": ".rules",
     "DesignationChange": ".rules", "EnterFace": ".rules", "Face": ".rules", "GameState": ".rules",
+    "DoesNotEnter": ".rules", "FaceDownRefused": ".rules",
     "Keyword": ".rules", "Outcome": ".rules", "Permanent": ".rules", "Side": ".rules", "Tally": ".rules",
     "TraceLine": ".rules", "Transform": ".rules", "TransformRefused": ".rules", "TurnRecord": ".rules",
 }
@@ -59,6 +70,7 @@ __getattr__ = lazy_exports(__name__, _EXPORTS)
 __all__ = [
     "ENTRY_POINT_GROUP",
     "BadEventError",
+    "BadSaveError",
     "CardFaces",
     "CardPermanent",
     "ChangeVetoed",
@@ -67,8 +79,10 @@ __all__ = [
     "DayNightRules",
     "Designation",
     "DesignationChange",
+    "DoesNotEnter",
     "EnterFace",
     "Face",
+    "FaceDownRefused",
     "Game",
     "GameState",
     "InputFileError",
@@ -83,6 +97,7 @@ __all__ = [
     "TransformRefused",
     "TurnRecord",
     "UnknownGameError",
+    "UnknownPermanentError",
     "__version__",
     "hookimpl",
     "install",

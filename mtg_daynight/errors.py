@@ -32,6 +32,13 @@ class UnknownGameError(DayNightError, KeyError):
         return str(self.args[0]) if self.args else "unknown game"
 
 
+class UnknownPermanentError(DayNightError, KeyError):
+    """A query named a permanent the rules do not know: it never entered, or it has left the battlefield."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown permanent"
+
+
 class InputFileError(DayNightError):
     """A file given to mtg-daynight (scenario, deck, mod, card data) is malformed.
 

@@ -23,7 +23,7 @@ from typing import Literal
 
 import pluggy
 
-from mtg_daynight.errors import DayNightError
+from mtg_daynight.errors import DayNightError, UnknownPermanentError
 from mtg_daynight.manager import install, plugin_manager
 from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, TraceLine, Tracked, validate
 from mtg_daynight.rules.permanents import CardPermanent
@@ -72,6 +72,14 @@ class Game:
         )
         return _answered(result, "untap step")
 
+    def untap_step_skipped(self, turn: int, active: str | Sequence[str]) -> Outcome:
+        """Turn ``turn`` begins *without* an untap step (Stasis, Brine Elemental): report this instead of
+        :meth:`untap_step`. No phasing, no day/night check (502.2); the turn is still "the previous turn" at the
+        next check."""
+        players = (active,) if isinstance(active, str) else tuple(active)
+        result = self._hook.daynight_untap_step_skipped(game=self.id, turn=turn, active=players)
+        return _answered(result, "untap step skipped")
+
     def cast(self, player: str, spell: str = "") -> Outcome:
         """``player`` cast a spell (any spell, in any turn)."""
         result = self._hook.daynight_spell_cast(game=self.id, player=player, cast=True, spell=spell)
@@ -103,11 +111,12 @@ class Game:
         return _answered(result, "phase in")
 
     def turn_face_down(self, permanent: str) -> Outcome:
-        """``permanent`` was turned face down."""
+        """An effect turns ``permanent`` face down. Ask first: for a double-faced permanent (712.16) or one already
+        face down (708.2b) the outcome holds a ``FaceDownRefused`` and nothing happens."""
         return _answered(self._hook.daynight_turn_face_down(game=self.id, permanent=permanent), "turn face down")
 
     def turn_face_up(self, permanent: str, face: Side = Side.FRONT) -> Outcome:
-        """``permanent`` was turned face up with ``face`` up."""
+        """``permanent`` was turned face up: its front face is up (712.15a; ``face`` must be front)."""
         result = self._hook.daynight_turn_face_up(game=self.id, permanent=permanent, face=face)
         return _answered(result, "turn face up")
 
@@ -142,6 +151,15 @@ class Game:
         """An effect says it becomes day or night, or ``"switch"``es them."""
         return _answered(self._hook.daynight_become(game=self.id, to=to, cause=cause), "become")
 
+    def veto_ended(self, cause: str) -> Outcome:
+        """An "it can't become day/night" effect of yours (a ``daynight_forbid_change`` answer) ended: the rules
+        look again at once (702.145d/g). Call it after your veto hook stops giving the reason."""
+        return _answered(self._hook.daynight_veto_ended(game=self.id, cause=cause), "veto ended")
+
+    def player_left(self, player: str) -> Outcome:
+        """``player`` left the game (800.4a); report their permanents' ``leave`` first."""
+        return _answered(self._hook.daynight_player_left(game=self.id, player=player), "player left")
+
     def become_day(self, cause: str) -> Outcome:
         """An effect says "it becomes day"."""
         return self.become(Designation.DAY, cause)
@@ -171,11 +189,21 @@ class Game:
         return self.state.trace
 
     def permanent(self, permanent: str) -> Tracked:
-        """What the rules know of one permanent (its face, phasing, restrictions...)."""
-        return self.state.permanents[permanent]
+        """What the rules know of one permanent (its face, phasing, restrictions...).
+
+        Raises :class:`~mtg_daynight.UnknownPermanentError` (a DayNightError and a KeyError) for a permanent that
+        never entered or has left."""
+        state = self.state
+        tracked = state.permanents.get(permanent) if isinstance(permanent, str) else None
+        if tracked is None:
+            raise UnknownPermanentError(
+                f"game {self.id!r}, turn {state.turn_number}: no permanent {permanent!r} on the battlefield "
+                "(it never entered, or it has left)"
+            )
+        return tracked
 
     def face_of(self, permanent: str) -> Side:
-        """The face ``permanent`` shows according to the rules."""
+        """The face ``permanent`` shows according to the rules (UnknownPermanentError if it is not there)."""
         return self.permanent(permanent).face
 
     def save(self) -> bytes:

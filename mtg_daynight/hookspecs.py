@@ -91,6 +91,20 @@ def daynight_untap_step(
 
 
 @hookspec(firstresult=True)
+def daynight_untap_step_skipped(game: str, turn: int, active: tuple[str, ...]) -> Outcome | None:
+    """A turn begins without an untap step (Stasis, Brine Elemental: the active player skips it). Report it instead
+    of ``daynight_untap_step`` at the start of that turn. None of 502.1-502.3 happens: no phasing and no day/night
+    check (502.2). The turn still counts as "the previous turn" at the next untap step's check, and spells cast
+    during it belong to it. firstresult=True: the rules plugin answers with an Outcome (trace only: nothing
+    changes).
+
+    :param game: the game's id.
+    :param turn: the turn's number; strictly greater than the previous one.
+    :param active: the active player, or every player of the active team (805).
+    """
+
+
+@hookspec(firstresult=True)
 def daynight_spell_cast(game: str, player: str, cast: bool, spell: str) -> Outcome | None:
     """A player cast a spell (601.2i, "becomes cast"), at any time in any turn.
 
@@ -122,7 +136,9 @@ def daynight_enter(game: str, permanents: tuple[Permanent | CardPermanent, ...])
 @hookspec(firstresult=True)
 def daynight_leave(game: str, permanents: tuple[str, ...]) -> Outcome | None:
     """Permanents left the battlefield (any zone change away from it, including to another battlefield
-    object via "exile and return"). It never goes back to neither day nor night (730.1).
+    object via "exile and return"). It never goes back to neither day nor night (730.1). While it is neither,
+    the last daybound permanent leaving lets a nightbound one make it night at once (702.145g): carry out the
+    outcome.
 
     :param game: the game's id.
     :param permanents: their ids.
@@ -132,7 +148,9 @@ def daynight_leave(game: str, permanents: tuple[str, ...]) -> Outcome | None:
 @hookspec(firstresult=True)
 def daynight_phase(game: str, permanents: tuple[str, ...], phased_in: bool) -> Outcome | None:
     """Permanents phased in or out outside the untap step (702.26). Phased-out permanents are left alone
-    (702.26b); one that phases in with the wrong face transforms at once (702.145c/f).
+    (702.26b) and treated as though they do not exist (so, while neither, the last daybound one phasing out lets
+    a nightbound one make it night, 702.145g); one that phases in with the wrong face transforms at once
+    (702.145c/f).
 
     :param game: the game's id.
     :param permanents: their ids.
@@ -142,7 +160,9 @@ def daynight_phase(game: str, permanents: tuple[str, ...], phased_in: bool) -> O
 
 @hookspec(firstresult=True)
 def daynight_turn_face_down(game: str, permanent: str) -> Outcome | None:
-    """A permanent was turned face down: it has no abilities while face down (708.2).
+    """An effect turns a permanent face down: it has no abilities while face down (708.2). Ask *before* turning
+    it: a double-faced permanent can't be turned face down (712.16) and a face-down one can't be turned face
+    down again (708.2b); then the outcome holds a ``FaceDownRefused`` and nothing happens to it.
 
     :param game: the game's id.
     :param permanent: its id.
@@ -151,11 +171,13 @@ def daynight_turn_face_down(game: str, permanent: str) -> Outcome | None:
 
 @hookspec(firstresult=True)
 def daynight_turn_face_up(game: str, permanent: str, face: Side) -> Outcome | None:
-    """A face-down permanent was turned face up, with ``face`` up (normally its front face).
+    """A face-down permanent was turned face up. Its front face is up: for a transforming double-faced permanent
+    712.15a says so; then 702.145c/d/g apply at once (carry out the outcome).
 
     :param game: the game's id.
     :param permanent: its id.
-    :param face: the face that is now up.
+    :param face: always ``Side.FRONT`` (``Side.BACK`` is a BadEventError citing 712.15a; the argument is kept
+        so that existing callers keep working).
     """
 
 
@@ -213,6 +235,33 @@ def daynight_become(game: str, to: Designation | Literal["switch"], cause: str) 
     :param game: the game's id.
     :param to: ``Designation.DAY``, ``Designation.NIGHT`` or ``"switch"``.
     :param cause: the effect (for the trace and for the veto hook).
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_veto_ended(game: str, cause: str) -> Outcome | None:
+    """An "it can't become day/night" effect (one that answered ``daynight_forbid_change``) ended or stopped
+    applying: call this at once, after your veto hook stops giving the reason. 702.145d/g apply any time, so the
+    rules look again: while neither, a daybound permanent now makes it day, or a nightbound one with no daybound
+    one makes it night, unless another veto still holds. firstresult=True: the rules plugin answers with an
+    Outcome, which whoever called the hook hands to the host to carry out (a veto plugin that is not the host's
+    own code returns it to the host). Not needed when the effect ended because its permanent left the
+    battlefield, phased out or was turned face down and the veto hook reads the ``state`` it is given: those
+    events look again themselves.
+
+    :param game: the game's id.
+    :param cause: the effect that ended (for the trace).
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_player_left(game: str, player: str) -> Outcome | None:
+    """A player left the game (800.4a). Report the permanents that left with them with ``daynight_leave`` first.
+    The ledger keeps their turns: the next untap-step check still counts their spells if they were the previous
+    turn's active player. Later events naming them are BadEventError. firstresult=True: an Outcome (trace only).
+
+    :param game: the game's id.
+    :param player: the player's id.
     """
 
 

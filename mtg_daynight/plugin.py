@@ -129,6 +129,11 @@ class DayNightRules:
         return self._run(game, outcome) if outcome.actions else outcome  # most turns: no action, nothing to tell
 
     @hookimpl
+    def daynight_untap_step_skipped(self, game: str, turn: int, active: tuple[str, ...]) -> Outcome:
+        """A turn without an untap step: no 502.1, no 502.2; it is still the previous turn at the next check."""
+        return rules.untap_step_skipped(self._state(game), turn, active)
+
+    @hookimpl
     def daynight_spell_cast(self, game: str, player: str, cast: bool, spell: str) -> Outcome:
         """Record a spell for 728.2."""
         try:
@@ -172,8 +177,9 @@ class DayNightRules:
 
     @hookimpl
     def daynight_leave(self, game: str, permanents: tuple[str, ...]) -> Outcome:
-        """Forget permanents that left the battlefield."""
-        return rules.leave(self._state(game), permanents)
+        """Forget permanents that left the battlefield; 702.145g may now apply."""
+        state = self._state(game)
+        return self._run(game, rules.leave(state, permanents, policy=self._policies[game]))
 
     @hookimpl
     def daynight_phase(self, game: str, permanents: tuple[str, ...], phased_in: bool) -> Outcome:
@@ -183,8 +189,9 @@ class DayNightRules:
 
     @hookimpl
     def daynight_turn_face_down(self, game: str, permanent: str) -> Outcome:
-        """708.2: no abilities while face down."""
-        return rules.turn_face_down(self._state(game), permanent)
+        """708.2: no abilities while face down; 712.16 / 708.2b: nothing happens."""
+        state = self._state(game)
+        return self._run(game, rules.turn_face_down(state, permanent, policy=self._policies[game]))
 
     @hookimpl
     def daynight_turn_face_up(self, game: str, permanent: str, face: Side) -> Outcome:
@@ -223,6 +230,17 @@ class DayNightRules:
         """730.1: an effect makes it day or night."""
         state = self._state(game)
         return self._run(game, rules.become(state, to, cause, policy=self._policies[game]))
+
+    @hookimpl
+    def daynight_veto_ended(self, game: str, cause: str) -> Outcome:
+        """An "it can't become day/night" effect ended: 702.145d/g look again at once."""
+        state = self._state(game)
+        return self._run(game, rules.veto_ended(state, cause, policy=self._policies[game]))
+
+    @hookimpl
+    def daynight_player_left(self, game: str, player: str) -> Outcome:
+        """800.4a: a player left the game."""
+        return rules.player_left(self._state(game), player)
 
     # -- state -----------------------------------------------------------------------------------------------
 

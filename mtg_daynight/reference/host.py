@@ -13,7 +13,10 @@ reports every event in the order it happens, and carries out every :class:`~mtg_
 
 The one other contact with pluggy is an effect the host itself implements: permanents whose card ``forbids`` a
 designation ("it can't become night") are answered through a small ``daynight_forbid_change`` plugin the host
-registers for its own game id (the contract's veto hook).
+registers for its own game id (the contract's veto hook). It reads the rules' ``state`` it is given to know
+whether the permanent is on the battlefield, phased in and face up *now*, so a veto ends by itself when its
+permanent leaves, phases out or is turned face down (those events look again, 702.145d/g). When the ability
+stops applying for another reason (:meth:`ReferenceHost.stop_forbidding`), the host calls ``veto_ended``.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from mtg_daynight.rules import (
     ChangeVetoed,
     Designation,
     DesignationChange,
+    DoesNotEnter,
     EnterFace,
     GameState,
     Keyword,
@@ -52,12 +56,16 @@ class _HostEffects:
 
     @hookimpl
     def daynight_forbid_change(self, game: str, state: GameState, after: Designation, cause: str) -> str | None:
-        """Veto ``after`` while a phased-in, face-up permanent's card forbids it."""
+        """Veto ``after`` while a permanent whose card forbids it is on the battlefield, phased in and face up
+        (as the rules' state says now: an entering batch counts, a permanent that just left does not)."""
         if game != self._host.game_id:
             return None
-        for obj in self._host.battlefield():
-            if after in obj.card.forbids and not obj.phased_out and not obj.face_down:
-                return f"{obj.name} ({obj.id}) says it can't become {after}"
+        for obj in self._host.forbidders.values():
+            tracked = state.permanents.get(obj.id)
+            if tracked is None or tracked.phased_out or tracked.face_down or obj.forbids_ended:
+                continue
+            if after in obj.card.forbids:
+                return f"{obj.card.face(tracked.face).name} ({obj.id}) says it can't become {after}"
         return None
 
 
@@ -103,6 +111,9 @@ class ReferenceHost:
         self.active: tuple[str, ...] = ()
         self.log: list[log.Event] = []
         self.objects: dict[str, GameObject] = {}
+        self._battlefield: dict[str, GameObject] = {}  # the permanents, in the order they entered
+        #: Objects whose card says "it can't become day/night", entering or on the battlefield.
+        self.forbidders: dict[str, GameObject] = {}
         self.stack: list[str] = []
         self._ids = itertools.count(1)
         self._group_index = -1
@@ -141,7 +152,7 @@ class ReferenceHost:
 
     def battlefield(self) -> list[GameObject]:
         """The permanents on the battlefield (phased out ones included), in the order they entered."""
-        return [o for o in self.objects.values() if o.zone is Zone.BATTLEFIELD]
+        return list(self._battlefield.values())
 
     def events(self, *kinds: type[log.LogEntry]) -> list[log.Event]:
         """The log, or only its entries of the given kinds."""
@@ -185,11 +196,15 @@ class ReferenceHost:
         self._check_player(player)
         self._extra_turns.append(self._group_of(player))
 
-    def begin_turn(self, active: str | Sequence[str] | None = None, *, extra: bool = False) -> int:
+    def begin_turn(
+        self, active: str | Sequence[str] | None = None, *, extra: bool = False, untap_step: bool = True
+    ) -> int:
         """Begin the next turn and play it up to its main step; return its number.
 
         ``active``: default :meth:`next_active`. Giving it explicitly plays that player's (team's) turn; with
-        ``extra=True`` the normal turn order then continues as if it had not happened.
+        ``extra=True`` the normal turn order then continues as if it had not happened. ``untap_step=False``: the
+        active players skip their untap step (Stasis): no 502.1 phasing, no 502.2 check, no 502.3 untapping;
+        reported with ``untap_step_skipped``.
 
         Anything left on the stack resolves first (every player passes). Then:
 
@@ -214,6 +229,17 @@ class ReferenceHost:
                                          f"(turn order: {', '.join('+'.join(g) for g in self.groups)})")
         self.resolve_all()
         turn = self.turn + 1
+        if not untap_step:
+            outcome = self.game.untap_step_skipped(turn, group)
+            self.turn, self.step, self.active = turn, Step.UNTAP, group
+            if not extra:
+                self._group_index = self.groups.index(group)
+            self._log(log.TurnBegan, active=group, extra=extra, untap_step=False)
+            self._carry_out(outcome, cause="")
+            for obj in self.battlefield():  # 302.6: summoning sickness still wears off; nothing untaps
+                if obj.controller in group:
+                    obj.sick = False
+            return self._upkeep_and_main(turn)
         mine = [o for o in self.battlefield() if o.controller in group]
         phase_out = [o for o in mine if o.card.phasing and not o.phased_out]
         phase_in = [o for o in mine if o.phased_out]
@@ -235,6 +261,9 @@ class ReferenceHost:
             if obj.controller in group and not obj.phased_out:
                 obj.tapped = False
                 obj.sick = False
+        return self._upkeep_and_main(turn)
+
+    def _upkeep_and_main(self, turn: int) -> int:
         self.step = Step.UPKEEP
         self._log(log.StepBegan)
         pending, self._upkeep_triggers = self._upkeep_triggers, []
@@ -283,7 +312,7 @@ class ReferenceHost:
         obj = self.objects[self.stack[-1]]
         if obj.ability:
             self.stack.pop()
-            del self.objects[obj.id]
+            self._remove(obj)
             self._log(log.Resolved, object=obj.id, name=obj.name)
             return obj.id
         if obj.card.is_permanent:
@@ -377,20 +406,29 @@ class ReferenceHost:
         self._enter([obj], from_stack=False)
         return obj.id
 
-    def move(self, object_id: str, to: Zone | Literal["graveyard", "exile"]) -> str | None:
+    def move(
+        self, object_id: str, to: Zone | Literal["graveyard", "exile"], *, id: str | None = None
+    ) -> str | None:
         """Move a permanent (or a spell on the stack) to the graveyard or exile; return its new id (400.7: a new
-        object), or None when a token or copy ceases to exist."""
+        object), or None when a token or copy ceases to exist. ``id``: the card's id in its new zone (default a
+        new ``oN``; the id it had is allowed, since the old object no longer exists)."""
         zone = Zone(to)
         if zone not in (Zone.GRAVEYARD, Zone.EXILE):
             raise IllegalActionError(f"move {object_id!r}: can only move to the graveyard or exile, not {zone}")
         obj = self.obj(object_id)
+        if id is not None and id != object_id:
+            self._new_id(id)  # checked before anything changes
+        outcome: Outcome | None = None
         if obj.zone is Zone.BATTLEFIELD:
-            self.game.leave(obj.id)
+            outcome = self.game.leave(obj.id)
         elif obj.zone is Zone.STACK and not obj.ability:
             self.stack.remove(obj.id)
         else:
             raise IllegalActionError(f"move {object_id!r} ({obj.name}): it is in the {obj.zone}")
-        return self._relocate(obj, zone)
+        new = self._relocate(obj, zone, id=id)
+        if outcome is not None:  # 702.145g: the last daybound permanent left while neither
+            self._carry_out(outcome, cause="")
+        return new
 
     def return_to_battlefield(
         self, object_id: str, controller: str | None = None, *, transformed: bool = False, id: str | None = None
@@ -404,7 +442,8 @@ class ReferenceHost:
         self._check_player(who)
         if transformed and obj.card.back is None:
             raise IllegalActionError(f"{obj.card.name} can't enter transformed: it has no back face")
-        new = GameObject(self._new_id(id), obj.card, obj.owner, who, Zone.EXILE,
+        new_id = id if id is not None and id == object_id else self._new_id(id)  # the card's own id may be kept
+        new = GameObject(new_id, obj.card, obj.owner, who, Zone.EXILE,
                          face=Side.BACK if transformed else Side.FRONT)
         self._enter([new], from_stack=False, replacing=obj)
         return new.id
@@ -413,10 +452,11 @@ class ReferenceHost:
         """These permanents phase out (an effect, outside the untap step). They phase in during their controller's
         next untap step (502.1)."""
         objs = [self.permanent(p) for p in permanents]
-        self._carry_out(self.game.phase_out(*permanents), cause="")
+        outcome = self.game.phase_out(*permanents)
         for obj in objs:
             obj.phased_out = True
             self._log(log.PhasedOut, permanent=obj.id, name=obj.name)
+        self._carry_out(outcome, cause="")  # 702.145g: the last daybound permanent phased out while neither
 
     def phase_in(self, *permanents: str) -> None:
         """These permanents phase in (an effect, outside the untap step)."""
@@ -427,21 +467,28 @@ class ReferenceHost:
             self._log(log.PhasedIn, permanent=obj.id, name=obj.name)
         self._carry_out(outcome, cause="")
 
-    def turn_face_down(self, permanent: str) -> None:
-        """The permanent is turned face down (708.2: no abilities)."""
+    def turn_face_down(self, permanent: str) -> bool:
+        """An effect turns the permanent face down (708.2: no abilities). Asked first: a double-faced permanent
+        (712.16) or a face-down one (708.2b) is left as it is. Returns whether it was turned face down."""
         obj = self.permanent(permanent)
         outcome = self.game.turn_face_down(permanent)
+        refused = outcome.face_down_refused
+        if refused:
+            self._log(log.FaceDownRefused, permanent=permanent, name=obj.name, rule=refused[0].rule)
+            return False
         obj.face_down = True
         self._log(log.TurnedFaceDown, permanent=permanent)
         self._carry_out(outcome, cause="")
+        return True
 
     def turn_face_up(self, permanent: str, face: Side | Literal["front", "back"] = Side.FRONT) -> None:
-        """The face-down permanent is turned face up with ``face`` up (turning face up is not a transform)."""
+        """The face-down permanent is turned face up: front face up (712.15a; the rules refuse ``"back"``).
+        Turning face up is not a transform."""
         obj = self.permanent(permanent)
         side = Side(face)
         outcome = self.game.turn_face_up(permanent, side)
-        obj.face_down, obj.face = False, side
-        self._log(log.TurnedFaceUp, permanent=permanent, name=obj.name, face=side)
+        obj.face_down, obj.face = False, Side.FRONT
+        self._log(log.TurnedFaceUp, permanent=permanent, name=obj.name, face=Side.FRONT)
         self._carry_out(outcome, cause="")
 
     def set_abilities(
@@ -483,6 +530,62 @@ class ReferenceHost:
         """An effect says "it becomes day", "it becomes night", or switches them (The Celestus)."""
         self._carry_out(self.game.become(to, cause), cause=cause)
 
+    def stop_forbidding(self, permanent: str) -> None:
+        """The permanent's "it can't become day/night" ability stops applying (it loses its abilities): the host
+        tells the rules with ``veto_ended``, so 702.145d/g look again at once."""
+        obj = self.permanent(permanent)
+        if not obj.card.forbids or obj.forbids_ended:
+            raise IllegalActionError(f"{permanent!r} ({obj.name}) has no \"it can't become day/night\" ability that "
+                                     "applies")
+        obj.forbids_ended = True
+        self._log(log.VetoEnded, permanent=permanent, name=obj.name)
+        self._carry_out(self.game.veto_ended(f"{obj.name}'s \"it can't become day/night\" ability stops applying"),
+                        cause="")
+
+    def player_leaves(self, player: str) -> None:
+        """``player`` leaves the game (800.4a): every object they own leaves the game (the permanents in one
+        ``leave`` batch), control of permanents they control but do not own goes back to their owners, their
+        turns are taken out of the turn order (a turn of theirs in progress goes on to its end), then the rules
+        are told with ``player_left``."""
+        self._check_player(player)
+        if len(self.players) == 1:
+            raise IllegalActionError(f"{player!r} is the last player: end the game instead")
+        gone = [o for o in self.battlefield() if o.owner == player]
+        outcome = self.game.leave(*(o.id for o in gone)) if gone else None
+        for obj in list(self.objects.values()):
+            if obj.owner == player:
+                if obj.zone is Zone.STACK:
+                    self.stack.remove(obj.id)
+                self._remove(obj)
+                self._log(log.Left, object=obj.id, name=obj.name, to=None)
+            elif obj.controller == player:
+                obj.controller = obj.owner
+        if outcome is not None:
+            self._carry_out(outcome, cause="")
+        self.game.player_left(player)
+        self.players = tuple(p for p in self.players if p != player)
+        groups: list[tuple[str, ...]] = []
+        index = -1
+        for n, group in enumerate(self.groups):
+            kept = tuple(p for p in group if p != player)
+            if kept:
+                groups.append(kept)
+            if n == self._group_index:  # the next turn goes to the player (team) after this place in the order
+                index = len(groups) - 1
+        self.groups, self._group_index = tuple(groups), index
+        self._extra_turns = [g for g in (tuple(p for p in t if p != player) for t in self._extra_turns) if g]
+        self._log(log.PlayerLeft, player=player)
+
+    def save_and_reload(self) -> bytes:
+        """Save the rules' state and load it back under the same game id (what an engine that stores ``save()``
+        in its positions does); the game then goes on from the loaded state. Returns the saved bytes."""
+        data = self.game.save()
+        self.game = self.daynight.load_game(self.game_id, data)
+        if self.game.save() != data:
+            raise HostContractError("save -> load -> save changed the bytes")
+        self._log(log.Reloaded, size=len(data))
+        return data
+
     def tap(self, permanent: str) -> None:
         """Tap the permanent (host state only: survives transforms)."""
         self.permanent(permanent).tapped = True
@@ -506,32 +609,55 @@ class ReferenceHost:
     # -- carrying out outcomes -----------------------------------------------------------------------------------
 
     def _enter(self, objs: list[GameObject], *, from_stack: bool, replacing: GameObject | None = None) -> None:
-        """Ask the rules, then make ``objs`` enter together with the faces the outcome says."""
+        """Ask the rules, then make ``objs`` enter together with the faces the outcome says (the ones that do not
+        enter after all, 712.13a, go to their owner's graveyard instead)."""
         permanents = [
             Permanent(o.id, o.controller, o.card.front, o.card.back, o.face, o.face_down, o.gained, o.lost,
-                      frozenset(o.restrictions))
+                      frozenset(o.restrictions), o.token)
             for o in objs
         ]
-        outcome = self.game.enter(*permanents)
+        for obj in objs:  # the veto hook sees an entering batch through the rules' state
+            if obj.card.forbids:
+                self.forbidders[obj.id] = obj
+        try:
+            outcome = self.game.enter(*permanents)
+        except Exception:
+            for obj in objs:
+                self.forbidders.pop(obj.id, None)
+            raise
         entering = {o.id: o for o in objs}
         faces: dict[str, EnterFace] = {}
+        not_entered: dict[str, DoesNotEnter] = {}
         rest = list(outcome.actions)
         while rest:
             action = rest[0]
-            if not isinstance(action, EnterFace):
+            if not isinstance(action, EnterFace | DoesNotEnter):
                 break
             rest.pop(0)
             if action.permanent not in entering:
-                raise HostContractError(f"EnterFace for {action.permanent!r}, which is not entering")
-            faces[action.permanent] = action
-        if any(isinstance(a, EnterFace) for a in rest):
+                raise HostContractError(f"{type(action).__name__} for {action.permanent!r}, which is not entering")
+            if isinstance(action, DoesNotEnter):
+                not_entered[action.permanent] = action
+            else:
+                faces[action.permanent] = action
+        if any(isinstance(a, EnterFace | DoesNotEnter) for a in rest):
             raise HostContractError("an EnterFace came after other actions: faces are chosen before anything happens")
         if replacing is not None:
-            del self.objects[replacing.id]
+            self._remove(replacing)
             self._log(log.Left, object=replacing.id, name=replacing.name, to=Zone.BATTLEFIELD, new_id=objs[0].id)
         for obj in objs:
             if from_stack:
                 self.stack.remove(obj.id)
+            refusal = not_entered.get(obj.id)
+            if refusal is not None:  # 712.13a: it doesn't enter; the card goes to its owner's graveyard instead
+                self.forbidders.pop(obj.id, None)
+                gone = obj.token or obj.copy
+                if not gone:
+                    obj.zone, obj.face, obj.controller = Zone.GRAVEYARD, Side.FRONT, obj.owner
+                    self._add(obj)
+                self._log(log.NotEntered, permanent=obj.id, name=obj.card.name, rule=refusal.rule,
+                          to=None if gone else Zone.GRAVEYARD)
+                continue
             choice = faces.get(obj.id)
             if choice is not None:
                 obj.face = choice.face  # 702.145b: chosen before it enters; replaced=True is NOT a transform
@@ -588,12 +714,12 @@ class ReferenceHost:
 
     # -- helpers -------------------------------------------------------------------------------------------------
 
-    def _relocate(self, obj: GameObject, zone: Zone) -> str | None:
-        del self.objects[obj.id]
+    def _relocate(self, obj: GameObject, zone: Zone, *, id: str | None = None) -> str | None:
+        self._remove(obj)
         if obj.token or obj.copy:
             self._log(log.Left, object=obj.id, name=obj.name, to=None)
             return None
-        new = GameObject(self._new_id(), obj.card, obj.owner, obj.owner, zone)
+        new = GameObject(self._new_id(id), obj.card, obj.owner, obj.owner, zone)
         self._add(new)
         self._log(log.Left, object=obj.id, name=obj.name, to=zone, new_id=new.id)
         return new.id
@@ -610,6 +736,13 @@ class ReferenceHost:
 
     def _add(self, obj: GameObject) -> None:
         self.objects[obj.id] = obj
+        if obj.zone is Zone.BATTLEFIELD:
+            self._battlefield[obj.id] = obj
+
+    def _remove(self, obj: GameObject) -> None:
+        del self.objects[obj.id]
+        self._battlefield.pop(obj.id, None)
+        self.forbidders.pop(obj.id, None)
 
     def _log(self, kind: type[log.LogEntry], **fields: object) -> None:
         self.log.append(kind(turn=self.turn, step=self.step, **fields))  # type: ignore[arg-type]

@@ -12,6 +12,8 @@ The entries that matter most for day/night:
 - :class:`Vetoed`: it would have become day or night but an effect said it can't.
 - :class:`TriggerPut`: a "day becomes night / night becomes day" trigger went on the stack: ``at="upkeep"``
   when the change happened during the untap step (no player gets priority there), else ``at="now"``.
+- :class:`NotEntered`: a permanent did not enter after all (712.13a); :class:`FaceDownRefused`: a double-faced
+  or face-down permanent was not turned face down (712.16, 708.2b).
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
 
 
 class TurnBegan(LogEntry, frozen=True, tag="turn"):
-    """A turn began (``extra``: an extra turn)."""
+    """A turn began (``extra``: an extra turn; ``untap_step=False``: it began without an untap step)."""
 
     active: tuple[str, ...]
     extra: bool = False
+    untap_step: bool = True
 
 
 class StepBegan(LogEntry, frozen=True, tag="step"):
@@ -84,6 +87,16 @@ class Entered(LogEntry, frozen=True, tag="entered"):
     face_down: bool = False
     token: bool = False
     rule: str = ""
+
+
+class NotEntered(LogEntry, frozen=True, tag="not_entered"):
+    """A permanent did not enter after all (712.13a: it would have entered transformed with an instant or sorcery
+    back face); the card went to ``to`` (``None``: a token or copy ceased to exist)."""
+
+    permanent: str
+    name: str
+    rule: str
+    to: Zone | None
 
 
 class Left(LogEntry, frozen=True, tag="left"):
@@ -150,6 +163,14 @@ class TurnedFaceDown(LogEntry, frozen=True, tag="face_down"):
     permanent: str
 
 
+class FaceDownRefused(LogEntry, frozen=True, tag="face_down_refused"):
+    """An effect tried to turn ``permanent`` face down and nothing happened (712.16, 708.2b)."""
+
+    permanent: str
+    name: str
+    rule: str
+
+
 class TurnedFaceUp(LogEntry, frozen=True, tag="face_up"):
     """A permanent was turned face up with ``face`` up."""
 
@@ -174,7 +195,27 @@ class AbilitiesSet(LogEntry, frozen=True, tag="abilities"):
     lost: tuple[str, ...]
 
 
+class VetoEnded(LogEntry, frozen=True, tag="veto_ended"):
+    """A permanent's "it can't become day/night" ability stopped applying (reported with ``veto_ended``)."""
+
+    permanent: str
+    name: str
+
+
+class PlayerLeft(LogEntry, frozen=True, tag="player_left"):
+    """A player left the game (800.4a); the objects they owned left with them."""
+
+    player: str
+
+
+class Reloaded(LogEntry, frozen=True, tag="reloaded"):
+    """The rules' state was saved and loaded back (``size`` bytes), and the game went on from the loaded state."""
+
+    size: int
+
+
 Event = (
-    TurnBegan | StepBegan | PhasedOut | PhasedIn | SpellCast | Resolved | Entered | Left | Transformed | Refused
-    | DesignationChanged | Vetoed | TriggerPut | TurnedFaceDown | TurnedFaceUp | RestrictionChanged | AbilitiesSet
+    TurnBegan | StepBegan | PhasedOut | PhasedIn | SpellCast | Resolved | Entered | NotEntered | Left | Transformed
+    | Refused | DesignationChanged | Vetoed | TriggerPut | TurnedFaceDown | FaceDownRefused | TurnedFaceUp
+    | RestrictionChanged | AbilitiesSet | VetoEnded | PlayerLeft | Reloaded
 )

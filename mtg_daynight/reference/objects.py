@@ -43,6 +43,7 @@ class GameObject(msgspec.Struct):
     - ``tapped``, ``counters``, ``sick`` (summoning sickness): kept through transforms.
     - ``face_down``, ``phased_out``, ``restrictions`` (names of "can't transform" effects), ``gained`` /
       ``lost`` (day/night keywords granted or removed by effects).
+    - ``forbids_ended``: its card's "it can't become day/night" ability no longer applies (it lost it).
     """
 
     id: str
@@ -62,6 +63,7 @@ class GameObject(msgspec.Struct):
     restrictions: set[str] = msgspec.field(default_factory=set)
     gained: frozenset[Keyword] = frozenset()
     lost: frozenset[Keyword] = frozenset()
+    forbids_ended: bool = False
 
     @property
     def up(self) -> Face:

@@ -26,6 +26,13 @@ class UntapStep(msgspec.Struct, frozen=True, tag="untap_step"):
     phased_out: tuple[str, ...] = ()
 
 
+class UntapStepSkipped(msgspec.Struct, frozen=True, tag="untap_step_skipped"):
+    """A turn begins without an untap step (Stasis): no 502.1 phasing, no 502.2 check."""
+
+    turn: int
+    active: tuple[str, ...]
+
+
 class SpellCast(msgspec.Struct, frozen=True, tag="spell_cast"):
     """A player cast a spell (``cast=False``: a copy put on the stack without being cast)."""
 
@@ -102,9 +109,21 @@ class Become(msgspec.Struct, frozen=True, tag="become"):
     cause: str
 
 
+class VetoEnded(msgspec.Struct, frozen=True, tag="veto_ended"):
+    """An "it can't become day/night" effect ended: 702.145d/g look again."""
+
+    cause: str
+
+
+class PlayerLeft(msgspec.Struct, frozen=True, tag="player_left"):
+    """A player left the game (800.4a)."""
+
+    player: str
+
+
 Event = (
-    UntapStep | SpellCast | Enter | Leave | Phase | TurnFaceDown | TurnFaceUp | SetAbilities | AddRestriction
-    | RemoveRestriction | RequestTransform | Become
+    UntapStep | UntapStepSkipped | SpellCast | Enter | Leave | Phase | TurnFaceDown | TurnFaceUp | SetAbilities
+    | AddRestriction | RemoveRestriction | RequestTransform | Become | VetoEnded | PlayerLeft
 )
 
 
@@ -114,16 +133,18 @@ def apply(state: GameState, event: Event, policy: Policy = RULES_AS_WRITTEN) -> 
         case UntapStep():
             return game.untap_step(state, event.turn, event.active, phased_in=event.phased_in,
                                    phased_out=event.phased_out, policy=policy)
+        case UntapStepSkipped():
+            return game.untap_step_skipped(state, event.turn, event.active)
         case SpellCast():
             return game.spell_cast(state, event.player, cast=event.cast, spell=event.spell)
         case Enter():
             return game.enter(state, event.permanents, policy=policy)
         case Leave():
-            return game.leave(state, event.permanents)
+            return game.leave(state, event.permanents, policy=policy)
         case Phase():
             return game.phase(state, event.permanents, phased_in=event.phased_in, policy=policy)
         case TurnFaceDown():
-            return game.turn_face_down(state, event.permanent)
+            return game.turn_face_down(state, event.permanent, policy=policy)
         case TurnFaceUp():
             return game.turn_face_up(state, event.permanent, face=event.face, policy=policy)
         case SetAbilities():
@@ -138,3 +159,7 @@ def apply(state: GameState, event: Event, policy: Policy = RULES_AS_WRITTEN) -> 
         case Become():
             to: Designation | Literal["switch"] = "switch" if event.to == "switch" else Designation(event.to)
             return game.become(state, to, event.cause, policy=policy)
+        case VetoEnded():
+            return game.veto_ended(state, event.cause, policy=policy)
+        case PlayerLeft():
+            return game.player_left(state, event.player)

@@ -24,9 +24,21 @@ Rules implemented here (texts in the project's shared rules folder):
           except due to its nightbound ability.
 - 702.145f a back-face-up nightbound permanent while it is day transforms at once.
 - 702.145g a nightbound permanent while it is neither and no permanent has daybound: it becomes night.
-- 701.28  only transforming double-faced permanents transform, never into an instant or sorcery face.
+- 701.28  only transforming double-faced permanents transform, never into an instant or sorcery face
+          (712.9, 712.10).
 - 702.26b phased-out permanents are treated as though they do not exist.
-- 708.2   face-down permanents have no abilities.
+- 708.2   face-down permanents have no abilities; 708.2b a face-down permanent can't be turned face down.
+- 712.13a a permanent that would enter transformed with an instant or sorcery back face does not enter.
+- 712.15a a face-down transforming permanent can't transform; turned face up, its front face is up.
+- 712.16  a double-faced permanent can't be turned face down: nothing happens.
+- 707.8a / 707.10g transforming tokens have both faces and can transform, but are not "represented by a
+          double-faced card": daybound's "enters transformed" does not apply to them (702.145b as written).
+- 101.2   a permanent with both daybound and nightbound: each says it can't transform except due to itself,
+          and "can't" wins, so neither keyword transforms it.
+
+702.145c/d/f/g apply "any time": every event that can make one of them apply looks again at once (entering,
+leaving, phasing in or out, turning face down or up, gaining or losing an ability, a restriction ending, and
+the end of an "it can't become day/night" effect, :func:`veto_ended`).
 """
 
 from __future__ import annotations
@@ -42,7 +54,9 @@ from mtg_daynight.rules.outcome import (
     Action,
     ChangeVetoed,
     DesignationChange,
+    DoesNotEnter,
     EnterFace,
+    FaceDownRefused,
     Outcome,
     TraceLine,
     Transform,
@@ -66,14 +80,16 @@ SWITCH: Literal["switch"] = "switch"
 
 
 class _Step:
-    """Collects the actions and trace lines of one event, then seals them into an Outcome."""
+    """Collects the actions and trace lines of one event, then seals them into an Outcome. ``untap``: the event
+    is the untap step, so every change it makes happens during the untap step (502.1 phasing included)."""
 
-    __slots__ = ("actions", "state", "trace")
+    __slots__ = ("actions", "state", "trace", "untap")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, *, untap: bool = False) -> None:
         self.state = state
         self.actions: list[Action] = []
         self.trace: list[TraceLine] = []
+        self.untap = untap
 
     def act(self, action: Action, rule: str, text: str) -> None:
         self.actions.append(action)
@@ -91,12 +107,38 @@ class _Step:
 
 
 # ---------------------------------------------------------------------------------------------------------
+# The start of a turn: checked the same way with or without an untap step.
+
+
+def _check_turn(state: GameState, turn: int, active: Sequence[str], event: str) -> tuple[str, ...]:
+    """A new turn's number goes forward from the last one and its active players are distinct players of the
+    game; returns ``active`` as a tuple. The type tests come first and cost one comparison each in the usual
+    turn (this runs every turn)."""
+    if type(turn) is not int:
+        validate.turn_number(state, turn, event)
+    previous = state.turn
+    if previous is not None and turn <= previous.number:
+        raise _bad(state, f"{event} of turn {turn} after turn {previous.number}: turns must go forward")
+    if turn < 1:
+        raise _bad(state, f"{event} of turn {turn}: turns are numbered from 1")
+    if type(active) is not tuple:
+        active = validate.names(state, active, f"{event}: active")
+    if not active:
+        raise _bad(state, f"{event} of turn {turn}: no active player")
+    players = state.players
+    for player in active:
+        if type(player) is not str or player not in players:
+            _check_player(state, player, event)
+    if len(active) > 1:
+        _unique(state, active, event)
+    return active
+
+
+# ---------------------------------------------------------------------------------------------------------
 # The shared mechanism: becoming day or night, and keeping every permanent's face in line with it.
 
 
-def _become(
-    step: _Step, after: Designation, rule: str, why: str, policy: Policy, *, during_untap_step: bool = False
-) -> None:
+def _become(step: _Step, after: Designation, rule: str, why: str, policy: Policy, *, check: bool = False) -> None:
     state = step.state
     before = state.designation
     if before is after:
@@ -107,8 +149,12 @@ def _become(
         step.act(ChangeVetoed(after, rule, reason), rule, f"it would become {after} ({why}), but {reason}")
         return
     state.designation = after  # 730.1: from now on exactly one of day and night
-    change = DesignationChange(before, after, rule, during_untap_step)
-    where = " in the untap step (502.2)" if during_untap_step else ""
+    # Anything that happens during the untap step (502.1 phasing as well as the 502.2 check) happens where no
+    # player gets priority (502.4): the host puts triggers on the change at the beginning of the upkeep.
+    change = DesignationChange(before, after, rule, step.untap)
+    where = ""
+    if step.untap:
+        where = " in the untap step (502.2)" if check else " in the untap step (after 502.1 phasing)"
     step.act(change, rule, f"{before} -> {after}{where}: {why}")
     # 702.145b/e: as it becomes night (day), daybound (nightbound) permanents transform, whoever controls them.
     permanents = state.permanents
@@ -129,7 +175,15 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
     if not tracked.can_transform:
         step.note(
             "701.28",
-            f"{tracked.name} ({tracked.id}, {controller}) has {keyword} but can't transform: it stays as it is",
+            f"{tracked.name} ({tracked.id}, {controller}) has {keyword} but can't transform (712.9, 712.10): it stays"
+            " as it is",
+        )
+        return
+    if tracked.has(DAYBOUND) and tracked.has(NIGHTBOUND):
+        step.note(
+            "101.2",
+            f"{tracked.name} ({tracked.id}, {controller}) has both daybound and nightbound: each says it can't "
+            "transform except due to itself (702.145b/e), and \"can't\" wins, so it does not transform",
         )
         return
     if tracked.restrictions:
@@ -146,7 +200,10 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
 
 
 def _settle(step: _Step, changed: Iterable[Tracked], policy: Policy) -> None:
-    """After permanents appeared or changed: 702.145d/g while neither, then 702.145c/f for each of them."""
+    """After permanents appeared or changed: 702.145d/g while neither, then 702.145c/f for each of them.
+
+    With nothing ``changed`` it is the neither check alone: what an event that removed daybound from the game
+    (a permanent left, phased out, was turned face down) needs, since 702.145g may now apply."""
     state = step.state
     if state.designation is NEITHER:
         _neither_check(step, policy)
@@ -167,7 +224,7 @@ def _neither_check(step: _Step, policy: Policy) -> None:
             return
         if nightbound is None and tracked.has(NIGHTBOUND):
             nightbound = tracked
-    if nightbound is not None:  # 702.145g: nightbound, and no permanent with daybound
+    if nightbound is not None:  # 702.145g: nightbound, and no permanent with daybound (phased-out ones don't exist)
         why = (
             f"{nightbound.card.controller} controls {nightbound.name} ({nightbound.id}) with nightbound"
             " and no permanent has daybound"
@@ -201,23 +258,8 @@ def untap_step(
     """
     # Every argument is checked before anything changes (the validation boundary, rules/validate.py); the
     # type tests come first and cost one comparison each in the usual turn.
-    if type(turn) is not int:
-        validate.turn_number(state, turn, "untap step")
     previous = state.turn
-    if previous is not None and turn <= previous.number:
-        raise _bad(state, f"untap step of turn {turn} after turn {previous.number}: turns must go forward")
-    if turn < 1:
-        raise _bad(state, f"untap step of turn {turn}: turns are numbered from 1")
-    if type(active) is not tuple:
-        active = validate.names(state, active, "untap step: active")
-    if not active:
-        raise _bad(state, f"untap step of turn {turn}: no active player")
-    players = state.players
-    for player in active:
-        if type(player) is not str or player not in players:
-            _check_player(state, player, "untap step")
-    if len(active) > 1:
-        _unique(state, active, "untap step")
+    active = _check_turn(state, turn, active, "untap step")
     if phased_in != ():  # the usual turn phases nothing: skip the call; names() checks a tuple's items too
         phased_in = validate.names(state, phased_in, "untap step (502.1): phased_in")
     if phased_out != ():
@@ -240,11 +282,12 @@ def untap_step(
             line = TraceLine(tally.rule, _stays_text(tally, previous, designation), turn)
             state.trace.append(line)
             return Outcome((), (line,))
-    step = _Step(state)
+    step = _Step(state, untap=True)
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
     if phased_in or phased_out:
+        lost_daybound = _lose_daybound(state, phased_out)
         changed = _apply_phasing(step, phased_in, phased_out)
-        if changed:
+        if changed or lost_daybound:
             _settle(step, changed, policy)
     # 502.2: the day/night check (728.2).
     designation = state.designation
@@ -259,14 +302,40 @@ def untap_step(
         if not _changes(designation, tally):
             step.note(tally.rule, _stays_text(tally, previous, designation))
         elif designation is DAY:  # 728.2a
-            _become(step, NIGHT, _rule(tally, "a"), f"{who} cast 0 spells in turn {number}", policy,
-                    during_untap_step=True)
+            _become(step, NIGHT, _rule(tally, "a"), f"{who} cast 0 spells in turn {number}", policy, check=True)
         else:  # 728.2b
             most = f"{who} cast {tally.most_by_one_player} spells"
             if tally.spells != tally.most_by_one_player:
                 most = f"{most} (one single player; {tally.spells} in all)"
-            _become(step, DAY, _rule(tally, "b"), f"{most} in turn {number}", policy, during_untap_step=True)
+            _become(step, DAY, _rule(tally, "b"), f"{most} in turn {number}", policy, check=True)
     return step.done()
+
+
+def untap_step_skipped(state: GameState, turn: int, active: Sequence[str]) -> Outcome:
+    """A turn begins without an untap step (Stasis, Brine Elemental: "players skip their untap steps").
+
+    502.1-502.3 are all parts of the untap step, so none happens: no phasing, no day/night check (502.2). The turn
+    is still a turn: it is "the previous turn" at the next untap step's check, and the spells cast in it belong
+    to it. The turn before it is never checked.
+    """
+    previous = state.turn
+    active = _check_turn(state, turn, active, "turn without an untap step")
+    state.previous = previous
+    state.turn = TurnRecord(turn, active, untap_step=False)
+    step = _Step(state)
+    unchecked = "" if previous is None else f"; turn {previous.number} is never checked"
+    step.note("502.2", f"turn {turn} begins without an untap step: no phasing (502.1) and no day/night check "
+                       f"(502.2){unchecked}")
+    return step.done()
+
+
+def _lose_daybound(state: GameState, ids: Iterable[str]) -> bool:
+    """While neither: whether one of these permanents (about to stop counting) has daybound now, so that once it
+    is gone 702.145g may make it night."""
+    if state.designation is not NEITHER:
+        return False
+    permanents = state.permanents
+    return any(permanents[p].has(DAYBOUND) for p in ids)
 
 
 def _changes(designation: Designation, tally: Tally) -> bool:
@@ -286,13 +355,14 @@ def _who(tally: Tally, turn: TurnRecord) -> str:
     if tally.who:
         return tally.who
     active = turn.active
-    return "previous active player " + active[0] if len(active) == 1 else "previous active team " + "+".join(active)
+    who = "previous active player " + active[0] if len(active) == 1 else "previous active team " + "+".join(active)
+    return who if turn.untap_step else who + " (in a turn without an untap step)"
 
 
 def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str:
     spells = tally.spells
     active = turn.active
-    if not tally.who and len(active) == 1 and (spells < 2 or designation is DAY):  # the usual turn: one f-string
+    if not tally.who and len(active) == 1 and (spells < 2 or designation is DAY) and turn.untap_step:  # usual turn
         return (f"it stays {'night' if designation is NIGHT else 'day'}: previous active player {active[0]} "
                 f"cast {spells} spell{'' if spells == 1 else 's'} in turn {turn.number}")
     who = _who(tally, turn)
@@ -356,9 +426,10 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     """
     if type(permanents) is tuple and len(permanents) == 1 and validate.canonical(state, permanents[0]):
         # Fast path (issue 12): one valid permanent, so no other check is needed; when it has no daybound or
-        # nightbound and is not on the battlefield yet, nothing can happen to day and night: record it, done.
+        # nightbound, is not on the battlefield yet and enters front face up (so 712.13a can't apply), nothing can
+        # happen to day and night: record it, done.
         card = permanents[0]
-        if not card.cares_about_day_night and card.id not in state.permanents:
+        if not card.cares_about_day_night and card.id not in state.permanents and card.face is Side.FRONT:
             state.permanents[card.id] = Tracked(  # the same record as below (saves hold the same bytes)
                 card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions
             )
@@ -375,19 +446,42 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     entered: list[Tracked] = []
     for card in permanents:
         tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
-        state.permanents[card.id] = tracked
-        if not tracked.cares_about_day_night:
+        back = card.back
+        if card.face is Side.BACK and back is not None and back.instant_or_sorcery:
+            _does_not_enter(step, card, f"it would enter transformed, and {back.name} is an instant or sorcery face")
             continue
+        if not tracked.cares_about_day_night:
+            state.permanents[card.id] = tracked
+            continue
+        replaced = night and tracked.face is Side.FRONT and tracked.has(DAYBOUND)
+        if replaced and back is not None and back.instant_or_sorcery and not card.token:
+            # 702.145b would make it enter transformed; 712.13a: with an instant or sorcery back face it doesn't
+            # enter at all.
+            _does_not_enter(step, card, f"it is night, so daybound (702.145b) would make it enter transformed, "
+                                        f"and {back.name} is an instant or sorcery face")
+            continue
+        state.permanents[card.id] = tracked
         state.relevant[card.id] = True
         entered.append(tracked)
-        if night and tracked.face is Side.FRONT and tracked.has(DAYBOUND) and tracked.can_transform:
-            # 702.145b: "If it is night ... it enters transformed": a replacement, not a transform.
+        if replaced and card.represented_by_double_faced_card:
+            # 702.145b: "If it is night and this permanent is represented by a double-faced card, it enters
+            # transformed": a replacement, not a transform.
             tracked.face = Side.BACK
             step.act(
                 EnterFace(card.id, Side.BACK, True, "702.145b"),
                 "702.145b",
                 f"it is night, so {card.front.name} ({card.id}, {card.controller}) enters transformed, "
                 f"as {tracked.name}: this is not a transform",
+            )
+        elif replaced and card.token and back is not None:
+            # 707.8a/707.10g: a transforming token; 702.145b as written: it is not represented by a double-faced
+            # card, so it enters front face up, and 702.145c transforms it at once (below, in _settle).
+            step.act(
+                EnterFace(card.id, Side.FRONT, False, "702.145b"),
+                "702.145b",
+                f"it is night, but {tracked.name} ({card.id}, {card.controller}) is a transforming token (707.8a), "
+                "not a permanent represented by a double-faced card: it does not enter transformed; it enters "
+                "front face up",
             )
         else:
             step.act(
@@ -402,16 +496,31 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     return step.done()
 
 
-def leave(state: GameState, permanents: Sequence[str]) -> Outcome:
-    """Permanents leave the battlefield. Nothing else happens: 730.1, it never goes back to neither."""
+def _does_not_enter(step: _Step, card: Permanent, why: str) -> None:
+    step.act(
+        DoesNotEnter(card.id, "712.13a", why),
+        "712.13a",
+        f"{card.name} ({card.id}, {card.controller}) does not enter the battlefield: {why}; it is put into its "
+        "owner's graveyard instead",
+    )
+
+
+def leave(state: GameState, permanents: Sequence[str], *, policy: Policy = RULES_AS_WRITTEN) -> Outcome:
+    """Permanents leave the battlefield. It never goes back to neither (730.1); while neither, the last daybound
+    permanent leaving lets a nightbound one make it night (702.145g, any time)."""
     permanents = validate.names(state, permanents, "leave: permanents")
     _unique(state, permanents, "leave")
     for permanent in permanents:
         _get(state, permanent, "leave")
+    lost_daybound = _lose_daybound(state, permanents)
     for permanent in permanents:
         del state.permanents[permanent]
         state.relevant.pop(permanent, None)
-    return NOTHING
+    if not lost_daybound:
+        return NOTHING
+    step = _Step(state)
+    _settle(step, (), policy)
+    return step.done()
 
 
 def phase(
@@ -427,33 +536,58 @@ def phase(
         changed = _apply_phasing(step, permanents, ())
         _settle(step, changed, policy)
     else:
+        lost_daybound = _lose_daybound(state, permanents)  # 702.26b: it is treated as though it does not exist
         _apply_phasing(step, (), permanents)
+        if lost_daybound:
+            _settle(step, (), policy)
     return step.done()
 
 
-def turn_face_down(state: GameState, permanent: str) -> Outcome:
-    """A permanent is turned face down: it has no abilities while face down (708.2)."""
+def turn_face_down(state: GameState, permanent: str, *, policy: Policy = RULES_AS_WRITTEN) -> Outcome:
+    """An effect tries to turn a permanent face down: it then has no abilities (708.2).
+
+    Nothing happens to a double-faced permanent (712.16) or to one already face down (708.2b): the outcome holds
+    a :class:`FaceDownRefused` and the host leaves it as it is. While neither, turning the last daybound
+    permanent face down lets a nightbound one make it night (702.145g)."""
     tracked = _get(state, permanent, "turn face down")
+    step = _Step(state)
+    refusal: tuple[str, str] | None = None
     if tracked.face_down:
-        raise _bad(state, f"turn face down: {permanent!r} is already face down")
+        refusal = ("708.2b", "it is already face down: nothing happens")
+    elif tracked.card.back is not None:
+        refusal = ("712.16", "double-faced permanents can't be turned face down: nothing happens")
+    if refusal is not None:
+        rule, reason = refusal
+        step.act(FaceDownRefused(permanent, rule, reason), rule,
+                 f"an effect tries to turn {tracked.name} ({permanent}) face down: {reason}")
+        return step.done()
+    lost_daybound = _lose_daybound(state, (permanent,))
     tracked.face_down = True
-    return NOTHING
+    if lost_daybound:
+        _settle(step, (), policy)
+    return step.done()
 
 
 def turn_face_up(
     state: GameState, permanent: str, *, face: Side = Side.FRONT, policy: Policy = RULES_AS_WRITTEN
 ) -> Outcome:
-    """A face-down permanent is turned face up with ``face`` up; if that face disagrees with the designation
-    it transforms at once (702.145c/f), and while neither it can make it day or night (702.145d/g)."""
+    """A face-down permanent is turned face up. Its front face is up (712.15a for a transforming double-faced
+    permanent; ``face`` must be front, it is kept for hosts that pass it). If that face disagrees with the
+    designation it transforms at once (702.145c), and while neither it can make it day or night (702.145d/g)."""
     tracked = _get(state, permanent, "turn face up")
     face = validate.side(state, face, "turn face up: face")
     if not tracked.face_down:
         raise _bad(state, f"turn face up: {permanent!r} is not face down")
-    if face is Side.BACK and tracked.card.back is None:
-        raise _bad(state, f"turn face up: {permanent!r} has no back face")
+    if face is Side.BACK:
+        if tracked.card.back is None:
+            raise _bad(state, f"turn face up: {permanent!r} has no back face")
+        raise _bad(state, f"turn face up: {permanent!r} can't be turned face up back face up: a face-down "
+                          "transforming double-faced permanent turned face up has its front face up (712.15a)")
     tracked.face_down = False
-    tracked.face = face
+    tracked.face = Side.FRONT
     step = _Step(state)
+    if tracked.card.back is not None:
+        step.note("712.15a", f"{tracked.name} ({permanent}) is turned face up with its front face up")
     _settle(step, (tracked,), policy)
     return step.done()
 
@@ -530,6 +664,8 @@ def request_transform(
         refusal = ("702.145e", "it has nightbound: it can't transform except due to its nightbound ability")
     elif tracked.phased_out:
         refusal = ("702.26b", "it is phased out: it is treated as though it does not exist")
+    elif tracked.face_down and tracked.card.back is not None:
+        refusal = ("712.15a", "it is face down: a face-down transforming permanent can't transform")
     elif not tracked.can_transform:
         refusal = ("701.28", "it is not a transforming double-faced permanent (or its other face can't be up)")
     elif tracked.restrictions:
@@ -569,4 +705,36 @@ def become(
         why = f"{cause} says it becomes {after}"
     step = _Step(state)
     _become(step, after, "730.1", why, policy)
+    return step.done()
+
+
+def veto_ended(state: GameState, cause: str, *, policy: Policy = RULES_AS_WRITTEN) -> Outcome:
+    """An "it can't become day/night" effect (a veto, ``daynight_forbid_change``) ended: 702.145d/g apply any
+    time, so the rules look again at once. While neither, a daybound permanent now makes it day (702.145d), or a
+    nightbound one with no daybound one makes it night (702.145g), unless another veto still holds."""
+    cause = validate.name(state, cause, "veto ended: cause")
+    step = _Step(state)
+    if state.designation is NEITHER:
+        step.note("702.145d", f"{cause}: an \"it can't become day/night\" effect ended: the rules look again "
+                              "(702.145d/g)")
+        _settle(step, (), policy)
+    else:
+        step.note("730.1", f"{cause}: an \"it can't become day/night\" effect ended; it is {state.designation}, "
+                           "so 702.145d/g do not apply")
+    return step.done()
+
+
+def player_left(state: GameState, player: str) -> Outcome:
+    """A player left the game (800.4a). Report the permanents that left with them with :func:`leave` first.
+
+    The ledger keeps the turns they played: if they were the previous turn's active player, the next untap step
+    still checks the spells they cast in that turn (728.2). Later events naming them are bad events."""
+    _check_player(state, player, "player left")
+    if len(state.players) == 1:
+        raise _bad(state, f"player left: {player!r} is the last player (end the game instead)")
+    state.players = tuple(p for p in state.players if p != player)
+    state.left = (*state.left, player)
+    step = _Step(state)
+    step.note("800.4a", f"{player} left the game; their spells already cast in this and the previous turn still "
+                        "count for the next untap-step check (728.2)")
     return step.done()

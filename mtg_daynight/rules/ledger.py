@@ -14,11 +14,17 @@ import msgspec
 
 
 class TurnRecord(msgspec.Struct, omit_defaults=True, gc=False):
-    """One turn: its number, its active player (or active team, 805) and the spells each player cast in it."""
+    """One turn: its number, its active player (or active team, 805) and the spells each player cast in it.
+
+    ``untap_step`` is False for a turn that began without an untap step (Stasis, Brine Elemental): it had no
+    502.1 phasing and no 502.2 check, but it is still "the previous turn" at the next check, and the spells cast
+    in it belong to it.
+    """
 
     number: int
     active: tuple[str, ...]
     cast: dict[str, int] = msgspec.field(default_factory=dict)
+    untap_step: bool = True
 
     def spells_by(self, player: str) -> int:
         """How many spells ``player`` cast during this turn."""

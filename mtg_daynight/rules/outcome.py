@@ -10,6 +10,10 @@ Actions, in the order they happen:
   or because another effect asked and nothing forbade it.
 - :class:`TransformRefused`: another effect asked to transform a permanent and the rules said no.
 - :class:`ChangeVetoed`: it would have become day or night but an effect says it can't.
+- :class:`DoesNotEnter`: a permanent would enter transformed but its back face is an instant or sorcery face
+  (712.13a): it does not enter; the host puts the card into its owner's graveyard instead.
+- :class:`FaceDownRefused`: an effect tried to turn a permanent face down and nothing happens: it is
+  double-faced (712.16) or already face down (708.2b).
 """
 
 from __future__ import annotations
@@ -83,7 +87,27 @@ class ChangeVetoed(msgspec.Struct, frozen=True, tag="vetoed"):
     reason: str
 
 
-Action = EnterFace | DesignationChange | Transform | TransformRefused | ChangeVetoed
+class DoesNotEnter(msgspec.Struct, frozen=True, tag="not_entered"):
+    """``permanent`` would enter the battlefield transformed, but the face it would show is an instant or sorcery
+    face (712.13a): it does not enter. The host puts the card into its owner's graveyard instead (a token or a
+    copy then ceases to exist). It is reported among the entering batch's first actions, like EnterFace."""
+
+    permanent: str
+    rule: str
+    reason: str
+
+
+class FaceDownRefused(msgspec.Struct, frozen=True, tag="face_down_refused"):
+    """An effect tried to turn ``permanent`` face down and nothing happens: double-faced permanents can't be
+    turned face down (712.16) and a face-down permanent can't be turned face down again (708.2b). The host
+    leaves it exactly as it was."""
+
+    permanent: str
+    rule: str
+    reason: str
+
+
+Action = EnterFace | DesignationChange | Transform | TransformRefused | ChangeVetoed | DoesNotEnter | FaceDownRefused
 
 
 class Outcome(msgspec.Struct, frozen=True, gc=False):
@@ -117,8 +141,20 @@ class Outcome(msgspec.Struct, frozen=True, gc=False):
         """The designation changes an effect prevented."""
         return tuple(a for a in self.actions if isinstance(a, ChangeVetoed))
 
+    @property
+    def not_entered(self) -> tuple[DoesNotEnter, ...]:
+        """The permanents that do not enter after all (712.13a): put them into their owners' graveyards."""
+        return tuple(a for a in self.actions if isinstance(a, DoesNotEnter))
+
+    @property
+    def face_down_refused(self) -> tuple[FaceDownRefused, ...]:
+        """The attempts to turn a permanent face down that did nothing (712.16, 708.2b)."""
+        return tuple(a for a in self.actions if isinstance(a, FaceDownRefused))
+
     def face_of(self, permanent: str) -> Side | None:
-        """The face ``permanent`` enters with, if it entered in this outcome."""
+        """The face ``permanent`` enters with, if this outcome gives it one (None for a permanent with nothing to do
+        with day and night, which enters as the host said, and for one that does not enter, see
+        :attr:`not_entered`)."""
         for action in self.actions:
             if isinstance(action, EnterFace) and action.permanent == permanent:
                 return action.face

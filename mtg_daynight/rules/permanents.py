@@ -43,6 +43,10 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
     - ``face_down``: it enters face down (morph, manifest, disguise): no abilities while face down (708.2).
     - ``gained`` / ``lost``: day/night keywords that effects grant it or take from it as it enters.
     - ``restrictions``: names of the host's "can't transform" effects that already apply to it.
+    - ``token``: it is a token, not a card. A transforming token (707.8a, 707.10g: a copy of a transforming
+      permanent or spell) has both faces and can transform (712.9), but it is not "represented by a double-faced
+      card", so daybound's "enters transformed" (702.145b) does not apply to it: at night it enters front face
+      up and then transforms at once (702.145c), which is a real transform.
     """
 
     id: str
@@ -54,11 +58,17 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
     gained: frozenset[Keyword] = frozenset()
     lost: frozenset[Keyword] = frozenset()
     restrictions: frozenset[str] = frozenset()
+    token: bool = False
 
     @property
     def name(self) -> str:
         """The full name: "Front // Back" for a double-faced permanent."""
         return self.front.name if self.back is None else f"{self.front.name} // {self.back.name}"
+
+    @property
+    def represented_by_double_faced_card(self) -> bool:
+        """702.145b's condition for entering transformed: a transforming double-faced card, not a token."""
+        return self.back is not None and not self.token
 
     @property
     def cares_about_day_night(self) -> bool:
@@ -84,12 +94,13 @@ class CardPermanent(msgspec.Struct, frozen=True, omit_defaults=True):
     gained: frozenset[Keyword] = frozenset()
     lost: frozenset[Keyword] = frozenset()
     restrictions: frozenset[str] = frozenset()
+    token: bool = False
 
     def with_faces(self, front: Face, back: Face | None) -> Permanent:
         """The :class:`Permanent` this becomes once the card data gave its faces."""
         return Permanent(
             self.id, self.controller, front, back, self.face, self.face_down, self.gained, self.lost,
-            self.restrictions,
+            self.restrictions, self.token,
         )
 
 

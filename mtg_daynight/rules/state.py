@@ -27,6 +27,7 @@ class GameState(msgspec.Struct):
       entered: becoming day or night looks only at these, so its cost does not grow with the battlefield.
     - ``variants``: house rules this game opted into (plugins that implement a variant check this).
     - ``trace``: every decision so far, with its rule.
+    - ``left``: players who left the game (800.4a), in the order they left; the ledger may still name them.
     """
 
     game: str
@@ -38,6 +39,7 @@ class GameState(msgspec.Struct):
     permanents: dict[str, Tracked] = msgspec.field(default_factory=dict)
     relevant: dict[str, bool] = msgspec.field(default_factory=dict)
     trace: list[TraceLine] = msgspec.field(default_factory=list)
+    left: tuple[str, ...] = ()
 
     @property
     def turn_number(self) -> int:

@@ -179,7 +179,7 @@ def canonical(state: GameState, value: object) -> bool:
             type(back) is Face and type(back.name) is str and back.name and back.name.isascii()
             and type(back.daybound) is type(back.nightbound) is type(back.instant_or_sorcery) is bool))
         and (value.face is Side.FRONT or (value.face is Side.BACK and back is not None))
-        and type(value.face_down) is bool
+        and type(value.face_down) is bool and type(value.token) is bool
         and type(gained) is type(lost) is type(held) is frozenset and not (gained or lost or held)
     )
 
@@ -205,11 +205,12 @@ def permanent(state: GameState, value: object, event: str) -> Permanent:
     gained = keywords(state, value.gained, f"{where}: gained")
     lost = keywords(state, value.lost, f"{where}: lost")
     held = restrictions(state, value.restrictions, f"{where}: restrictions")
+    token = flag(state, value.token, f"{where}: token")
     if (pid is value.id and front is value.front and back is value.back and up is value.face
             and gained is value.gained and lost is value.lost and held is value.restrictions
             and type(value) is Permanent):
         return value
-    return Permanent(pid, value.controller, front, back, up, down, gained, lost, held)
+    return Permanent(pid, value.controller, front, back, up, down, gained, lost, held, token)
 
 
 def card_permanent(state: GameState, value: object, event: str) -> CardPermanent:
@@ -224,7 +225,7 @@ def card_permanent(state: GameState, value: object, event: str) -> CardPermanent
         pid, value.controller, card, side(state, value.face, f"{where}: face"),
         flag(state, value.face_down, f"{where}: face_down"), keywords(state, value.gained, f"{where}: gained"),
         keywords(state, value.lost, f"{where}: lost"),
-        restrictions(state, value.restrictions, f"{where}: restrictions"),
+        restrictions(state, value.restrictions, f"{where}: restrictions"), flag(state, value.token, f"{where}: token"),
     )
 
 
@@ -305,6 +306,9 @@ def check_state(state: GameState) -> None:
 
 def _check_state(state: GameState) -> None:
     new_game(state.game, state.players, state.variants)
+    left = names(state, state.left, "left")
+    if len(set(left)) != len(left) or set(left) & set(state.players):
+        raise bad(state, f"left: players who left the game must be distinct and not still playing: {list(left)}")
     previous, turn = state.previous, state.turn
     if previous is not None and turn is None:
         raise bad(state, "a previous turn but no current turn")
@@ -341,7 +345,8 @@ def _check_turn(state: GameState, record: TurnRecord, label: str) -> None:
     if len(set(active)) != len(active):
         raise bad(state, f"{label}: a player is active twice: {', '.join(active)}")
     for who in (*active, *record.cast):
-        player(state, who, label)
+        if who not in state.left:  # a player who left the game (800.4a) may still be named by the ledger
+            player(state, who, label)
     for who, count in record.cast.items():
         if count < 1:
             raise bad(state, f"{label}: {who!r} cast {count} spells")

@@ -8,7 +8,8 @@ is the worked example.
 Objects are named by the scenario's names (``as``): the runner gives each object a name when it is created, and
 the adapter maps names to its engine's objects. The adapter reports what happened as :data:`Seen` records, in
 order, naming objects the same way. A method the engine cannot do raises :class:`Unsupported` (or
-``NotImplementedError``): scenarios that need it are skipped, not failed.
+``NotImplementedError``): scenarios that need it are skipped, not failed. The methods listed in
+:data:`OPTIONAL_METHODS` may be left out altogether: the scenarios that use them are then skipped.
 """
 
 from __future__ import annotations
@@ -50,7 +51,12 @@ class PermanentView(msgspec.Struct, frozen=True):
 
 
 class SeenEntered(msgspec.Struct, frozen=True, tag="entered"):
-    """A permanent entered with ``face`` up; ``transformed``: it entered transformed (702.145b), not a transform."""
+    """A permanent entered with ``face`` up.
+
+    ``transformed`` means *replaced*: daybound's replacement (702.145b, ``EnterFace.replaced``) made it enter
+    transformed, back face up; it is not a transform. False when it entered with the face it was going to have
+    anyway (a card put onto the battlefield transformed by an effect enters back face up with ``transformed``
+    False). ``face_down``: it entered face down."""
 
     permanent: str
     face: Side
@@ -96,7 +102,39 @@ class SeenTrigger(msgspec.Struct, frozen=True, tag="trigger"):
     at: Literal["upkeep", "now"]
 
 
-Seen = SeenEntered | SeenTransformed | SeenRefused | SeenChanged | SeenVetoed | SeenTrigger
+class SeenNotEntered(msgspec.Struct, frozen=True, tag="not_entered"):
+    """``permanent`` did not enter the battlefield after all (``rule`` 712.13a: ``DoesNotEnter``); it went to the
+    graveyard instead (a token or copy ceased to exist)."""
+
+    permanent: str
+    rule: str
+
+
+class SeenFaceDownRefused(msgspec.Struct, frozen=True, tag="not_face_down"):
+    """An effect tried to turn ``permanent`` face down and nothing happened (``rule`` 712.16 or 708.2b:
+    ``FaceDownRefused``)."""
+
+    permanent: str
+    rule: str
+
+
+class SeenPhased(msgspec.Struct, frozen=True, tag="phased"):
+    """``permanent`` phased in (``phased_in=True``) or out, in 502.1 (``during_untap_step=True``) or by an
+    effect."""
+
+    permanent: str
+    phased_in: bool
+    during_untap_step: bool
+
+
+Seen = (
+    SeenEntered | SeenTransformed | SeenRefused | SeenChanged | SeenVetoed | SeenTrigger | SeenNotEntered
+    | SeenFaceDownRefused | SeenPhased
+)
+
+#: Adapter methods added after the first release: an adapter may leave them out (scenarios that use them are
+#: skipped, as for :class:`Unsupported`).
+OPTIONAL_METHODS = ("begin_turn_without_untap_step", "stop_forbidding", "player_leaves", "save_and_load")
 
 
 class Adapter(Protocol):
@@ -114,6 +152,11 @@ class Adapter(Protocol):
 
     def begin_turn(self, turn: int, active: tuple[str, ...], extra: bool) -> None:
         """Play turn ``turn`` of ``active`` (a player, or a whole team) up to its main step."""
+        ...
+
+    def begin_turn_without_untap_step(self, turn: int, active: tuple[str, ...], extra: bool) -> None:
+        """Optional. Play turn ``turn`` of ``active`` up to its main step, skipping its untap step (Stasis): report
+        ``untap_step_skipped`` instead of ``untap_step``; no phasing, nothing untaps."""
         ...
 
     def cast(self, player: str, card: Card, name: str) -> None:
@@ -182,6 +225,20 @@ class Adapter(Protocol):
 
     def become(self, to: Literal["day", "night", "switch"], cause: str) -> None:
         """An effect says it becomes day, night, or switches."""
+        ...
+
+    def stop_forbidding(self, permanent: str) -> None:
+        """Optional. The permanent's "it can't become day/night" ability (``Card.forbids``) stops applying: report
+        ``veto_ended`` once your veto hook no longer gives its reason, and carry out the outcome."""
+        ...
+
+    def player_leaves(self, player: str) -> None:
+        """Optional. ``player`` leaves the game (800.4a): the objects they own leave (report ``leave`` for the
+        permanents, one batch), then report ``player_left``; their turns leave the turn order."""
+        ...
+
+    def save_and_load(self) -> None:
+        """Optional. Save the game (``Game.save()``) and load it back (``DayNight.load_game``); go on from it."""
         ...
 
     def tap(self, permanent: str) -> None:

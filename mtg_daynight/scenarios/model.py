@@ -3,7 +3,8 @@
 The grammar is documented in docs/scenarios.md. Each action is a table whose *verb* key says what it is
 (``cast``, ``put``, ``expect``...); :data:`VERBS` maps each verb to its Struct, in the order verbs are
 recognised (so ``{ put = "X", face_down = true }`` is a ``put`` with a modifier, not a ``face_down``).
-Every action also takes ``error``: the action must fail with a message containing that text.
+Every action also takes ``error`` (the action must fail with a message containing that text) and ``error_type``
+(it must fail with an exception of that class, or of a class derived from it).
 """
 
 from __future__ import annotations
@@ -42,13 +43,15 @@ class CardSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Header(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The ``[scenario]`` table."""
+    """The ``[scenario]`` table. ``designation``: it is already day or night before turn 1 (an effect made it so
+    before the game's first turn: 730.1)."""
 
     title: str
     players: tuple[str, ...] = ()
     teams: tuple[tuple[str, ...], ...] = ()
     rules: tuple[str, ...] = ()
     description: str = ""
+    designation: Literal["day", "night"] | None = None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -108,7 +111,32 @@ class TriggerPattern(_Pattern, frozen=True):
     at: Literal["upkeep", "now"] | None = None
 
 
-EventPattern = EnteredPattern | TransformedPattern | RefusedPattern | BecamePattern | VetoedPattern | TriggerPattern
+class NotEnteredPattern(_Pattern, frozen=True):
+    """``{ not_entered = "x", rule = "712.13a" }``: x did not enter the battlefield (it went to the graveyard)."""
+
+    not_entered: str
+    rule: str | None = None
+
+
+class NotFaceDownPattern(_Pattern, frozen=True):
+    """``{ not_face_down = "x", rule = "712.16" }``: an effect tried to turn x face down and nothing happened."""
+
+    not_face_down: str
+    rule: str | None = None
+
+
+class PhasedPattern(_Pattern, frozen=True):
+    """``{ phased = "x", to = "out", during_untap = true }``: x phased in or out (in 502.1, or by an effect)."""
+
+    phased: str
+    to: Literal["in", "out"] | None = None
+    during_untap: bool | None = None
+
+
+EventPattern = (
+    EnteredPattern | TransformedPattern | RefusedPattern | BecamePattern | VetoedPattern | TriggerPattern
+    | NotEnteredPattern | NotFaceDownPattern | PhasedPattern
+)
 
 #: Event pattern kinds by their key, in the order they are recognised.
 PATTERNS: Final[dict[str, type[_Pattern]]] = {
@@ -118,6 +146,9 @@ PATTERNS: Final[dict[str, type[_Pattern]]] = {
     "became": BecamePattern,
     "vetoed": VetoedPattern,
     "trigger": TriggerPattern,
+    "not_entered": NotEnteredPattern,
+    "not_face_down": NotFaceDownPattern,
+    "phased": PhasedPattern,
 }
 
 
@@ -148,12 +179,14 @@ class ChecksInput(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     absent: tuple[dict[str, Any], ...] = ()
     trace: tuple[str, ...] = ()
     scope: Scope = "turn"
+    no_events: bool = False
 
 
 class Checks(msgspec.Struct, frozen=True):
     """The body of an ``expect``. ``scope`` says which events and trace lines ``events`` / ``absent`` / ``trace``
     look at: ``"turn"`` (default: since this turn began, its untap step included), ``"action"`` (the previous
-    action only) or ``"game"``. Built by the parser from :class:`ChecksInput`."""
+    action only) or ``"game"``. ``no_events``: nothing at all happened in that scope (no event of any kind).
+    Built by the parser from :class:`ChecksInput`."""
 
     designation: Designation | None = None
     faces: dict[str, Side] = {}
@@ -164,6 +197,7 @@ class Checks(msgspec.Struct, frozen=True):
     absent: tuple[EventPattern, ...] = ()
     trace: tuple[str, ...] = ()
     scope: Scope = "turn"
+    no_events: bool = False
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -171,9 +205,11 @@ class Checks(msgspec.Struct, frozen=True):
 
 
 class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """Base of every action: ``error`` = this action must fail with a message containing the text."""
+    """Base of every action: ``error`` = this action must fail with a message containing the text;
+    ``error_type`` = it must fail with an exception of this class (or a subclass), e.g. ``"BadEventError"``."""
 
     error: str | None = None
+    error_type: str | None = None
 
 
 class Cast(_Action, frozen=True):
@@ -322,6 +358,26 @@ class ExtraTurn(_Action, frozen=True):
     extra_turn: str
 
 
+class EndVeto(_Action, frozen=True):
+    """``{ end_veto = "x" }``: x's "it can't become day/night" ability stops applying (the host reports
+    ``veto_ended``)."""
+
+    end_veto: str
+
+
+class LeaveGame(_Action, frozen=True):
+    """``{ leave_game = "B" }``: B leaves the game (800.4a): the objects B owns leave with them, B's turns are
+    taken out of the turn order."""
+
+    leave_game: str
+
+
+class SaveLoad(_Action, frozen=True):
+    """``{ save_load = true }``: save the game and load it back; the game goes on from the loaded state."""
+
+    save_load: Literal[True]
+
+
 class Expect(_Action, frozen=True):
     """``{ expect = { ...checks... } }``."""
 
@@ -336,7 +392,8 @@ class Note(_Action, frozen=True):
 
 Action = (
     Cast | CopySpell | Put | TokenCopy | Resolve | Leave | Return | PhaseOut | PhaseIn | FaceUp | FaceDown | Restrict
-    | Unrestrict | TransformRequest | Become | Abilities | Tap | Counters | ExtraTurn | Expect | Note
+    | Unrestrict | TransformRequest | Become | Abilities | Tap | Counters | ExtraTurn | EndVeto | LeaveGame | SaveLoad
+    | Expect | Note
 )
 
 #: Actions by verb, in the order verbs are recognised.
@@ -359,6 +416,9 @@ VERBS: Final[dict[str, type[_Action]]] = {
     "tap": Tap,
     "counters": Counters,
     "extra_turn": ExtraTurn,
+    "end_veto": EndVeto,
+    "leave_game": LeaveGame,
+    "save_load": SaveLoad,
     "resolve": Resolve,
     "expect": Expect,
     "note": Note,
@@ -376,13 +436,14 @@ def verb_of(action: Action) -> str:
 
 class Turn(msgspec.Struct, frozen=True):
     """One ``[[turn]]``: who is active (checked), whether it is an extra turn, its actions, and ``expect``
-    (checked after the actions)."""
+    (checked after the actions). ``untap_step=False``: the turn begins without an untap step (Stasis)."""
 
     number: int
     active: tuple[str, ...]
     extra: bool
     actions: tuple[Action, ...]
     expect: Checks | None = None
+    untap_step: bool = True
 
 
 class Scenario(msgspec.Struct, frozen=True):

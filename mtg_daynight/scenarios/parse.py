@@ -24,7 +24,7 @@ from mtg_daynight.scenarios.cards import BUILTIN, CardCatalog, CardSource, Table
 _T = TypeVar("_T")
 
 _TOP_KEYS = ("scenario", "cards", "turn")
-_TURN_KEYS = ("active", "extra", "actions", "expect", "note")
+_TURN_KEYS = ("active", "extra", "untap_step", "actions", "expect", "note")
 
 
 def load_scenario(path: str | Path, *, cards: CardSource | None = None) -> m.Scenario:
@@ -71,7 +71,9 @@ class _Parser:
         self.used: dict[str, Card] = {}
         self.catalog: CardCatalog = CardCatalog(BUILTIN)
         self.aliases: set[str] = set()
+        self.next_suffix: dict[str, int] = {}  # default name -> the next "#n" to try (keeps parsing linear)
         self.players: tuple[str, ...] = ()
+        self.left: set[str] = set()  # players who left the game so far (800.4a)
 
     def fail(self, where: str, message: str) -> InputFileError:
         return InputFileError(f"{self.file}: {where}: {message}" if where else f"{self.file}: {message}")
@@ -147,6 +149,9 @@ class _Parser:
             extra = raw.get("extra", False)
             if not isinstance(extra, bool):
                 raise self.fail(where, "'extra' must be true or false")
+            untap_step = raw.get("untap_step", True)
+            if not isinstance(untap_step, bool):
+                raise self.fail(where, "'untap_step' must be true or false")
             given = self.active(raw.get("active"), groups, where) if "active" in raw else None
             if extra:
                 if given is None:
@@ -171,10 +176,13 @@ class _Parser:
                 if isinstance(action, m.ExtraTurn):
                     queue.append(next(g for g in groups if action.extra_turn in g))
                 actions.append(action)
+                if isinstance(action, m.LeaveGame):  # 800.4a: their turns leave the turn order
+                    groups, index = _without(groups, index, action.leave_game)
+                    queue = [g for g in (tuple(p for p in q if p != action.leave_game) for q in queue) if g]
             expect = None
             if "expect" in raw:
                 expect = self.checks(raw["expect"], f"{where}: expect")
-            turns.append(m.Turn(number, group, extra, tuple(actions), expect))
+            turns.append(m.Turn(number, group, extra, tuple(actions), expect, untap_step))
         return tuple(turns)
 
     def active(self, value: object, groups: tuple[tuple[str, ...], ...], where: str) -> tuple[str, ...]:
@@ -207,7 +215,7 @@ class _Parser:
         if verb == "expect":
             rest = {k: v for k, v in raw.items() if k != "expect"}
             base = _convert(rest, _ErrorOnly, f"{self.file}: {where}")
-            return m.Expect(expect=self.checks(raw["expect"], where), error=base.error)
+            return m.Expect(expect=self.checks(raw["expect"], where), error=base.error, error_type=base.error_type)
         action = _convert(raw, m.VERBS[verb], f"{self.file}: {where}")
         return self.complete(action, where, group)  # type: ignore[arg-type]
 
@@ -288,8 +296,20 @@ class _Parser:
                     raise self.fail(where, "'add' must be at least 1")
             case m.ExtraTurn():
                 self.player(action.extra_turn, where, "extra_turn")
+            case m.EndVeto():
+                self.use(action.end_veto, where)
+            case m.LeaveGame():
+                self.player(action.leave_game, where, "leave_game")
+                if len(self.players) - len(self.left) == 1:
+                    raise self.fail(where, f"{action.leave_game!r} is the last player in the game")
+                self.left.add(action.leave_game)
             case _:
                 pass
+        if isinstance(action, m.Cast | m.CopySpell | m.Put | m.ExtraTurn) and action.error is None:
+            for player in (getattr(action, "by", None), getattr(action, "controller", None),
+                           getattr(action, "extra_turn", None)):
+                if player in self.left:
+                    raise self.fail(where, f"{player!r} has left the game")
         return action
 
     def checks(self, raw: object, where: str) -> m.Checks:
@@ -299,14 +319,14 @@ class _Parser:
         events = tuple(self.pattern(p, f"{where}, events[{n}]") for n, p in enumerate(got.events, 1))
         absent = tuple(self.pattern(p, f"{where}, absent[{n}]") for n, p in enumerate(got.absent, 1))
         return m.Checks(got.designation, got.faces, got.names, got.permanents, got.gone, events, absent, got.trace,
-                        got.scope)
+                        got.scope, got.no_events)
 
     def pattern(self, raw: Mapping[str, Any], where: str) -> m.EventPattern:
         kind = next((k for k in m.PATTERNS if k in raw), None)
         if kind is None:
             raise self.fail(where, f"an event pattern needs one of: {', '.join(m.PATTERNS)}")
         pattern: m.EventPattern = _convert(raw, m.PATTERNS[kind], f"{self.file}: {where}")  # type: ignore[assignment]
-        if isinstance(pattern, m.EnteredPattern | m.TransformedPattern | m.RefusedPattern | m.TriggerPattern):
+        if not isinstance(pattern, m.BecamePattern | m.VetoedPattern):  # the others name an object
             alias = getattr(pattern, kind)
             self.use(alias, where)
         if pattern.count is not None and pattern.count < 0:
@@ -335,10 +355,11 @@ class _Parser:
                 raise self.fail(where, "'as' can't be empty")
             self.aliases.add(alias)
             return alias
-        name, n = default, 1
+        name, n = default, self.next_suffix.get(default, 1)
         while name in self.aliases:
             n += 1
             name = f"{default}#{n}"
+        self.next_suffix[default] = n
         self.aliases.add(name)
         return name
 
@@ -350,3 +371,19 @@ class _Parser:
 
 class _ErrorOnly(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     error: str | None = None
+    error_type: str | None = None
+
+
+def _without(
+    groups: tuple[tuple[str, ...], ...], index: int, player: str
+) -> tuple[tuple[tuple[str, ...], ...], int]:
+    """The turn order once ``player`` has left the game, and the index of the place the next turn follows."""
+    kept: list[tuple[str, ...]] = []
+    place = -1
+    for n, group in enumerate(groups):
+        rest = tuple(p for p in group if p != player)
+        if rest:
+            kept.append(rest)
+        if n == index:
+            place = len(kept) - 1
+    return tuple(kept), place

@@ -1,7 +1,8 @@
 """The adapter for the reference host: the worked example of :class:`~mtg_daynight.scenarios.adapter.Adapter`.
 
-Scenario names are used as the host's object ids where the host lets us choose them (spells, permanents,
-tokens); a card that went to a graveyard or exile gets a new host id (400.7), remembered under its name.
+Scenario names are used as the host's object ids (spells, permanents, tokens, and a card in a graveyard or exile
+keeps its name as its id there), so the rules' trace and every error message name objects as the scenario does.
+``seen()`` converts only the log entries that are new since the last call, so a long scenario costs linear time.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from mtg_daynight.facade import DayNight
-from mtg_daynight.reference import Card, ReferenceHost, Zone, log
+from mtg_daynight.reference import Card, ReferenceHost, Step, Zone, log
 from mtg_daynight.rules import Designation, Keyword, Side, TraceLine
 from mtg_daynight.scenarios.adapter import (
     Entering,
@@ -18,6 +19,9 @@ from mtg_daynight.scenarios.adapter import (
     Seen,
     SeenChanged,
     SeenEntered,
+    SeenFaceDownRefused,
+    SeenNotEntered,
+    SeenPhased,
     SeenRefused,
     SeenTransformed,
     SeenTrigger,
@@ -34,6 +38,8 @@ class ReferenceAdapter:
         self._host: ReferenceHost | None = None
         self._ids: dict[str, str] = {}  # scenario name -> host id
         self._names: dict[str, str] = {}  # host id -> scenario name
+        self._seen: list[Seen] = []
+        self._converted = 0  # how many host log entries _seen covers
 
     @property
     def host(self) -> ReferenceHost:
@@ -62,6 +68,12 @@ class ReferenceAdapter:
     def begin_turn(self, turn: int, active: tuple[str, ...], extra: bool) -> None:
         """Play the untap step and upkeep of the turn."""
         got = self.host.begin_turn(active, extra=extra)
+        if got != turn:
+            raise RuntimeError(f"the host began turn {got}, the scenario expected turn {turn}")
+
+    def begin_turn_without_untap_step(self, turn: int, active: tuple[str, ...], extra: bool) -> None:
+        """Play the turn with no untap step (Stasis)."""
+        got = self.host.begin_turn(active, extra=extra, untap_step=False)
         if got != turn:
             raise RuntimeError(f"the host began turn {got}, the scenario expected turn {turn}")
 
@@ -97,7 +109,9 @@ class ReferenceAdapter:
 
     def leave(self, permanent: str, to: Literal["graveyard", "exile"]) -> None:
         """Leave the battlefield."""
-        new = self.host.move(self._id(permanent), to)
+        old = self._id(permanent)
+        keep = permanent == old or permanent not in self.host.objects  # the card keeps its scenario name as its id
+        new = self.host.move(old, to, id=permanent if keep else None)
         self._bind(permanent, new)
 
     def return_to_battlefield(self, card: str, controller: str | None, transformed: bool, name: str) -> None:
@@ -150,6 +164,18 @@ class ReferenceAdapter:
         """Counters."""
         self.host.add_counters(self._id(permanent), kind, amount)
 
+    def stop_forbidding(self, permanent: str) -> None:
+        """Its "it can't become day/night" ability stops applying."""
+        self.host.stop_forbidding(self._id(permanent))
+
+    def player_leaves(self, player: str) -> None:
+        """The player leaves the game."""
+        self.host.player_leaves(player)
+
+    def save_and_load(self) -> None:
+        """Save the rules' state and load it back."""
+        self.host.save_and_reload()
+
     def take_extra_turn(self, player: str) -> None:
         """Queue an extra turn (the runner passes the active player and ``extra=True`` to begin_turn)."""
 
@@ -172,9 +198,10 @@ class ReferenceAdapter:
         return PermanentView(obj.face, obj.name, obj.tapped, dict(obj.counters), obj.phased_out, obj.face_down)
 
     def seen(self) -> list[Seen]:
-        """The host's log, as the runner's records."""
-        out: list[Seen] = []
-        for entry in self.host.log:
+        """The host's log, as the runner's records (the same list each time, grown by the new entries only)."""
+        entries = self.host.log
+        out = self._seen
+        for entry in entries[self._converted:]:
             match entry:
                 case log.Entered():
                     out.append(SeenEntered(self._name(entry.permanent), entry.face, entry.transformed,
@@ -189,10 +216,18 @@ class ReferenceAdapter:
                     out.append(SeenVetoed(entry.after, entry.rule))
                 case log.TriggerPut():
                     out.append(SeenTrigger(self._name(entry.source), entry.at))
+                case log.NotEntered():
+                    out.append(SeenNotEntered(self._name(entry.permanent), entry.rule))
+                case log.FaceDownRefused():
+                    out.append(SeenFaceDownRefused(self._name(entry.permanent), entry.rule))
+                case log.PhasedIn() | log.PhasedOut():
+                    out.append(SeenPhased(self._name(entry.permanent), isinstance(entry, log.PhasedIn),
+                                          entry.step is Step.UNTAP))
                 case _:
                     pass
+        self._converted = len(entries)
         return out
 
     def trace(self) -> list[TraceLine]:
-        """The rules' trace."""
-        return list(self.host.trace)
+        """The rules' trace (the game's own list: read it, do not change it)."""
+        return self.host.trace

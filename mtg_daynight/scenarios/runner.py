@@ -1,8 +1,11 @@
 """Running a parsed scenario against an :class:`~mtg_daynight.scenarios.adapter.Adapter`.
 
 The runner plays the turns in order, performs each action through the adapter, evaluates every check, and
-records a turn-by-turn trace (the rules' trace lines, with their rule citations) and each failed check with
-where it happened (file, turn, action). It never raises for a failed check or a failing engine: the result says
+records a turn-by-turn trace (the rules' trace lines, with their rule citations, and the phasing and
+day/night triggers the engine reports) and each failed check with where it happened (file, turn, action).
+Its work per action does not grow with the length of the game: it reads only what is new in the adapter's
+``seen()`` and ``trace()`` (slices of sequences that only grow), so ``simulate`` is linear in the file.
+It never raises for a failed check or a failing engine: the result says
 ``fail``, ``skip`` (the adapter does not support an action) or ``error`` (the engine raised unexpectedly).
 """
 
@@ -21,10 +24,14 @@ from mtg_daynight.scenarios.adapter import (
     Seen,
     SeenChanged,
     SeenEntered,
+    SeenFaceDownRefused,
+    SeenNotEntered,
+    SeenPhased,
     SeenRefused,
     SeenTransformed,
     SeenTrigger,
     SeenVetoed,
+    Unsupported,
 )
 
 Status = Literal["pass", "fail", "skip", "error"]
@@ -103,8 +110,6 @@ class _Run:
         self.verb = ""
         self.seen_marks = (0, 0, 0)  # game, turn, previous action
         self.trace_marks = (0, 0, 0)
-        self.seen_count = 0
-        self.trace_count = 0
 
     # -- playing ---------------------------------------------------------------------------------------------
 
@@ -112,6 +117,11 @@ class _Run:
         scenario, adapter = self.scenario, self.adapter
         try:
             adapter.start(scenario.players, scenario.groups if scenario.shared_team_turns else None)
+            start = scenario.header.designation
+            if start is not None:  # 730.1: an effect made it day or night before the first turn
+                self.verb = "starting designation"
+                adapter.become(start, f"the scenario starts it {start} (before turn 1)")
+                self.step(f"before turn 1: it is {start}", 0, 0)
             for turn in scenario.turns:
                 self.play_turn(turn)
         except _Abort:
@@ -136,9 +146,14 @@ class _Run:
     def play_turn(self, turn: m.Turn) -> None:
         self.turn, self.action, self.verb = turn.number, 0, "untap step"
         seen_start, trace_start = self.counts()
-        self.adapter.begin_turn(turn.number, turn.active, turn.extra)
-        label = f"turn {turn.number}: {'+'.join(turn.active)}" + (" (extra turn)" if turn.extra else "")
-        self.step(label, trace_start)
+        if turn.untap_step:
+            self.adapter.begin_turn(turn.number, turn.active, turn.extra)
+        else:
+            self.verb = "turn without an untap step"
+            self.optional("begin_turn_without_untap_step")(turn.number, turn.active, turn.extra)
+        label = f"turn {turn.number}: {'+'.join(turn.active)}" + (" (extra turn)" if turn.extra else "") + (
+            "" if turn.untap_step else " (no untap step)")
+        self.step(label, trace_start, seen_start)
         self.seen_marks = (0, seen_start, seen_start)
         self.trace_marks = (0, trace_start, trace_start)
         for number, action in enumerate(turn.actions, 1):
@@ -153,9 +168,19 @@ class _Run:
     def counts(self) -> tuple[int, int]:
         return len(self.adapter.seen()), len(self.adapter.trace())
 
-    def step(self, label: str, trace_start: int) -> Step:
-        lines = self.adapter.trace()[trace_start:]
-        step = Step(self.turn, label, [str(line) for line in lines])
+    def optional(self, method: str) -> Callable[..., None]:
+        """An adapter method of :data:`~mtg_daynight.scenarios.adapter.OPTIONAL_METHODS`; missing: unsupported."""
+        found: Callable[..., None] | None = getattr(self.adapter, method, None)
+        if found is None:
+            raise Unsupported(f"the adapter has no {method}()")
+        return found
+
+    def step(self, label: str, trace_start: int, seen_start: int) -> Step:
+        lines = [str(line) for line in self.adapter.trace()[trace_start:]]
+        # What the engine did that the rules' trace does not say: phasing, and day/night triggers (queued in the
+        # untap step for the upkeep, 502.4, or put on the stack at once).
+        lines += [_engine_line(s) for s in self.adapter.seen()[seen_start:] if isinstance(s, SeenPhased | SeenTrigger)]
+        step = Step(self.turn, label, lines)
         self.result.steps.append(step)
         return step
 
@@ -176,22 +201,36 @@ class _Run:
             raise
         except Exception as raised:
             error = raised
-        step = self.step(describe_action(action), trace_start)
+        step = self.step(describe_action(action), trace_start, seen_start)
         self.seen_marks = (0, self.seen_marks[1], seen_start)
         self.trace_marks = (0, self.trace_marks[1], trace_start)
-        if action.error is not None:
-            self.result.checks += 1
-            if error is None:
-                self.fail("error", f"an error containing {action.error!r}", "no error", step)
-            elif self.match_error_text and action.error.casefold() not in str(error).casefold():
-                self.fail("error", f"an error containing {action.error!r}", f"{error}", step)
-            else:
-                step.checks.append(f"fails as expected: {error}")
+        if action.error is not None or action.error_type is not None:
+            self.check_error(action, error, step)
         elif error is not None:
             self.fail("no error", "the action to succeed", f"{type(error).__name__}: {error}", step)
             self.result.status = "error"
             self.result.reason = f"turn {self.turn}, action {self.action} ({self.verb}): {error}"
             raise _Abort
+
+    def check_error(self, action: m.Action, error: Exception | None, step: Step) -> None:
+        """``error``: the message contains the text; ``error_type``: the exception is of that class or derives
+        from it. In conformance runs (engines word and type their errors their own way) failing is enough."""
+        self.result.checks += 1
+        wanted = " and ".join(w for w in (
+            f"an error containing {action.error!r}" if action.error is not None else "",
+            f"a {action.error_type}" if action.error_type is not None else "") if w)
+        if error is None:
+            self.fail("error", wanted, "no error", step)
+            return
+        if self.match_error_text:
+            classes = {kind.__name__ for kind in type(error).__mro__}
+            if action.error_type is not None and action.error_type not in classes:
+                self.fail("error", wanted, f"{type(error).__name__}: {error}", step)
+                return
+            if action.error is not None and action.error.casefold() not in str(error).casefold():
+                self.fail("error", wanted, f"{error}", step)
+                return
+        step.checks.append(f"fails as expected: {type(error).__name__}: {error}")
 
     def do(self, action: m.Action) -> None:
         adapter, cards = self.adapter, self.scenario.cards
@@ -253,6 +292,12 @@ class _Run:
                 adapter.add_counters(action.counters, action.kind, action.add)
             case m.ExtraTurn():
                 adapter.take_extra_turn(action.extra_turn)
+            case m.EndVeto():
+                self.optional("stop_forbidding")(action.end_veto)
+            case m.LeaveGame():
+                self.optional("player_leaves")(action.leave_game)
+            case m.SaveLoad():
+                self.optional("save_and_load")()
             case _:  # Expect and Note are handled before
                 pass
 
@@ -272,8 +317,11 @@ class _Run:
     def evaluate(self, checks: m.Checks, step: Step) -> None:
         adapter = self.adapter
         scope = {"game": 0, "turn": 1, "action": 2}[checks.scope]
-        seen = list(adapter.seen())[self.seen_marks[scope]:]
-        trace = [str(line) for line in adapter.trace()[self.trace_marks[scope]:]]
+        seen = list(adapter.seen()[self.seen_marks[scope]:])
+        trace = [str(line) for line in adapter.trace()[self.trace_marks[scope]:]] if checks.trace else []
+        if checks.no_events:
+            self.check(step, "no events at all", "none",
+                       "none" if not seen else "; ".join(describe_seen(s) for s in seen))
         if checks.designation is not None:
             self.check(step, "designation", str(checks.designation), str(adapter.designation()))
         for name, face in checks.faces.items():
@@ -368,6 +416,9 @@ _KINDS: dict[type, type] = {
     m.BecamePattern: SeenChanged,
     m.VetoedPattern: SeenVetoed,
     m.TriggerPattern: SeenTrigger,
+    m.NotEnteredPattern: SeenNotEntered,
+    m.NotFaceDownPattern: SeenFaceDownRefused,
+    m.PhasedPattern: SeenPhased,
 }
 
 
@@ -393,6 +444,14 @@ def matches_pattern(pattern: m.EventPattern, seen: Seen) -> bool:
             return pattern.vetoed == seen.after and same(pattern.rule, seen.rule)
         case m.TriggerPattern(), SeenTrigger():
             return pattern.trigger == seen.source and same(pattern.at, seen.at)
+        case m.NotEnteredPattern(), SeenNotEntered():
+            return pattern.not_entered == seen.permanent and same(pattern.rule, seen.rule)
+        case m.NotFaceDownPattern(), SeenFaceDownRefused():
+            return pattern.not_face_down == seen.permanent and same(pattern.rule, seen.rule)
+        case m.PhasedPattern(), SeenPhased():
+            to = None if pattern.to is None else pattern.to == "in"
+            return (pattern.phased == seen.permanent and same(to, seen.phased_in)
+                    and same(pattern.during_untap, seen.during_untap_step))
     return False
 
 
@@ -424,6 +483,16 @@ def describe_pattern(pattern: m.EventPattern) -> str:
             extras += [pattern.rule] if pattern.rule else []
         case m.TriggerPattern():
             head = f"trigger of {pattern.trigger}" + (f" at {pattern.at}" if pattern.at else "")
+        case m.NotEnteredPattern():
+            head = f"{pattern.not_entered} did not enter"
+            extras += [pattern.rule] if pattern.rule else []
+        case m.NotFaceDownPattern():
+            head = f"{pattern.not_face_down} was not turned face down"
+            extras += [pattern.rule] if pattern.rule else []
+        case m.PhasedPattern():
+            head = f"{pattern.phased} phased" + (f" {pattern.to}" if pattern.to else "")
+            if pattern.during_untap is not None:
+                extras.append("during the untap step" if pattern.during_untap else "not during the untap step")
     return head + (f" ({', '.join(extras)})" if extras else "")
 
 
@@ -444,7 +513,25 @@ def describe_seen(seen: Seen) -> str:
             return f"vetoed {seen.after} ({seen.rule})"
         case SeenTrigger():
             return f"trigger of {seen.source} at {seen.at}"
+        case SeenNotEntered():
+            return f"{seen.permanent} did not enter ({seen.rule})"
+        case SeenFaceDownRefused():
+            return f"{seen.permanent} was not turned face down ({seen.rule})"
+        case SeenPhased():
+            return f"{seen.permanent} phased {'in' if seen.phased_in else 'out'}" + (
+                " (during the untap step)" if seen.during_untap_step else "")
     raise AssertionError(seen)
+
+
+def _engine_line(seen: SeenPhased | SeenTrigger) -> str:
+    """A line of the readable trace for something the engine did (not a rules decision)."""
+    if isinstance(seen, SeenPhased):
+        where = "502.1: " if seen.during_untap_step else "702.26: "
+        return f"{where}{seen.permanent} phases {'in' if seen.phased_in else 'out'} (engine)"
+    if seen.at == "upkeep":
+        return (f"502.4: {seen.source}'s day/night trigger was queued in the untap step and goes on the stack at "
+                "the beginning of the upkeep (engine)")
+    return f"728.1a: {seen.source}'s day/night trigger goes on the stack (engine)"
 
 
 def describe_action(action: m.Action) -> str:
@@ -501,6 +588,12 @@ def describe_action(action: m.Action) -> str:
             return f"put {action.add} {action.kind} counter(s) on {action.counters}"
         case m.ExtraTurn():
             return f"{action.extra_turn} will take an extra turn"
+        case m.EndVeto():
+            return f"{action.end_veto}'s \"it can't become day/night\" ability stops applying"
+        case m.LeaveGame():
+            return f"{action.leave_game} leaves the game"
+        case m.SaveLoad():
+            return "save the game and load it back"
         case m.Expect():
             return "expect"
         case m.Note():

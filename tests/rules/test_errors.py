@@ -30,9 +30,8 @@ def _busy_game() -> Game:
     g.cast("P2")
     g.untap_step(3, "P1")
     g.cast("P1")
-    g.enter(werewolf("w1"), plain("b1"), werewolf("w2", "P2"), werewolf("w3"))
+    g.enter(werewolf("w1"), plain("b1"), werewolf("w2", "P2"), werewolf("w3", face_down=True))
     g.phase_out("w2")
-    g.turn_face_down("w3")
     g.add_restriction("w1", "Immerwolf")
     assert g.designation is Designation.DAY
     return g
@@ -64,7 +63,11 @@ BAD: dict[str, tuple[Callable[[Game], object], str]] = {
     "phase in a phased-in permanent": (lambda g: g.phase_in("w2", "w1"), "'w1' can't phase in"),
     "phase out a phased-out permanent": (lambda g: g.phase_out("w1", "w2"), "'w2' can't phase out"),
     "phase unknown permanent": (lambda g: g.phase_out("nope"), "unknown permanent"),
-    "turn face down twice": (lambda g: g.turn_face_down("w3"), "already face down"),
+    "turn face up back face up (712.15a)": (lambda g: g.turn_face_up("w3", Side.BACK), "712.15a"),
+    "untap step skipped, same turn again": (lambda g: g.untap_step_skipped(3, "P2"), "turn 3 after turn 3"),
+    "untap step skipped, unknown player": (lambda g: g.untap_step_skipped(4, "P9"), "unknown player 'P9'"),
+    "untap step skipped, no active player": (lambda g: g.untap_step_skipped(4, []), "no active player"),
+    "player left, unknown player": (lambda g: g.player_left("P9"), "unknown player 'P9'"),
     "turn face up a face-up permanent": (lambda g: g.turn_face_up("w1"), "not face down"),
     "turn face up unknown": (lambda g: g.turn_face_up("nope"), "unknown permanent"),
     "set abilities unknown": (lambda g: g.set_abilities("nope", gained=["daybound"]), "unknown permanent"),

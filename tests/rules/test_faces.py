@@ -189,8 +189,7 @@ def test_702_26b_phasing_out_changes_nothing() -> None:
 
 def test_708_2_face_down_permanent_has_no_abilities_and_does_not_transform() -> None:
     g = _game(DAY)
-    g.enter(werewolf("w1"), werewolf("fd"))
-    g.turn_face_down("fd")
+    g.enter(werewolf("w1"), werewolf("fd", face_down=True))  # manifested: it entered face down
     assert not g.permanent("fd").has(DAYBOUND)
     outcome = g.become_night("effect")
     assert outcome.transforms == (Transform("w1", Side.BACK, "702.145b"),)
@@ -219,11 +218,12 @@ def test_702_145c_turned_face_up_at_night_transforms_at_once() -> None:
     assert outcome.transforms == (Transform("fd", Side.BACK, "702.145c"),)
 
 
-def test_702_145f_turned_face_up_back_face_up_at_day_transforms_at_once() -> None:
+def test_712_15a_turned_face_up_at_day_has_its_front_face_up_whatever_was_up_before() -> None:
     g = _game(DAY)
-    g.enter(werewolf("fd", face_down=True))
-    outcome = g.turn_face_up("fd", Side.BACK)
-    assert outcome.transforms == (Transform("fd", Side.FRONT, "702.145f"),)
+    g.enter(werewolf("fd", face=Side.BACK, face_down=True))
+    outcome = g.turn_face_up("fd")
+    assert g.face_of("fd") is Side.FRONT and outcome.transforms == ()
+    assert any(line.rule == "712.15a" for line in outcome.trace)
 
 
 def test_708_2_turned_face_up_at_day_front_face_stays() -> None:
@@ -393,10 +393,14 @@ def test_ruling_werewhat_with_an_instant_back_face_stays_daybound_at_night() -> 
     assert g.permanent("ww").has(DAYBOUND)
 
 
-def test_ruling_werewhat_entering_at_night_stays_front_face_up() -> None:
+def test_712_13a_instant_back_face_entering_at_night_does_not_enter() -> None:
+    """The CR wins over the first wave's reading of the Werewhat ruling: a permanent represented by a double-faced
+    card with an instant back face would enter transformed at night (702.145b) and so does not enter (712.13a).
+    (Werewhat itself enters single-faced; its back face is chosen by its enters ability, and the ruling that it
+    stays daybound at night is about it once it is on the battlefield: see the test above.)"""
     g = _game(NIGHT)
     outcome = g.enter(werewhat("ww"))
-    assert outcome.entered == (EnterFace("ww", Side.FRONT, False, "702.145b"),)
+    assert outcome.entered == () and [a.rule for a in outcome.not_entered] == ["712.13a"]
     assert outcome.transforms == ()
 
 

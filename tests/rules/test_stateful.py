@@ -27,8 +27,10 @@ from mtg_daynight import (
     DayNight,
     Designation,
     DesignationChange,
+    DoesNotEnter,
     EnterFace,
     Face,
+    FaceDownRefused,
     Outcome,
     Permanent,
     Side,
@@ -134,6 +136,12 @@ class DayNightMachine(RuleBasedStateMachine):
             if isinstance(action, EnterFace):
                 assert entering is not None and action.permanent in entering
                 self.perms[action.permanent].face = action.face
+            elif isinstance(action, DoesNotEnter):  # 712.13a
+                assert entering is not None and action.permanent in entering
+                del self.perms[action.permanent]
+            elif isinstance(action, FaceDownRefused):
+                model = self.perms[action.permanent]
+                assert action.rule == ("708.2b" if model.face_down else "712.16")
             elif isinstance(action, DesignationChange):
                 assert action.before is self.designation
                 assert action.after is not action.before and action.after is not NEITHER
@@ -170,10 +178,11 @@ class DayNightMachine(RuleBasedStateMachine):
         for p in phased_out:
             self.perms[p].phased_out = True
         before_check = self.designation
+        assert all(c.during_untap_step for c in outcome.changes)  # 502.1 phasing is in the untap step too
         for change in outcome.changes:
-            if not change.during_untap_step:
+            if not change.rule.startswith("728.2"):
                 before_check = change.after  # 502.1 phasing made it day or night, before the check
-        untap_changes = [c for c in outcome.changes if c.during_untap_step]
+        untap_changes = [c for c in outcome.changes if c.rule.startswith("728.2")]
         self._absorb(outcome)
         expected: Designation | None = None
         if previous is not None and before_check is not NEITHER:
@@ -221,12 +230,19 @@ class DayNightMachine(RuleBasedStateMachine):
         for card in batch.values():
             self.perms[card.id] = Model(card, card.face, card.face_down, restrictions=set(card.restrictions))
         entered = {e.permanent: e for e in outcome.entered}
+        gone = {a.permanent for a in outcome.not_entered}
         for card in batch.values():
             model = self.perms[card.id]
+            would = night and card.face is Side.FRONT and model.has(DAYBOUND)
+            back = card.back
+            if (card.face is Side.BACK or (would and not card.token)) and back is not None and back.instant_or_sorcery:
+                assert card.id in gone and card.id not in entered  # 712.13a
+                continue
+            assert card.id not in gone
             if card.id not in entered:  # nothing to do with day and night: it enters as reported
                 assert not card.cares_about_day_night
                 continue
-            replaced = night and card.face is Side.FRONT and model.has(DAYBOUND) and model.can_transform
+            replaced = would and card.represented_by_double_faced_card
             assert entered[card.id] == EnterFace(card.id, Side.BACK if replaced else card.face, replaced, "702.145b")
         self._absorb(outcome, batch)
 
@@ -255,14 +271,17 @@ class DayNightMachine(RuleBasedStateMachine):
         if pid is None:
             return
         model = self.perms[pid]
-        if model.face_down:
-            face = Side.BACK if back and model.card.back is not None else Side.FRONT
-            outcome = self.game.turn_face_up(pid, face)
-            model.face_down, model.face = False, face  # the host turned it up with that face
+        if model.face_down and not back:
+            outcome = self.game.turn_face_up(pid)
+            model.face_down, model.face = False, Side.FRONT  # 712.15a: front face up
         else:
             outcome = self.game.turn_face_down(pid)
-            model.face_down = True
-            assert outcome.actions == ()
+            refused = model.face_down or model.card.back is not None  # 708.2b, 712.16
+            assert bool(outcome.face_down_refused) is refused
+            self._absorb(outcome)
+            # turned face down; refused: 712.16 leaves it face up, 708.2b face down as it was
+            model.face_down = not refused or model.face_down
+            return
         self._absorb(outcome)
 
     @rule(index=INDEX, gained=KEYWORD_SETS, lost=KEYWORD_SETS)
@@ -296,7 +315,9 @@ class DayNightMachine(RuleBasedStateMachine):
             return
         model = self.perms[pid]
         day_night = model.has(DAYBOUND) or model.has(NIGHTBOUND)
-        allowed = not day_night and not model.phased_out and model.can_transform and not model.restrictions
+        hidden = model.face_down and model.card.back is not None  # 712.15a
+        allowed = (not day_night and not model.phased_out and not hidden and model.can_transform
+                   and not model.restrictions)
         outcome = self.game.request_transform(pid, "Moonmist")
         if allowed:
             assert outcome.actions[0] == Transform(pid, model.face.other, "701.28")
@@ -363,8 +384,8 @@ class DayNightMachine(RuleBasedStateMachine):
                 assert not model.has(DAYBOUND), f"{pid}: daybound while neither (702.145d)"
                 assert not model.has(NIGHTBOUND), f"{pid}: nightbound while neither (702.145g)"
                 continue
-            if not model.can_transform or model.restrictions:
-                continue  # 701.28, or a host restriction holds it
+            if not model.can_transform or model.restrictions or (model.has(DAYBOUND) and model.has(NIGHTBOUND)):
+                continue  # 701.28, a host restriction holds it, or both keywords forbid it (101.2)
             if self.designation is NIGHT:
                 assert not (model.face is Side.FRONT and model.has(DAYBOUND)), f"{pid}: 702.145c"
             else:
@@ -559,10 +580,11 @@ class ReferenceHostMachine(RuleBasedStateMachine):
         if pid is None:
             return
         obj = self.host.permanent(pid)
-        if obj.face_down:
-            self.host.turn_face_up(pid, "back" if back and obj.card.back is not None else "front")
+        if obj.face_down and not back:
+            self.host.turn_face_up(pid)
         else:
-            self.host.turn_face_down(pid)
+            refused = obj.face_down or obj.card.back is not None  # 708.2b, 712.16
+            assert self.host.turn_face_down(pid) is not refused
         self._faces_changed_only_by_transforms(self._new_entries())
 
     @rule(index=INDEX, gained=KEYWORD_SETS, lost=KEYWORD_SETS)
@@ -642,7 +664,8 @@ class ReferenceHostMachine(RuleBasedStateMachine):
         for obj in self.host.battlefield():
             if designation is NEITHER:
                 assert not _host_has(obj, DAYBOUND) and not _host_has(obj, NIGHTBOUND), obj.id
-            elif _host_can_transform(obj) and not obj.restrictions:
+            elif _host_can_transform(obj) and not obj.restrictions and not (
+                    _host_has(obj, DAYBOUND) and _host_has(obj, NIGHTBOUND)):
                 if designation is NIGHT:
                     assert not (obj.face is Side.FRONT and _host_has(obj, DAYBOUND)), obj.id
                 else:

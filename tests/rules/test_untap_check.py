@@ -250,7 +250,7 @@ def test_502_1_phasing_happens_before_the_502_2_check() -> None:
     assert g.designation is NEITHER
     outcome = g.untap_step(2, "P2", phased_in=["w1"])
     assert outcome.changes == (
-        DesignationChange(NEITHER, DAY, "702.145d", False),
+        DesignationChange(NEITHER, DAY, "702.145d", True),  # 502.1 is part of the untap step too (502.4)
         DesignationChange(DAY, NIGHT, "728.2a", True),
     )
     assert outcome.transforms == (Transform("w1", Side.BACK, "702.145b"),)
