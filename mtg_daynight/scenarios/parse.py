@@ -217,7 +217,13 @@ class _Parser:
             base = _convert(rest, _ErrorOnly, f"{self.file}: {where}")
             return m.Expect(expect=self.checks(raw["expect"], where), error=base.error, error_type=base.error_type)
         action = _convert(raw, m.VERBS[verb], f"{self.file}: {where}")
-        return self.complete(action, where, group)  # type: ignore[arg-type]
+        done = self.complete(action, where, group)  # type: ignore[arg-type]
+        if isinstance(done, m.Cast | m.CopySpell | m.Put | m.ExtraTurn) and done.error is None:
+            for player in (getattr(done, "by", None), getattr(done, "controller", None),
+                           getattr(done, "extra_turn", None)):
+                if player in self.left:
+                    raise self.fail(where, f"{player!r} has left the game")
+        return done
 
     def complete(self, action: m.Action, where: str, group: tuple[str, ...]) -> m.Action:
         """Check names in ``action`` and fill in what the file left out."""
@@ -305,11 +311,6 @@ class _Parser:
                 self.left.add(action.leave_game)
             case _:
                 pass
-        if isinstance(action, m.Cast | m.CopySpell | m.Put | m.ExtraTurn) and action.error is None:
-            for player in (getattr(action, "by", None), getattr(action, "controller", None),
-                           getattr(action, "extra_turn", None)):
-                if player in self.left:
-                    raise self.fail(where, f"{player!r} has left the game")
         return action
 
     def checks(self, raw: object, where: str) -> m.Checks:
