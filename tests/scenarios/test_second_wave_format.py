@@ -141,7 +141,8 @@ class _Counted(Sequence):  # type: ignore[type-arg]
 
 
 def _long(turns: int) -> str:
-    body = '[[turn]]\nactions = [{ cast = "Lightning Bolt" }, { cast = "Tavern Ruffian" }, { expect = { designation = "day" } }]\n'
+    body = ('[[turn]]\nactions = [{ cast = "Lightning Bolt" }, { cast = "Tavern Ruffian" }, '
+            '{ expect = { designation = "day" } }]\n')
     return HEADER + body * turns
 
 
