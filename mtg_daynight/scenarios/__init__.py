@@ -5,6 +5,10 @@
 - :func:`run_scenario`: play it on an :class:`Adapter` (the reference host's is :class:`ReferenceAdapter`).
 - :func:`library_files`: the scenario library shipped with the package (one file per rule and ruling).
 - :class:`CardSource`: the seam through which a card database supplies cards by name.
+
+Everything an engine's conformance adapter needs is importable from here: :class:`Adapter`, :class:`Unsupported`,
+:class:`Entering`, :class:`PermanentView`, the ``Seen*`` records, and the reference host's :class:`Card` and
+:class:`CardKind` (re-exported from :mod:`mtg_daynight.reference`).
 """
 
 from __future__ import annotations
@@ -15,7 +19,24 @@ from typing import TYPE_CHECKING
 from mtg_daynight.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen, Unsupported
+    from mtg_daynight.reference import Card, CardKind
+    from mtg_daynight.scenarios.adapter import (
+        OPTIONAL_METHODS,
+        Adapter,
+        Entering,
+        PermanentView,
+        Seen,
+        SeenChanged,
+        SeenEntered,
+        SeenFaceDownRefused,
+        SeenNotEntered,
+        SeenPhased,
+        SeenRefused,
+        SeenTransformed,
+        SeenTrigger,
+        SeenVetoed,
+        Unsupported,
+    )
     from mtg_daynight.scenarios.cards import (
         BUILTIN,
         ORDINARY_CARDS,
@@ -34,7 +55,10 @@ if TYPE_CHECKING:
 #: :mod:`.report`) does not load the parser and runner.
 _EXPORTS = {
     "Adapter": ".adapter", "Entering": ".adapter", "PermanentView": ".adapter", "Seen": ".adapter",
-    "Unsupported": ".adapter",
+    "Unsupported": ".adapter", "OPTIONAL_METHODS": ".adapter", "SeenChanged": ".adapter", "SeenEntered": ".adapter",
+    "SeenFaceDownRefused": ".adapter", "SeenNotEntered": ".adapter", "SeenPhased": ".adapter",
+    "SeenRefused": ".adapter", "SeenTransformed": ".adapter", "SeenTrigger": ".adapter", "SeenVetoed": ".adapter",
+    "Card": "mtg_daynight.reference", "CardKind": "mtg_daynight.reference",
     "BUILTIN": ".cards", "ORDINARY_CARDS": ".cards", "BundledCards": ".cards", "CardCatalog": ".cards",
     "CardSource": ".cards", "DatabaseCards": ".cards", "TableCards": ".cards",
     "Scenario": ".model",
@@ -59,10 +83,13 @@ def library_files() -> list[Path]:
 
 __all__ = [
     "BUILTIN",
+    "OPTIONAL_METHODS",
     "ORDINARY_CARDS",
     "Adapter",
     "BundledCards",
+    "Card",
     "CardCatalog",
+    "CardKind",
     "CardSource",
     "DatabaseCards",
     "Entering",
@@ -72,6 +99,15 @@ __all__ = [
     "Result",
     "Scenario",
     "Seen",
+    "SeenChanged",
+    "SeenEntered",
+    "SeenFaceDownRefused",
+    "SeenNotEntered",
+    "SeenPhased",
+    "SeenRefused",
+    "SeenTransformed",
+    "SeenTrigger",
+    "SeenVetoed",
     "TableCards",
     "Unsupported",
     "library_dir",
