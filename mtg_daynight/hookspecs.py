@@ -136,9 +136,10 @@ def daynight_enter(game: str, permanents: tuple[Permanent | CardPermanent, ...])
 @hookspec(firstresult=True)
 def daynight_leave(game: str, permanents: tuple[str, ...]) -> Outcome | None:
     """Permanents left the battlefield (any zone change away from it, including to another battlefield
-    object via "exile and return"). It never goes back to neither day nor night (730.1). While it is neither,
-    the last daybound permanent leaving lets a nightbound one make it night at once (702.145g): carry out the
-    outcome.
+    object via "exile and return"). It never goes back to neither day nor night (730.1). While it is neither the
+    rules look again at once (702.145d/g apply any time): the last daybound permanent leaving lets a nightbound
+    one make it night, and the source of an "it can't become day/night" veto leaving lets the change happen.
+    Carry out the outcome.
 
     :param game: the game's id.
     :param permanents: their ids.
@@ -148,9 +149,8 @@ def daynight_leave(game: str, permanents: tuple[str, ...]) -> Outcome | None:
 @hookspec(firstresult=True)
 def daynight_phase(game: str, permanents: tuple[str, ...], phased_in: bool) -> Outcome | None:
     """Permanents phased in or out outside the untap step (702.26). Phased-out permanents are left alone
-    (702.26b) and treated as though they do not exist (so, while neither, the last daybound one phasing out lets
-    a nightbound one make it night, 702.145g); one that phases in with the wrong face transforms at once
-    (702.145c/f).
+    (702.26b) and treated as though they do not exist (so, while neither, the rules look again as for
+    ``daynight_leave``); one that phases in with the wrong face transforms at once (702.145c/f).
 
     :param game: the game's id.
     :param permanents: their ids.

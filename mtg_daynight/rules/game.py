@@ -202,8 +202,9 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
 def _settle(step: _Step, changed: Iterable[Tracked], policy: Policy) -> None:
     """After permanents appeared or changed: 702.145d/g while neither, then 702.145c/f for each of them.
 
-    With nothing ``changed`` it is the neither check alone: what an event that removed daybound from the game
-    (a permanent left, phased out, was turned face down) needs, since 702.145g may now apply."""
+    With nothing ``changed`` it is the neither check alone: what an event that took a permanent out of the game's
+    reckoning (it left, phased out, was turned face down) needs while neither, since it may have been the last
+    daybound permanent (702.145g) or the source of a veto (702.145d/g)."""
     state = step.state
     if state.designation is NEITHER:
         _neither_check(step, policy)
@@ -285,9 +286,8 @@ def untap_step(
     step = _Step(state, untap=True)
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
     if phased_in or phased_out:
-        lost_daybound = _lose_daybound(state, phased_out)
         changed = _apply_phasing(step, phased_in, phased_out)
-        if changed or lost_daybound:
+        if changed or state.designation is NEITHER:  # phasing out may end a veto or remove the last daybound
             _settle(step, changed, policy)
     # 502.2: the day/night check (728.2).
     designation = state.designation
@@ -328,14 +328,6 @@ def untap_step_skipped(state: GameState, turn: int, active: Sequence[str]) -> Ou
                        f"(502.2){unchecked}")
     return step.done()
 
-
-def _lose_daybound(state: GameState, ids: Iterable[str]) -> bool:
-    """While neither: whether one of these permanents (about to stop counting) has daybound now, so that once it
-    is gone 702.145g may make it night."""
-    if state.designation is not NEITHER:
-        return False
-    permanents = state.permanents
-    return any(permanents[p].has(DAYBOUND) for p in ids)
 
 
 def _changes(designation: Designation, tally: Tally) -> bool:
@@ -506,17 +498,17 @@ def _does_not_enter(step: _Step, card: Permanent, why: str) -> None:
 
 
 def leave(state: GameState, permanents: Sequence[str], *, policy: Policy = RULES_AS_WRITTEN) -> Outcome:
-    """Permanents leave the battlefield. It never goes back to neither (730.1); while neither, the last daybound
-    permanent leaving lets a nightbound one make it night (702.145g, any time)."""
+    """Permanents leave the battlefield. It never goes back to neither (730.1). While neither, the rules look
+    again (702.145d/g apply any time): the last daybound permanent leaving lets a nightbound one make it night,
+    and a permanent whose "it can't become day/night" effect held the change leaving lets it happen."""
     permanents = validate.names(state, permanents, "leave: permanents")
     _unique(state, permanents, "leave")
     for permanent in permanents:
         _get(state, permanent, "leave")
-    lost_daybound = _lose_daybound(state, permanents)
     for permanent in permanents:
         del state.permanents[permanent]
         state.relevant.pop(permanent, None)
-    if not lost_daybound:
+    if state.designation is not NEITHER:
         return NOTHING
     step = _Step(state)
     _settle(step, (), policy)
@@ -536,9 +528,8 @@ def phase(
         changed = _apply_phasing(step, permanents, ())
         _settle(step, changed, policy)
     else:
-        lost_daybound = _lose_daybound(state, permanents)  # 702.26b: it is treated as though it does not exist
-        _apply_phasing(step, (), permanents)
-        if lost_daybound:
+        _apply_phasing(step, (), permanents)  # 702.26b: treated as though they do not exist; while neither, look
+        if state.designation is NEITHER:  # again (the last daybound one, or a veto's source, may be gone)
             _settle(step, (), policy)
     return step.done()
 
@@ -547,8 +538,8 @@ def turn_face_down(state: GameState, permanent: str, *, policy: Policy = RULES_A
     """An effect tries to turn a permanent face down: it then has no abilities (708.2).
 
     Nothing happens to a double-faced permanent (712.16) or to one already face down (708.2b): the outcome holds
-    a :class:`FaceDownRefused` and the host leaves it as it is. While neither, turning the last daybound
-    permanent face down lets a nightbound one make it night (702.145g)."""
+    a :class:`FaceDownRefused` and the host leaves it as it is. While neither the rules look again once it has no
+    abilities: it may have been the last daybound permanent (702.145g), or the source of a veto."""
     tracked = _get(state, permanent, "turn face down")
     step = _Step(state)
     refusal: tuple[str, str] | None = None
@@ -561,9 +552,8 @@ def turn_face_down(state: GameState, permanent: str, *, policy: Policy = RULES_A
         step.act(FaceDownRefused(permanent, rule, reason), rule,
                  f"an effect tries to turn {tracked.name} ({permanent}) face down: {reason}")
         return step.done()
-    lost_daybound = _lose_daybound(state, (permanent,))
     tracked.face_down = True
-    if lost_daybound:
+    if state.designation is NEITHER:
         _settle(step, (), policy)
     return step.done()
 

@@ -415,3 +415,21 @@ def test_800_4a_events_naming_a_player_who_left_are_bad_events() -> None:
         with pytest.raises(BadEventError):
             call()
         assert snapshot(g) == before
+
+
+# -- a veto's source going away is an "any time" moment too (the reference host's veto reads the rules' state) ----
+
+
+@pytest.mark.parametrize("how", ["leaves", "phases out", "is turned face down"])
+def test_702_145d_veto_source_going_away_while_neither_makes_it_day_at_once(how: str) -> None:
+    from mtg_daynight.reference import Card, ReferenceHost
+
+    host = ReferenceHost(["P1", "P2"])
+    host.begin_turn()
+    warden = host.put_onto_battlefield(Card(Face("Fixture Dawn Warden"), forbids=frozenset({DAY})), "P1")  # FIXTURE
+    host.put_onto_battlefield(Card(RUFFIAN, SMASHER), "P1")
+    assert host.designation is NEITHER
+    {"leaves": lambda: host.move(warden, "graveyard"), "phases out": lambda: host.phase_out(warden),
+     "is turned face down": lambda: host.turn_face_down(warden)}[how]()
+    assert host.designation is DAY
+    assert host.game.trace[-1].rule == "702.145d"
