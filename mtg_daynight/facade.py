@@ -76,7 +76,7 @@ class Game:
         """Turn ``turn`` begins *without* an untap step (Stasis, Brine Elemental): report this instead of
         :meth:`untap_step`. No phasing, no day/night check (502.2); the turn is still "the previous turn" at the
         next check."""
-        players = (active,) if isinstance(active, str) else tuple(active)
+        players = (active,) if isinstance(active, str) else active  # the rules check it (rules/validate.py)
         result = self._hook.daynight_untap_step_skipped(game=self.id, turn=turn, active=players)
         return _answered(result, "untap step skipped")
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
+import msgspec
+
 from mtg_daynight.errors import BadEventError, BadSaveError
 from mtg_daynight.rules.designation import Designation, Keyword, Side
 from mtg_daynight.rules.permanents import CardPermanent, Face, Permanent, Tracked
@@ -309,6 +311,8 @@ def _check_state(state: GameState) -> None:
     left = names(state, state.left, "left")
     if len(set(left)) != len(left) or set(left) & set(state.players):
         raise bad(state, f"left: players who left the game must be distinct and not still playing: {list(left)}")
+    if left:  # the ledger and the permanents may still name a player who left the game (800.4a)
+        state = msgspec.structs.replace(state, players=state.players + left)
     previous, turn = state.previous, state.turn
     if previous is not None and turn is None:
         raise bad(state, "a previous turn but no current turn")
@@ -345,8 +349,7 @@ def _check_turn(state: GameState, record: TurnRecord, label: str) -> None:
     if len(set(active)) != len(active):
         raise bad(state, f"{label}: a player is active twice: {', '.join(active)}")
     for who in (*active, *record.cast):
-        if who not in state.left:  # a player who left the game (800.4a) may still be named by the ledger
-            player(state, who, label)
+        player(state, who, label)
     for who, count in record.cast.items():
         if count < 1:
             raise bad(state, f"{label}: {who!r} cast {count} spells")

@@ -15,18 +15,23 @@ from mtg_daynight import DayNight
 
 from .random_games import play
 
-#: Recorded with the code before the validation boundary and the fast paths of issue 12 (commit ba27665's
-#: rules, with the deterministic save format): per seed, the digest of every outcome and trace line of 3,000
-#: random turns (tests/rules/random_games.py), and the sha256 of the game's save at the end.
+#: Recorded first with the code before the validation boundary and the fast paths of issue 12 (commit ba27665's
+#: rules, with the deterministic save format), then re-recorded once for the second wave of rules (issue 11),
+#: which changes outcomes on purpose: double-faced permanents are not turned face down (712.16), a face-down one
+#: turned face up has its front face up (712.15a), 712.13a, 101.2, changes caused by 502.1 phasing are
+#: ``during_untap_step``, and "any time" re-checks after leave/phase out/face down. At that re-recording the
+#: general path of ``enter`` (fast path disabled) gave the same digests as the fast path. Per seed, the digest of
+#: every outcome and trace line of 3,000 random turns (tests/rules/random_games.py), and the sha256 of the
+#: game's save at the end.
 GOLDEN = {
-    0: ("5a2796e1c684b02ab101730c199a580814ca6aa2dc8f2f3994d98c44de830172",
-        "48f76b2d418d711c0d1d0f362e4dcc32235ffc82bec2718a358fc65406fc7bd4"),
-    1: ("773de810d4e67fa0c8125dbd18e228d7b606be1e0e827e0a5b0de30f9bfc81e4",
-        "f09c8f27cf91f169c01d8fbc5f0e513c6b039e1e519b5f8f7e56618f090d4d73"),
-    2: ("9a791ff4bad8987688c52396211c72ba87b47f409e53ee29df9b7f08b1140475",
-        "01899d4fc67be7a942ab24cb7e6e93f24561e91b5ebabbefa720c18279a95797"),
-    3: ("77736d3037ee47e93c31b870aecd43bedba4c203e730c926d55766d4faad5e44",
-        "d569ba2828023ba6275be28442ae9e6b082d4dd8d1a44a1111c4046df6629f2b"),
+    0: ("e5f28eb6393cc0e5d0db1d4939b828180f384710ceff74ccc0e16d06634f7def",
+        "771ca9a9073169da873711e592907bbde5f40321a089fb211451e877236edc5b"),
+    1: ("8bc8aa5676d88659625c24d3f635f6c89b0bab1f653f8c661434a32acdbef2f3",
+        "2d5cc9ed83e631be6c78c54d939341d3659d66ee420525a653eaa238c31d56e3"),
+    2: ("563069546ca1ceb659b7b0b1971be337005de1e3b38c0e9043aad468a40f9506",
+        "e06a6bc8438c8e7743a2883f2b4b6f8f2d01980d17495ff6c6ed6457e74ef7f9"),
+    3: ("dfce989687827697954e37214293ad0b203a2a1de71d24125983ab895e3a329b",
+        "6b67ca4f78df5eddca6904695ef2abb4372d3b6fb77aa2231782defe023cf859"),
 }
 
 

@@ -52,7 +52,8 @@ permanents = st.one_of(
     st.builds(Permanent, st.one_of(st.sampled_from(IDS), anything), st.one_of(st.sampled_from(PLAYERS), anything),
               faces, st.one_of(st.none(), faces), st.one_of(st.sampled_from(Side), anything),
               st.one_of(st.booleans(), anything), st.one_of(st.frozensets(st.sampled_from(Keyword)), anything),
-              st.one_of(st.just(frozenset()), anything), st.one_of(st.just(frozenset()), anything)),
+              st.one_of(st.just(frozenset()), anything), st.one_of(st.just(frozenset()), anything),
+              st.one_of(st.booleans(), anything)),
     st.builds(CardPermanent, st.one_of(st.sampled_from(IDS), anything), st.sampled_from(PLAYERS),
               st.one_of(st.sampled_from(["Tavern Ruffian", "no such card"]), anything)),
     st.sampled_from([werewolf("x"), plain("x")]),
@@ -75,6 +76,13 @@ EVENTS: dict[str, tuple[st.SearchStrategy[dict[str, Any]], Callable[[Game, dict[
                                "phased_in": id_lists, "phased_out": id_lists}),
         lambda g, a: g.untap_step(a["turn"], a["active"], phased_in=a["phased_in"], phased_out=a["phased_out"]),
     ),
+    "untap_step_skipped": (
+        st.fixed_dictionaries({"turn": arg(st.integers(2, 12)), "active": arg(st.sampled_from([("P1",), ("P2",)]))}),
+        lambda g, a: g.untap_step_skipped(a["turn"], a["active"]),
+    ),
+    "veto_ended": (st.fixed_dictionaries({"cause": arg(st.just("an effect"))}), lambda g, a: g.veto_ended(a["cause"])),
+    "player_left": (st.fixed_dictionaries({"player": arg(st.sampled_from(PLAYERS))}),
+                    lambda g, a: g.player_left(a["player"])),
     "spell_cast": (
         st.fixed_dictionaries({"player": arg(st.sampled_from(PLAYERS)), "cast": arg(st.booleans()),
                                "spell": arg(st.just("Opt"))}),
