@@ -121,13 +121,18 @@ def daynight_enter(game: str, permanents: tuple[Permanent | CardPermanent, ...])
 
     Call it *before* they enter, and make each enter with the face the outcome's ``EnterFace`` gives: at night
     a daybound double-faced permanent enters back face up as a replacement (702.145b), which is not a
-    transform. Then carry out the rest of the outcome (702.145d/g can make it day or night).
+    transform. A permanent with a ``DoesNotEnter`` does not enter at all (712.13a: it would enter transformed with
+    an instant or sorcery back face): put the card into its owner's graveyard instead. The outcome's first actions
+    are one ``EnterFace`` or ``DoesNotEnter`` per entering day/night permanent (ordinary permanents get none,
+    except a ``DoesNotEnter``): put the whole batch onto the battlefield with those faces, then carry out the
+    rest of the outcome in order (702.145d/g can make it day or night; 702.145c can transform a token).
     Report every permanent, including those with nothing to do with day and night. An engine that can only
     report after the fact reports right after they entered and applies each ``EnterFace`` as a change of the
     face the same object shows (never as a transform).
 
     :param game: the game's id.
-    :param permanents: what enters: ids, controllers, faces with their keywords, and how they would enter.
+    :param permanents: what enters: ids, controllers, faces with their keywords, how they would enter, and
+        whether each is a token (702.145b's "enters transformed" does not apply to tokens).
         A :class:`~mtg_daynight.rules.permanents.CardPermanent` names the card instead of giving its faces;
         the faces come from ``daynight_card_faces`` (the card database).
     """

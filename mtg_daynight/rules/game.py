@@ -167,8 +167,10 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
     designation = step.state.designation
     if designation is NIGHT and tracked.face is Side.FRONT and tracked.has(DAYBOUND):
         rule, keyword = ("702.145b" if as_it_becomes else "702.145c"), DAYBOUND
+        has_other = (NIGHTBOUND in tracked.gained or tracked.up.nightbound) and NIGHTBOUND not in tracked.lost
     elif designation is DAY and tracked.face is Side.BACK and tracked.has(NIGHTBOUND):
         rule, keyword = ("702.145e" if as_it_becomes else "702.145f"), NIGHTBOUND
+        has_other = (DAYBOUND in tracked.gained or tracked.up.daybound) and DAYBOUND not in tracked.lost
     else:
         return  # in line already, or no such ability now (face down, phased out, lost it)
     controller = tracked.card.controller
@@ -179,7 +181,7 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
             " as it is",
         )
         return
-    if tracked.has(DAYBOUND) and tracked.has(NIGHTBOUND):
+    if has_other:  # it has daybound and nightbound (it is phased in and face up: it has ``keyword``)
         step.note(
             "101.2",
             f"{tracked.name} ({tracked.id}, {controller}) has both daybound and nightbound: each says it can't "
