@@ -293,3 +293,22 @@ def test_many_hosts_share_one_plugin_manager() -> None:
     second.end()
     first.become("day", "test effect")
     assert first.designation is Designation.DAY
+
+
+def test_800_4a_player_leaves_objects_they_own_leave_and_their_turns_leave_the_order() -> None:
+    host = ReferenceHost(["A", "B", "C"])
+    host.begin_turn()  # A
+    host.begin_turn()  # B
+    mine = host.put_onto_battlefield(Card(Face("Grizzly Bears")), "B")
+    borrowed = host.put_onto_battlefield(Card(Face("Grizzly Bears")), "A")
+    host.objects[borrowed].controller = "B"  # B controls A's permanent (a control effect)
+    spell = host.cast("B", Card(Face("Opt"), kind=CardKind.INSTANT))
+    host.player_leaves("B")
+    assert mine not in host.objects and spell not in host.objects and host.stack == []
+    assert host.objects[borrowed].controller == "A"  # control effects end with the player
+    assert "B" not in host.game.state.players and host.game.state.left == ("B",)
+    assert host.events(log.PlayerLeft)[0].player == "B"
+    assert host.next_active() == ("C",)
+    host.begin_turn()
+    assert host.active == ("C",) and host.next_active() == ("A",)
+    assert host.check() == []

@@ -24,7 +24,10 @@ and a few permanents, and a rule that finds no permanent enters one first.
 
 from __future__ import annotations
 
+import atexit
 import os
+import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,6 +101,11 @@ ENTERING = st.tuples(st.sampled_from(sorted(KINDS)), st.sampled_from(PLAYERS), s
 BATCH = st.lists(ENTERING, min_size=1, max_size=3)
 
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+#: Steps (events) run per machine and event name, printed at exit in a soak run.
+STEPS: Counter[str] = Counter()
+if SOAK:
+    atexit.register(lambda: print(f"soak: {STEPS.total():,} steps: " + ", ".join(
+        f"{name} {count:,}" for name, count in STEPS.most_common()), file=sys.stderr))
 
 #: Each machine's events: name -> (method, strategies for its arguments). One hypothesis rule, ``step``, draws the
 #: event from the events this game uses (a subset drawn once per game: swarm testing without filtered retries).
@@ -128,6 +136,7 @@ def _choose_events(data: st.DataObject, events: Events, always: str) -> list[str
 def _step(machine: Any, data: st.DataObject, events: Events) -> None:
     """Draw one event of the game's subset and its arguments, then run it: every step is an event."""
     name = data.draw(st.sampled_from(machine.events), label="event")
+    STEPS[f"{type(machine).__name__}.{name}"] += 1
     method, strategies = events[name]
     arguments = {key: data.draw(strategy, label=key) for key, strategy in strategies.items()}
     if "data" in method.__code__.co_varnames[: method.__code__.co_argcount]:

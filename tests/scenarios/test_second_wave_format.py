@@ -157,3 +157,19 @@ def test_simulate_work_grows_linearly_with_the_file() -> None:
         assert result.status == "pass"
         work.append(adapter.read + adapter._converted)
     assert work[1] / work[0] < 4.5, work
+
+
+class OldAdapter(ReferenceAdapter):
+    """An adapter written before the optional methods existed."""
+
+    begin_turn_without_untap_step = None  # type: ignore[assignment]
+    save_and_load = None  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("body", [
+    '[[turn]]\nuntap_step = false\n',
+    '[[turn]]\nactions = [{ save_load = true }]\n',
+])
+def test_an_adapter_without_an_optional_method_skips_the_scenario(body: str) -> None:
+    result = run_scenario(parse_scenario(HEADER + body, "s.toml"), OldAdapter())
+    assert result.status == "skip" and "the adapter has no" in result.reason
