@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from mtg_daynight import DayNight, Designation, Game, Outcome, Side, UnknownGameError
+from mtg_daynight import DayNight, Designation, Game, Outcome, Permanent, Side, UnknownGameError
 from mtg_daynight.rules import events as ev
 from mtg_daynight.rules import game as core
 from mtg_daynight.rules.state import decode_state, encode_state
@@ -155,6 +155,10 @@ def _event_script() -> list[ev.Event]:
         ev.Become(Designation.DAY, "effect"),
         ev.Phase(("w1",), phased_in=True),
         ev.RequestTransform("n1", "Moonmist"),
+        ev.UntapStepSkipped(4, ("P2",)),  # 502.2: no check this turn
+        ev.VetoEnded("an effect"),
+        ev.Enter((Permanent("t1", "P1", werewolf("_").front, werewolf("_").back, token=True),)),
+        ev.PlayerLeft("P2"),
     ]
 
 
