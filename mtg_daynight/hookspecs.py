@@ -86,7 +86,9 @@ def daynight_untap_step(
     :param active: the active player, or every player of the active team under shared team turns (805).
     :param phased_in: permanents that phased in during 502.1.
     :param phased_out: permanents that phased out during 502.1.
-    :return: the outcome: maybe a DesignationChange with ``during_untap_step=True`` and the transforms it causes.
+    :return: the outcome: maybe a DesignationChange and the transforms it causes. Every change this event
+        reports has ``during_untap_step=True``, a change caused by 502.1 phasing (a daybound permanent phasing in
+        while neither) as well as one made by the 502.2 check; a change reported by any other event has False.
     """
 
 
