@@ -312,3 +312,17 @@ def test_800_4a_player_leaves_objects_they_own_leave_and_their_turns_leave_the_o
     host.begin_turn()
     assert host.active == ("C",) and host.next_active() == ("A",)
     assert host.check() == []
+
+
+def test_707_10g_copy_of_a_daybound_spell_resolves_into_a_transforming_token_that_transforms_at_night() -> None:
+    host = ReferenceHost(["A", "B"])
+    host.begin_turn()
+    host.become("night", "an effect")
+    spell = host.cast("A", Card(Face("Tavern Ruffian", daybound=True), Face("Tavern Smasher", nightbound=True)))
+    copy = host.copy_spell("A", spell)
+    host.resolve()  # the copy: a token (608.3f), not represented by a double-faced card (702.145b)
+    entered = host.events(log.Entered)[-1]
+    assert (entered.permanent, entered.token, entered.face, entered.transformed) == (copy, True, Side.FRONT, False)
+    assert [(t.permanent, t.rule) for t in host.events(log.Transformed)] == [(copy, "702.145c")]
+    host.resolve()  # the card itself enters transformed (702.145b)
+    assert host.events(log.Entered)[-1].transformed and host.permanent(spell).face is Side.BACK
