@@ -48,6 +48,23 @@ from mtg_daynight.rules import (
 )
 
 
+def turn_order_without(
+    groups: tuple[tuple[str, ...], ...], index: int, player: str
+) -> tuple[tuple[tuple[str, ...], ...], int]:
+    """The turn order (players, or teams under shared team turns) once ``player`` has left the game (800.4a), and
+    the new index of the place the next turn follows (``index`` in the old order: -1 before the first turn). A
+    team goes on without them; a group left empty is taken out."""
+    kept: list[tuple[str, ...]] = []
+    place = -1
+    for n, group in enumerate(groups):
+        rest = tuple(p for p in group if p != player)
+        if rest:
+            kept.append(rest)
+        if n == index:  # the next turn goes to the player (team) after this place in the order
+            place = len(kept) - 1
+    return tuple(kept), place
+
+
 class _HostEffects:
     """The host's own static abilities that answer the veto hook ("it can't become night")."""
 
@@ -564,15 +581,7 @@ class ReferenceHost:
             self._carry_out(outcome, cause="")
         self.game.player_left(player)
         self.players = tuple(p for p in self.players if p != player)
-        groups: list[tuple[str, ...]] = []
-        index = -1
-        for n, group in enumerate(self.groups):
-            kept = tuple(p for p in group if p != player)
-            if kept:
-                groups.append(kept)
-            if n == self._group_index:  # the next turn goes to the player (team) after this place in the order
-                index = len(groups) - 1
-        self.groups, self._group_index = tuple(groups), index
+        self.groups, self._group_index = turn_order_without(self.groups, self._group_index, player)
         self._extra_turns = [g for g in (tuple(p for p in t if p != player) for t in self._extra_turns) if g]
         self._log(log.PlayerLeft, player=player)
 

@@ -17,6 +17,7 @@ import msgspec
 
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.reference import Card
+from mtg_daynight.reference.host import turn_order_without
 from mtg_daynight.rules import Face
 from mtg_daynight.scenarios import model as m
 from mtg_daynight.scenarios.cards import BUILTIN, CardCatalog, CardSource, TableCards
@@ -177,7 +178,7 @@ class _Parser:
                     queue.append(next(g for g in groups if action.extra_turn in g))
                 actions.append(action)
                 if isinstance(action, m.LeaveGame):  # 800.4a: their turns leave the turn order
-                    groups, index = _without(groups, index, action.leave_game)
+                    groups, index = turn_order_without(groups, index, action.leave_game)
                     queue = [g for g in (tuple(p for p in q if p != action.leave_game) for q in queue) if g]
             expect = None
             if "expect" in raw:
@@ -374,17 +375,3 @@ class _ErrorOnly(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     error: str | None = None
     error_type: str | None = None
 
-
-def _without(
-    groups: tuple[tuple[str, ...], ...], index: int, player: str
-) -> tuple[tuple[tuple[str, ...], ...], int]:
-    """The turn order once ``player`` has left the game, and the index of the place the next turn follows."""
-    kept: list[tuple[str, ...]] = []
-    place = -1
-    for n, group in enumerate(groups):
-        rest = tuple(p for p in group if p != player)
-        if rest:
-            kept.append(rest)
-        if n == index:
-            place = len(kept) - 1
-    return tuple(kept), place
