@@ -58,7 +58,9 @@ def test_untap_step_turn_must_be_an_int(turn: object) -> None:
     g.untap_step(3, "P1")  # the game goes on
 
 
-@pytest.mark.parametrize("ids", [None, 5, ["w1", None], [3], "w1", b"w1", [["w1"]], (False, False), ([1],), ("w1", None)])
+@pytest.mark.parametrize(
+    "ids", [None, 5, ["w1", None], [3], "w1", b"w1", [["w1"]], (False, False), ([1],), ("w1", None)]
+)
 def test_permanent_ids_must_be_strings(ids: Any) -> None:
     g = _game()
     _refused(g, lambda g: g.untap_step(3, "P1", phased_out=ids), "phased_out")  # a bare "w1" too: not a list
