@@ -1,7 +1,8 @@
 """The update: fetch (or take) a bulk file, import it, check it, and swap the snapshot in.
 
-This is the thin shell over the pure parts (scanner, folding, diff): it holds the data directory's lock for
-the whole run, so concurrent updates wait for each other, and it only replaces the snapshot with one
+This is the thin shell over the pure parts (scanner, folding, diff): it asks Scryfall first (a "nothing
+changed" answer writes nothing and takes no lock), then holds the data directory's lock for the rest of the run,
+so concurrent updates wait for each other, and it only replaces the snapshot with one
 ``os.replace`` at the very end, so any failure leaves the previous snapshot as it was.
 """
 
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
-from mtg_daynight.importer.download import Downloaded, Progress, ScryfallClient, utc_now, write_json_atomic
+from mtg_daynight.importer.download import BulkAnswer, Downloaded, Progress, ScryfallClient, utc_now, write_json_atomic
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
@@ -195,6 +196,37 @@ def _kept(old: Snapshot | None, directory: Path) -> str:
     return f"the current snapshot stays in use ({snapshot_path(directory)}: {what})"
 
 
+def _unreachable(
+    client: ScryfallClient, error: UnreachableError, old: Snapshot | None, directory: Path
+) -> UnreachableError:
+    """The one line said when the server cannot be reached: which server, why, and what stays in use."""
+    server = "Scryfall" if client.strict else client.api_url
+    return UnreachableError(f"could not reach {server} ({error}); {_kept(old, directory)}")
+
+
+def _ask(
+    client: ScryfallClient, bulk_type: str, old: Snapshot | None, directory: Path, outcome: UpdateOutcome
+) -> BulkAnswer:
+    """Ask for the bulk-data object, with the snapshot's ETag when it came from the same kind of import; a 304
+    marks ``outcome`` up to date with ``old`` as its snapshot."""
+    same_kind = (
+        old is not None
+        and old.manifest.source.kind == "scryfall"
+        and old.manifest.source.bulk_type == bulk_type
+        and old.manifest.tool_version == __version__
+    )
+    etag = old.manifest.source.api_etag if old is not None and same_kind else None
+    try:
+        answer = client.bulk_data(bulk_type, etag)
+    except UnreachableError as error:
+        raise _unreachable(client, error, old, directory) from None
+    if answer.not_modified or answer.bulk is None:
+        outcome.up_to_date = True
+        outcome.snapshot = old
+        outcome.requests = client.request_count
+    return answer
+
+
 def run_update(
     *,
     data_dir: str | os.PathLike[str] | None = None,
@@ -224,6 +256,15 @@ def run_update(
     outcome = UpdateOutcome(snapshot_file=snapshot_path(directory))
     if from_file is None and client is None:  # a bad --api-url or limit is refused before anything is touched
         client = ScryfallClient(api_url=api_url, max_retries=retries, timeout=timeout, deadline=deadline, notify=notify)
+    answer = None
+    if from_file is None:
+        assert client is not None
+        # Ask Scryfall first, without the lock: a "nothing changed" answer (304) writes nothing, so it needs no lock
+        # (nor the lock's start-up cost). The snapshot read here is only ever replaced atomically; it is read again
+        # under the lock below, since another update may have replaced it meanwhile.
+        answer = _ask(client, bulk_type, _previous(directory)[0], directory, outcome)
+        if answer.not_modified or answer.bulk is None:
+            return outcome
     try:
         with update_lock(directory, timeout=lock_timeout, notify=notify):
             old, warnings = _previous(directory)
@@ -233,28 +274,14 @@ def run_update(
 
                 result, source = import_local_files(as_paths(from_file), progress=progress)
             else:
-                assert client is not None
-                same_kind = (
-                    old is not None
-                    and old.manifest.source.kind == "scryfall"
-                    and old.manifest.source.bulk_type == bulk_type
-                    and old.manifest.tool_version == __version__
-                )
-                etag = old.manifest.source.api_etag if old is not None and same_kind else None
+                assert client is not None and answer is not None and answer.bulk is not None
                 try:
-                    answer = client.bulk_data(bulk_type, etag)
-                    if answer.not_modified or answer.bulk is None:
-                        outcome.up_to_date = True
-                        outcome.snapshot = old
-                        outcome.requests = client.request_count
-                        return outcome
                     bulk = answer.bulk
                     cache = resolve_cache_dir(cache_dir)
                     with _cache_lock(cache, bulk_type, notify):
                         result = _fetch(client, bulk, cache, outcome, progress, client.notify)
                 except UnreachableError as error:
-                    server = "Scryfall" if client.strict else client.api_url
-                    raise UnreachableError(f"could not reach {server} ({error}); {_kept(old, directory)}") from None
+                    raise _unreachable(client, error, old, directory) from None
                 url = bulk.file_uri
                 assert url is not None
                 source = SourceInfo(
