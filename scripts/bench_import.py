@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark the bulk import against bare decompression (issue 6, "Speed and memory").
+"""Benchmark the bulk import against a bare isal ``igzip`` read of the same file (issue 12).
 
 Generates a SYNTHETIC default_cards-scale file on demand into ``bench-data/`` (git-ignored; never commit it):
 about 117,000 invented card objects in Scryfall's schema ("Synthetic ..." names, example.invalid URLs, random
@@ -10,19 +10,25 @@ The SYNTHETIC oracle texts are random words that include "becomes", "day" and "n
 objects say "becomes day" / "becomes night" and are kept as cards that mention day/night: far more than the
 few dozen real cards, so the import here decodes and folds more candidate lines than a real file makes it.
 
-Then prints, measured in the same run (best of --reps): our import (and with the keyword needles only, as
-before cards that mention day/night were collected); bare decompression of the same file with
-the same decompressor; the standard library's zlib; ``json.loads`` of every line; msgspec decoding every line
-into our Card struct; the ratios; and peak RSS of an import measured in a fresh subprocess.
+Prints, measured in the same run (best of --reps, the variants taking turns in each round), each against the
+bare ``igzip`` read of the same file in the same conditions: the default import with all CPUs, the same pinned
+to one CPU (``os.sched_setaffinity``), the sequential, threaded, keyword-only and pure-Python (``re``)
+variants, the previous decompressobj loop, hashing alone; the scanning engines alone (GB/s); peak RSS of an
+import in a fresh subprocess; with ``--huge`` a ~2.9 GB file (concatenated gzip members of the 117k file,
+generated on demand) with its time ratio and peak RSS. The machine may be shared: the load average and the CPUs
+left idle by other processes are printed, and the ratios measured in one run are what counts. ``fingerprint``
+lines hash the import results, so that two versions of the importer can be compared on the same files.
 
     python scripts/bench_import.py            # default_cards scale (~117k objects)
     python scripts/bench_import.py --small    # ~12k objects, quick
-    python scripts/bench_import.py --huge     # also a ~5x file (concatenated gzip members) for flat-RSS checks
+    python scripts/bench_import.py --huge     # also the ~2.9 GB file (flat RSS, time ratio)
+    python scripts/bench_import.py --cores 1  # the whole run pinned to one CPU
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -39,11 +45,13 @@ sys.path.insert(0, str(ROOT))
 import msgspec  # noqa: E402
 
 from mtg_daynight.importer.gunzip import available_decompressors, iter_blocks  # noqa: E402
-from mtg_daynight.importer.importer import READ_SIZE, import_file  # noqa: E402
-from mtg_daynight.importer.scanner import KEYWORD_NEEDLES  # noqa: E402
+from mtg_daynight.importer.importer import READ_SIZE, ImportResult, import_file, usable_cpus  # noqa: E402
+from mtg_daynight.importer.scanner import DEFAULT_NEEDLES, KEYWORD_NEEDLES, available_engines, make_finder  # noqa: E402
 from mtg_daynight.importer.scryfall import CARD_DECODER  # noqa: E402
 
 BENCH_DIR = ROOT / "bench-data"
+#: Size of the --huge file, decompressed (issue 12: "2.9 GB file").
+HUGE_BYTES = 2.9e9
 
 WORDS = [
     "target",
@@ -386,10 +394,10 @@ def _gzip_writer(path: Path) -> object:
         return gzip.open(path, "wb", compresslevel=6)
 
 
-def ensure_file(n_cards: int) -> Path:
+def ensure_file(n_cards: int, directory: Path = BENCH_DIR) -> Path:
     """Generate (once) the synthetic file with ``n_cards`` objects; return its path."""
-    BENCH_DIR.mkdir(exist_ok=True)
-    path = BENCH_DIR / f"SYNTHETIC-default_cards-{n_cards}.jsonl.gz"
+    directory.mkdir(exist_ok=True)
+    path = directory / f"SYNTHETIC-default_cards-{n_cards}.jsonl.gz"
     if path.exists():
         return path
     tmp = path.with_suffix(".tmp")
@@ -403,12 +411,12 @@ def ensure_file(n_cards: int) -> Path:
                 batch.clear()
         out.write(b"".join(batch))
     os.replace(tmp, path)
-    print(f"generated {path.name} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    print(f"generated {path.name} in {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
     return path
 
 
-def ensure_huge(source: Path, copies: int = 5) -> Path:
-    """A ~5x file made of concatenated gzip members of ``source`` (valid gzip; duplicate objects)."""
+def ensure_huge(source: Path, copies: int) -> Path:
+    """A file of ``copies`` concatenated gzip members of ``source`` (valid gzip; duplicate objects)."""
     path = source.with_name(source.name.replace(".jsonl.gz", f"-x{copies}.jsonl.gz"))
     if not path.exists():
         data = source.read_bytes()
@@ -426,9 +434,9 @@ def _chunks(path: Path) -> Iterator[bytes]:
             yield chunk
 
 
-def _lines(path: Path, decompressor: str | None = None) -> Iterator[bytes]:
+def _lines(path: Path) -> Iterator[bytes]:
     carry = b""
-    for block in iter_blocks(_chunks(path), decompressor=decompressor):
+    for block in iter_blocks(_chunks(path)):
         block = carry + block
         lines = block.split(b"\n")
         carry = lines.pop()
@@ -448,33 +456,185 @@ def best_of(reps: int, fn: Callable[[], object]) -> tuple[float, object]:
     return min(times), result
 
 
-def bare(path: Path, decompressor: str | None = None) -> int:
-    """Decompress the whole file and throw the bytes away (what any importer must at least do)."""
-    return sum(len(b) for b in iter_blocks(_chunks(path), decompressor=decompressor))
+def bare_igzip(path: Path) -> int:
+    """The baseline: read the whole file through isal's ``igzip`` reader into one 4 MiB buffer, bytes dropped."""
+    from isal import igzip
+
+    buffer = bytearray(4 << 20)
+    total = 0
+    with igzip.open(path, "rb") as handle:
+        while count := handle.readinto(buffer):
+            total += count
+    return total
+
+
+def bare_decompressobj(path: Path, decompressor: str | None = None) -> int:
+    """The previous importer's decompression alone: the decompressobj/max_length/unconsumed_tail loop."""
+    return sum(len(b) for b in iter_blocks(_chunks(path), block_size=1 << 20, decompressor=decompressor))
+
+
+def sha256_file(path: Path) -> str:
+    """Hashing alone (the import records the file's sha256)."""
+    digest = hashlib.sha256()
+    for chunk in _chunks(path):
+        digest.update(chunk)
+    return digest.hexdigest()
+
+
+def fingerprint(result: ImportResult) -> str:
+    """A hash of everything an import found (records and counts), to compare importer versions."""
+    fields = (result.cards, result.helpers, result.mentions, result.format, result.candidate_lines)
+    return hashlib.sha256(msgspec.json.encode(fields)).hexdigest()[:16]
+
+
+def engine_speeds(path: Path, reps: int) -> list[tuple[str, float]]:
+    """Seconds to find the default needles in every 4 MiB block of ``path`` with each engine available here
+    (ours, and the alternatives we measured against when they are installed)."""
+    from isal import igzip
+
+    with igzip.open(path, "rb") as handle:
+        blocks = list(iter(lambda: handle.read(4 << 20), b""))
+    out = []
+    for engine in available_engines():
+        _, find = make_finder(DEFAULT_NEEDLES, engine)
+        seconds, _ = best_of(reps, lambda find=find: sum(len(find(b, 0, len(b))) for b in blocks))
+        out.append((engine, seconds))
+    try:
+        import ahocorasick_rs
+
+        automaton = ahocorasick_rs.BytesAhoCorasick(list(DEFAULT_NEEDLES))
+        seconds, _ = best_of(reps, lambda: sum(len(automaton.find_matches_as_indexes(b)) for b in blocks))
+        out.append(("ahocorasick-rs (not a dependency)", seconds))
+    except ImportError:
+        pass
+    try:
+        import hyperscan
+
+        database = hyperscan.Database()
+        database.compile(expressions=list(DEFAULT_NEEDLES), ids=list(range(len(DEFAULT_NEEDLES))))
+        hits: list[int] = []
+
+        def scan() -> int:
+            hits.clear()
+            for b in blocks:
+                database.scan(b, match_event_handler=lambda i, start, end, flags, ctx: hits.append(end))
+            return len(hits)
+
+        seconds, _ = best_of(reps, scan)
+        out.append(("hyperscan (not a dependency)", seconds))
+    except ImportError:
+        pass
+    return out
+
+
+def _idle_cpus(seconds: float = 1.0) -> float:
+    """CPUs left idle by everything on the machine over ``seconds`` (from /proc/stat; nan where absent)."""
+
+    def sample() -> tuple[int, int]:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        return fields[3] + fields[4], sum(fields)
+
+    try:
+        idle0, total0 = sample()
+        time.sleep(seconds)
+        idle1, total1 = sample()
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+    return (os.cpu_count() or 1) * (idle1 - idle0) / max(1, total1 - total0)
+
+
+def machine_note(label: str) -> str:
+    """One line on how busy the machine is (it is shared: read the ratios, not the seconds)."""
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    return (
+        f"{label}: load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs; "
+        f"CPUs idle over the last second: {_idle_cpus():.2f}; CPUs this process may use: {usable_cpus()}"
+    )
+
+
+def _rss_child(code: str, *args: str) -> float:
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    # VmHWM (kB) of the child itself: unlike ru_maxrss it does not inherit the parent's peak across exec
+    return int(out.strip().splitlines()[-1]) / 1024
+
+
+_HWM = "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')))"
 
 
 def peak_rss_mb(path: Path) -> float:
     """Peak RSS (MB) of a fresh interpreter that imports ``path``."""
-    code = (
-        "import sys; from mtg_daynight.importer.importer import import_file; "
-        "r = import_file(sys.argv[1]); "
-        "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')))"
+    return _rss_child(
+        f"import sys; from mtg_daynight.importer.importer import import_file; r = import_file(sys.argv[1]); {_HWM}",
+        str(path),
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True, cwd=ROOT
-    ).stdout
-    # VmHWM (kB) of the child itself: unlike ru_maxrss it does not inherit the parent's peak across exec
-    return int(out.strip()) / 1024
 
 
 def baseline_rss_mb() -> float:
     """Peak RSS (MB) of a fresh interpreter that only imports the importer (the floor)."""
-    code = (
-        "import mtg_daynight.importer.importer, mtg_daynight.importer.update; "
-        "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
-    return int(out.strip()) / 1024
+    return _rss_child(f"import mtg_daynight.importer.importer, mtg_daynight.importer.update; {_HWM}")
+
+
+class _Pinned:
+    """Run a block of the benchmark on ``cores`` CPUs (threads started inside inherit the mask)."""
+
+    def __init__(self, cores: int | None) -> None:
+        self.cores = cores
+        self.saved: set[int] | None = None
+
+    def __enter__(self) -> _Pinned:
+        if self.cores is not None:
+            self.saved = os.sched_getaffinity(0)
+            os.sched_setaffinity(0, sorted(self.saved)[: self.cores])
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.saved is not None:
+            os.sched_setaffinity(0, self.saved)
+
+
+def _row(label: str, seconds: float, base: float, target: str = "") -> str:
+    return f"  {label:<52} {seconds:7.3f} s  {seconds / base:5.2f}x bare{('   target ' + target) if target else ''}"
+
+
+def interleaved(reps: int, variants: dict[str, Callable[[], object]]) -> dict[str, tuple[float, object]]:
+    """Best wall time (and last result) of each variant, the variants taking turns in every round, so that a
+    change in the machine's load during the run hits them all alike."""
+    best: dict[str, tuple[float, object]] = {}
+    for _ in range(reps):
+        for label, fn in variants.items():
+            seconds, result = best_of(1, fn)
+            if label not in best or seconds < best[label][0]:
+                best[label] = (seconds, result)
+    return best
+
+
+def measure_import(path: Path, reps: int, cores: int | None) -> tuple[list[str], float, ImportResult]:
+    """The default import and its variants, each against the bare igzip read, on ``cores`` CPUs."""
+    with _Pinned(cores):
+        label = f"{usable_cpus()} CPU{'s' if usable_cpus() > 1 else ''}"
+        lines = [machine_note(f"before the {label} run")]
+        default = "threaded" if usable_cpus() > 1 else "sequential"
+        variants: dict[str, Callable[[], object]] = {
+            f"bare isal igzip read ({label}; the baseline)": lambda: bare_igzip(path),
+            f"our import, default ({default})": lambda: import_file(path),
+            "our import, forced sequential": lambda: import_file(path, threaded=False),
+            "our import, forced threaded": lambda: import_file(path, threaded=True),
+            "our import, keyword needles only (no mentions)": lambda: import_file(path, needles=KEYWORD_NEEDLES),
+            "our import, pure-Python scanner (engine='re')": lambda: import_file(path, engine="re"),
+            "previous decompression loop alone (decompressobj)": lambda: bare_decompressobj(path),
+            "sha256 of the compressed file alone": lambda: sha256_file(path),
+        }
+        times = interleaved(reps, variants)
+        t_bare = times[next(iter(variants))][0]
+        target = "<= 1.15x" if usable_cpus() > 1 else "<= 1.6x"
+        for name, (seconds, _) in times.items():
+            lines.append(_row(name, seconds, t_bare, target if name.startswith("our import, default") else ""))
+        lines.append(machine_note(f"after the {label} run"))
+        t_ours, result = times[f"our import, default ({default})"]
+        assert isinstance(result, ImportResult)
+        return lines, t_ours / t_bare, result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -483,63 +643,64 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--small", action="store_true", help="~12k objects instead of ~117k")
     parser.add_argument("--cards", type=int, help="number of synthetic objects (overrides --small)")
     parser.add_argument("--reps", type=int, default=3, help="repetitions; the best time is kept (default 3)")
-    parser.add_argument("--huge", action="store_true", help="also measure RSS on a ~5x file")
-    parser.add_argument("--skip-json", action="store_true", help="skip the slow json.loads-per-line baseline")
+    parser.add_argument("--huge", action="store_true", help="also the ~2.9 GB file: time ratio and peak RSS")
+    parser.add_argument("--cores", type=int, help="pin the whole run to this many CPUs (default: all, then 1)")
+    parser.add_argument("--skip-json", action="store_true", help="skip the slow decode-every-line baselines")
+    parser.add_argument("--dir", type=Path, default=BENCH_DIR, help="where generated files go (default bench-data/)")
     args = parser.parse_args(argv)
     n_cards = args.cards or (12_000 if args.small else 117_000)
-    path = ensure_file(n_cards)
-    decompressors = available_decompressors()
-    ours = decompressors[0]
-    print(f"file: {path.relative_to(ROOT)} (SYNTHETIC), {path.stat().st_size / 1e6:.1f} MB gzipped")
+    path = ensure_file(n_cards, args.dir)
+    print(f"file: {path} (SYNTHETIC), {path.stat().st_size / 1e6:.1f} MB gzipped")
     print(
-        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, decompressors available: {', '.join(decompressors)}"
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, decompressors: {', '.join(available_decompressors())}"
+        f", scanning engines: {', '.join(available_engines())}"
     )
-
-    t_bare, size = best_of(args.reps, lambda: bare(path))
-    print(f"decompressed size: {int(size) / 1e6:.1f} MB")  # type: ignore[call-overload]
-    t_auto, result = best_of(args.reps, lambda: import_file(path))
-    t_thr, _ = best_of(args.reps, lambda: import_file(path, threaded=True))
-    t_kw, kw_result = best_of(args.reps, lambda: import_file(path, needles=KEYWORD_NEEDLES))
-    t_std, _ = best_of(args.reps, lambda: bare(path, "zlib"))
-    t_msgspec, n_lines = best_of(1, lambda: sum(1 for line in _lines(path) if CARD_DECODER.decode(line)))
-    rows = [
-        ("our import (default: sequential)", t_auto),
-        ("our import, decompression in a thread", t_thr),
-        ("our import, keyword needles only (no mentions)", t_kw),
-        (f"bare decompression ({ours})", t_bare),
-        ("bare decompression (stdlib zlib)", t_std),
-        ("msgspec-decode every line into Card", t_msgspec),
-    ]
+    size = bare_igzip(path)
+    print(f"decompressed size: {size / 1e6:.1f} MB")
+    print()
+    runs = [args.cores] if args.cores else [None, 1]
+    ratios = []
+    result: ImportResult | None = None
+    for cores in runs:
+        lines, ratio, result = measure_import(path, args.reps, cores)
+        ratios.append((cores, ratio))
+        print("\n".join(lines))
+        print()
+    assert result is not None
+    print("scanning engines alone, default needles over the decompressed 4 MiB blocks:")
+    for engine, seconds in engine_speeds(path, args.reps):
+        print(f"  {engine:<52} {seconds:7.3f} s  {size / seconds / 1e9:5.2f} GB/s")
     if not args.skip_json:
+        t_msgspec, _ = best_of(1, lambda: sum(1 for line in _lines(path) if CARD_DECODER.decode(line)))
         t_json, _ = best_of(1, lambda: sum(1 for line in _lines(path) if json.loads(line)))
-        rows.append(("json.loads every line", t_json))
-    width = max(len(r[0]) for r in rows)
-    print()
-    for label, seconds in rows:
-        print(f"  {label:<{width}}  {seconds:7.3f} s   {seconds / t_bare:5.2f}x bare")
-    found = result
+        print(f"  {'msgspec-decode every line into Card':<52} {t_msgspec:7.3f} s")
+        print(f"  {'json.loads every line':<52} {t_json:7.3f} s")
     print()
     print(
-        f"found: {len(found.cards)} day/night cards, {len(found.mentions)} that mention day/night, "  # type: ignore[attr-defined]
-        f"{len(found.helpers)} helper, {found.printings} printings, "  # type: ignore[attr-defined]
-        f"{found.candidate_lines} candidate lines decoded of {n_lines} objects "  # type: ignore[attr-defined]
-        f"(keyword needles only: {kw_result.candidate_lines})"  # type: ignore[attr-defined]
+        f"found: {len(result.cards)} day/night cards, {len(result.mentions)} that mention day/night, "
+        f"{len(result.helpers)} helper, {result.printings} printings, {result.candidate_lines} candidate lines "
+        f"decoded; scanner {result.scanner}, decompressor {result.decompressor}"
     )
-    print(f"{ours} vs stdlib zlib: {t_std / t_bare:.2f}x faster decompression")
-    print(
-        f"our import / bare decompression: {t_auto / t_bare:.2f}x ("
-        f"threaded {t_thr / t_bare:.2f}x; keyword needles only {t_kw / t_bare:.2f}x; target 1.5x, stretch 1.15x)"
-    )
+    print(f"fingerprint {path.name}: {fingerprint(result)}")
+    summary = ", ".join(f"{'all CPUs' if c is None else f'{c} CPU'} {r:.2f}x" for c, r in ratios)
+    print(f"our import / bare igzip read: {summary} (targets: 2 CPUs <= 1.15x, 1 CPU <= 1.6x)")
     print()
     print(f"peak RSS, interpreter + importer modules only: {baseline_rss_mb():.0f} MB")
     print(f"peak RSS, import of this file: {peak_rss_mb(path):.0f} MB")
     if args.huge:
-        huge = ensure_huge(path)
-        t_huge, _ = best_of(1, lambda: import_file(huge))
-        print(
-            f"peak RSS, import of a {huge.stat().st_size / 1e6:.0f} MB gz file "
-            f"({int(size) * 5 / 1e9:.1f} GB decompressed): {peak_rss_mb(huge):.0f} MB ({t_huge:.2f} s)"
-        )  # type: ignore[call-overload]
+        huge = ensure_huge(path, max(1, round(HUGE_BYTES / size)))
+        huge_size = size * max(1, round(HUGE_BYTES / size))
+        with _Pinned(args.cores):
+            print(machine_note("before the huge run"))
+            huge_times = interleaved(2, {"bare": lambda: bare_igzip(huge), "ours": lambda: import_file(huge)})
+            print(machine_note("after the huge run"))
+        t_bare, t_huge, huge_result = huge_times["bare"][0], *huge_times["ours"]
+        assert isinstance(huge_result, ImportResult)
+        print(_row(f"bare isal igzip read, {huge_size / 1e9:.1f} GB decompressed", t_bare, t_bare))
+        print(_row("our import, default", t_huge, t_bare, "<= 1.2x"))
+        print(f"fingerprint {huge.name}: {fingerprint(huge_result)}")
+        rss = peak_rss_mb(huge)
+        print(f"peak RSS, import of the {huge.stat().st_size / 1e6:.0f} MB gz file: {rss:.0f} MB (target <= 100 MB)")
     return 0
 
 

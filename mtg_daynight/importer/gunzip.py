@@ -1,7 +1,10 @@
 """Gzip decompression with the fastest well-kept decompressor available.
 
 Preference order: ``isal`` (Intel ISA-L, the project's dependency on CPython), ``zlib_ng`` if importable,
-then the standard library's ``zlib``. All three offer the same ``decompressobj`` interface.
+then the standard library's ``zlib``. With ``isal`` the stream goes through its ``igzip`` reader, whose C core
+releases the GIL while it inflates (``isal_zlib.decompressobj`` does not, so a background thread running it
+would not overlap with the scan); the others use ``decompressobj`` with ``max_length``, which CPython's zlib
+runs without the GIL too.
 
 :func:`iter_blocks` turns an iterable of raw file chunks into decompressed blocks of at most ``block_size``
 bytes (bounded memory whatever the compression ratio). Plain (not gzipped) input passes through unchanged;
@@ -11,7 +14,9 @@ concatenated gzip members are all decompressed; corrupt or truncated gzip data r
 
 from __future__ import annotations
 
+import gzip
 import importlib
+import io
 from collections.abc import Iterable, Iterator
 from types import ModuleType
 from typing import Any
@@ -67,6 +72,59 @@ def _errors(module: ModuleType) -> tuple[type[BaseException], ...]:
     return tuple(errors)
 
 
+class _ChunkReader(io.RawIOBase):
+    """A read-only raw stream over an iterator of chunks (what the igzip reader pulls its input from)."""
+
+    def __init__(self, chunks: Iterator[bytes]) -> None:
+        super().__init__()
+        self._chunks = chunks
+        self._pending = memoryview(b"")
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while not self._pending:
+            chunk = next(self._chunks, None)
+            if chunk is None:
+                return 0
+            self._pending = memoryview(chunk)
+        count = min(len(buffer), len(self._pending))
+        buffer[:count] = self._pending[:count]
+        self._pending = self._pending[count:]
+        return count
+
+
+def _igzip_blocks(chunks: Iterator[bytes], name: str, block_size: int, module: ModuleType) -> Iterator[bytes]:
+    igzip: Any = importlib.import_module("isal.igzip")
+    corrupt: tuple[type[BaseException], ...] = (gzip.BadGzipFile, *_errors(module))
+    try:
+        with igzip.IGzipFile(fileobj=_ChunkReader(chunks), mode="rb") as handle:
+            while block := handle.read(block_size):
+                yield block
+    except EOFError:
+        raise CardFileError(
+            f"{name}: truncated gzip data (the file ends before the gzip stream does, or garbage follows it)"
+        ) from None
+    except corrupt as error:
+        raise CardFileError(f"{name}: corrupt gzip data ({error})") from None
+
+
+def pieces(chunk: bytes, block_size: int) -> Iterator[bytes]:
+    """``chunk`` in pieces of at most ``block_size`` bytes (plain input obeys the block size too)."""
+    if len(chunk) <= block_size:
+        if chunk:
+            yield chunk
+        return
+    for start in range(0, len(chunk), block_size):
+        yield chunk[start : start + block_size]
+
+
+def _prepend(head: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    yield head
+    yield from rest
+
+
 def iter_blocks(
     chunks: Iterable[bytes],
     *,
@@ -77,7 +135,8 @@ def iter_blocks(
 ) -> Iterator[bytes]:
     """Yield the decompressed content of ``chunks`` in blocks of at most ``block_size`` bytes.
 
-    Gzip is recognised by its magic bytes ``1f 8b``; anything else is passed through as is. ``info``, when
+    Gzip is recognised by its magic bytes ``1f 8b``; anything else is passed through as is (in pieces of at
+    most ``block_size`` bytes too). ``info``, when
     given, receives ``gzipped`` (bool) and ``decompressor`` (str). ``name`` is used in error messages.
     """
     iterator = iter(chunks)
@@ -92,13 +151,16 @@ def iter_blocks(
     if not gzipped:
         if info is not None:
             info["decompressor"] = "none"
-        if head:
-            yield head
-        yield from (c for c in iterator if c)
+        yield from pieces(head, block_size)
+        for chunk in iterator:
+            yield from pieces(chunk, block_size)
         return
     lib_name, module = _load(decompressor)
     if info is not None:
         info["decompressor"] = lib_name
+    if lib_name == "isal":
+        yield from _igzip_blocks(_prepend(head, iterator), name, block_size, module)
+        return
     errors = _errors(module)
     decompress_obj: Any = module.decompressobj(wbits=_GZIP_WBITS)
     pending = head

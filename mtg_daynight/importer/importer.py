@@ -2,24 +2,25 @@
 cards, cards that mention day/night, the helper card).
 
 The pure core is :func:`import_blocks` (decompressed blocks in, records out). :func:`import_file` is the
-thin file layer around it: it reads, hashes and decompresses the file in blocks of about 1 MiB and scans each
-block while it is still in the CPU cache. Optionally (``threaded=True``) decompression runs in a background
-thread (``hashlib``/``zlib``/``isal`` release the GIL while they work) so that it can overlap with scanning on
-machines with two real cores. Memory stays flat: a few decompressed blocks of about 1 MiB are alive at
-any time, whatever the size of the file.
+thin file layer around it: it reads and decompresses the file in a background thread (``isal`` releases the
+GIL while it inflates) that feeds blocks of up to 4 MiB through a bounded queue, while this thread hashes the
+compressed bytes and scans the blocks (``hashlib`` and the scanner's engine release the GIL or hold it only
+briefly). On a machine with one usable CPU the same steps run in one thread. Memory stays flat: a few blocks
+are alive at any time, whatever the size of the file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import queue
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -27,20 +28,36 @@ from mtg_daynight.importer.decompress import READ_SIZE as READ_SIZE  # re-export
 from mtg_daynight.importer.decompress import open_blocks
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
-from mtg_daynight.importer.gunzip import DEFAULT_BLOCK_SIZE, iter_blocks
+from mtg_daynight.importer.gunzip import iter_blocks, pieces
 from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard
 from mtg_daynight.importer.scanner import (
+    DEFAULT_MAX_LINE,
     DEFAULT_NEEDLES,
     Candidate,
     Format,
     LineScanner,
     array_element_bytes,
+    line_body,
 )
 from mtg_daynight.importer.scryfall import CARD_DECODER, CARD_LIST_DECODER, Card
 
+#: Decompressed block size of the file layer: large enough that per-block costs vanish, small enough for the
+#: CPU cache and a flat RSS (the queue holds at most ``_QUEUE_DEPTH`` of them).
+FILE_BLOCK_SIZE = 4 << 20
 _QUEUE_DEPTH = 4
 #: GIL switch interval used while the two import threads run (the default 5 ms makes them take turns).
 _SWITCH_INTERVAL = 0.0001
+_POLL = 0.1
+
+T = TypeVar("T")
+
+
+class _AnyObject(msgspec.Struct):
+    """Any JSON object (its fields skipped, its syntax checked): for lines that are checked, not used."""
+
+
+_OBJECT_DECODER = msgspec.json.Decoder(_AnyObject)
+_OBJECT_LIST_DECODER = msgspec.json.Decoder(list[_AnyObject])
 
 
 @dataclass
@@ -58,6 +75,7 @@ class ImportResult:
     file_size: int = 0
     sha256: str = ""
     objects_kept: int = 0
+    scanner: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -66,19 +84,48 @@ class ImportResult:
         return sum(len(c.printings) for c in self.cards)
 
 
-def _decode(candidate: Candidate, fmt: Format, where: Callable[[int], str]) -> list[Card]:
+def _decode_json(decode: Callable[[bytes], T], data: bytes, where: Callable[[], str]) -> T:
+    """``decode(data)``, with every failure as a :class:`CardFileError` that says ``where()`` (issue 10: JSON
+    nested too deeply is refused like any other bad JSON, never a ``RecursionError``)."""
     try:
-        if fmt == "jsonl":
-            line = candidate.line.strip()
-            return [CARD_DECODER.decode(line)] if line else []
-        element = array_element_bytes(candidate.line)
-        return CARD_LIST_DECODER.decode(element) if element else []
+        return decode(data)
     except msgspec.ValidationError as error:
-        raise CardFileError(f"{where(candidate.offset)}: bad card object: {error}") from None
+        raise CardFileError(f"{where()}: bad card object: {error}") from None
     except msgspec.DecodeError as error:
-        raise CardFileError(f"{where(candidate.offset)}: not valid JSON: {error}") from None
+        raise CardFileError(f"{where()}: not valid JSON: {error}") from None
     except RecursionError:
-        raise CardFileError(f"{where(candidate.offset)}: card object nested too deeply: refused") from None
+        raise CardFileError(f"{where()}: card object nested too deeply: refused") from None
+
+
+def _decode(candidate: Candidate, fmt: Format, where: Callable[[int], str]) -> list[Card]:
+    def here() -> str:
+        return where(candidate.offset)
+
+    if fmt == "jsonl":
+        line = line_body(candidate)
+        return [_decode_json(CARD_DECODER.decode, line, here)] if line else []
+    element = array_element_bytes(candidate.line)
+    return _decode_json(CARD_LIST_DECODER.decode, element, here) if element else []
+
+
+def _check_edges(scanner: LineScanner, where: Callable[[int], str]) -> None:
+    """Check the first and last lines that hold an object as JSON, and that a legacy array is closed, so that a
+    truncated file, or JSON that is not one card object per line, is reported as invalid rather than imported
+    as "no day/night cards" (issue 9)."""
+    for edge in scanner.edges:
+
+        def here(offset: int = edge.offset) -> str:
+            return f"{where(offset)} (is the file truncated?)"
+
+        if scanner.format == "jsonl":
+            _decode_json(_OBJECT_DECODER.decode, line_body(edge), here)
+            continue
+        element = array_element_bytes(edge.line)
+        if element:
+            _decode_json(_OBJECT_LIST_DECODER.decode, element, here)
+    if not scanner.closed:
+        at = where(scanner.edges[-1].offset) if scanner.edges else scanner.name
+        raise CardFileError(f"{at}: the JSON array is not closed (no final ']'): the file is truncated")
 
 
 def import_blocks(
@@ -87,17 +134,23 @@ def import_blocks(
     name: str = "<data>",
     needles: Sequence[bytes] = DEFAULT_NEEDLES,
     locate: Callable[[int], str] | None = None,
+    max_line: int = DEFAULT_MAX_LINE,
+    engine: str | None = None,
     folder: Folder | None = None,
 ) -> ImportResult:
     """Scan decompressed ``blocks`` and fold the day/night cards (and cards that mention day/night, and the
     helper card) found into records.
 
     ``locate(offset)`` turns a byte offset of the decompressed stream into a location for error messages
-    (default: ``"<name>: byte <offset>"``). ``folder``: fold into this one (shared by the files of a
-    several-file import; the result then holds the records of every file folded so far).
+    (default: ``"<name>: byte <offset>"``). ``max_line`` is the longest line accepted (see
+    :class:`~mtg_daynight.importer.scanner.LineScanner`); ``engine`` forces a scanning engine (``"re"``: the
+    pure-Python fallback); ``folder``: fold into this one (shared by the files of a several-file import; the
+    result then holds the records of every file folded so far). Raises :class:`CardFileError` for a bad card
+    object, a line too long, JSON nested too deeply, or a stream whose first or last line is not valid JSON
+    (truncated).
     """
     where = locate or (lambda offset: f"{name}: byte {offset}")
-    scanner = LineScanner(needles=needles, name=name)
+    scanner = LineScanner(needles=needles, name=name, max_line=max_line, engine=engine, locate=where)
     folder = Folder() if folder is None else folder
     candidates = kept = 0
 
@@ -119,8 +172,9 @@ def import_blocks(
     for block in blocks:
         take(scanner.feed(block))
     take(scanner.finish())
-    folded = folder.build()
     assert scanner.format is not None
+    _check_edges(scanner, where)
+    folded = folder.build()
     return ImportResult(
         cards=folded.cards,
         helpers=folded.helpers,
@@ -129,6 +183,7 @@ def import_blocks(
         candidate_lines=candidates,
         decompressed_bytes=scanner.offset,
         objects_kept=kept,
+        scanner=scanner.engine or "",
     )
 
 
@@ -159,74 +214,156 @@ def _line_number(blocks: Iterable[bytes], offset: int) -> int:
     return newlines + 1
 
 
-class _Stop(Exception):
-    pass
+class _Deferred:
+    """Stands in for the hashlib object :func:`~mtg_daynight.importer.decompress.open_blocks` updates: it only
+    collects the compressed chunks, which travel with the blocks to the consumer thread, which hashes them."""
+
+    def __init__(self) -> None:
+        self.chunks: list[bytes] = []
+
+    def update(self, chunk: bytes) -> None:
+        self.chunks.append(chunk)
+
+    def take(self) -> list[bytes]:
+        taken, self.chunks = self.chunks, []
+        return taken
 
 
-def _threaded(produce: Iterator[bytes], depth: int = _QUEUE_DEPTH) -> Iterator[bytes]:
-    """Run the ``produce`` iterator in a background thread; yield its items in order.
+def _inflated(
+    path: Path, *, block_size: int, decompressor: str | None, info: dict[str, Any], size: list[int]
+) -> Iterator[tuple[list[bytes], bytes]]:
+    """Read and decompress ``path``: ``(compressed chunks read since the last item, decompressed block)``.
 
-    Exceptions raised by the producer are re-raised here; when the consumer stops early (an error while
-    scanning, or the generator is closed), the producer is told to stop and joined.
+    The compressed chunks travel with the blocks so that the consumer, not this (possibly background) thread,
+    hashes them: the two threads then share the work of an import.
     """
-    channel: queue.Queue[tuple[bytes | None, BaseException | None]] = queue.Queue(depth)
+    read = _Deferred()
+    blocks, _ = open_blocks(path, read, size, block_size=block_size, decompressor=decompressor, info=info)
+    for block in blocks:
+        for piece in pieces(block, block_size):  # plain files come in read-sized chunks
+            yield read.take(), piece
+    yield read.take(), b""
+
+
+class _Stop(Exception):
+    """The consumer went away: the producer thread ends."""
+
+
+class _SwitchInterval:
+    """Lowers the interpreter's GIL switch interval while at least one pipeline runs, and restores the value
+    found when the first started once the last has ended (concurrent imports never leave it lowered)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._active = 0
+        self._saved = 0.0
+
+    @contextlib.contextmanager
+    def lowered(self) -> Iterator[None]:
+        with self._lock:
+            if self._active == 0:
+                self._saved = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._saved, _SWITCH_INTERVAL))
+            self._active += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._active -= 1
+                if self._active == 0:
+                    sys.setswitchinterval(self._saved)
+
+
+#: The switch interval is one per process, so is its keeper.
+_SWITCH = _SwitchInterval()
+
+
+def pumped(items: Iterator[T], depth: int = _QUEUE_DEPTH, *, name: str = "mtg-daynight-import") -> Iterator[T]:
+    """Yield the items of ``items``, produced by a background thread (up to ``depth`` ahead, a bounded queue).
+
+    Used for the file import (decompression in the thread) and the download pipeline (network reads in the
+    thread). An exception raised by the producer is re-raised here, in order; when the consumer stops early
+    (an error while scanning, or the generator is closed) the producer is told to stop at its next item and is
+    joined (not on KeyboardInterrupt: the daemon thread then ends with the process, so Ctrl-C never waits for
+    a network read). While it runs, the GIL switch interval is lowered so that the two threads hand over the
+    GIL quickly instead of taking turns of 5 ms.
+    """
+    channel: queue.Queue[tuple[bool, Any]] = queue.Queue(depth)  # (done, item or error or None)
     stop = threading.Event()
 
-    def put(item: tuple[bytes | None, BaseException | None]) -> None:
+    def put(item: tuple[bool, Any]) -> None:
         while True:
             if stop.is_set():
                 raise _Stop
             try:
-                channel.put(item, timeout=0.1)
+                channel.put(item, timeout=_POLL)
                 return
             except queue.Full:
                 continue
 
     def run() -> None:
         try:
-            for block in produce:
-                put((block, None))
-            put((None, None))
+            for item in items:
+                put((False, item))
+            put((True, None))
         except _Stop:
             pass
-        except BaseException as error:
+        except BaseException as error:  # handed to the consumer, which re-raises it
             with contextlib.suppress(_Stop):
-                put((None, error))
+                put((True, error))
+        finally:
+            close = getattr(items, "close", None)
+            if close is not None:
+                with contextlib.suppress(Exception):
+                    close()
 
-    thread = threading.Thread(target=run, name="mtg-daynight-gunzip", daemon=True)
-    old_interval = sys.getswitchinterval()
-    sys.setswitchinterval(min(old_interval, _SWITCH_INTERVAL))
-    thread.start()
-    try:
-        while True:
-            block, error = channel.get()
-            if error is not None:
-                raise error
-            if block is None:
-                return
-            yield block
-    finally:
-        stop.set()
-        thread.join()
-        sys.setswitchinterval(old_interval)
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    with _SWITCH.lowered():
+        thread.start()
+        interrupted = False
+        try:
+            while True:
+                done, item = channel.get()
+                if done:
+                    if item is not None:
+                        raise item
+                    return
+                yield item
+        except KeyboardInterrupt:
+            interrupted = True
+            raise
+        finally:
+            stop.set()
+            if not interrupted:
+                thread.join()
+
+
+def usable_cpus() -> int:
+    """CPUs this process may run on (its affinity mask where the platform has one)."""
+    getaffinity = getattr(os, "sched_getaffinity", None)
+    return len(getaffinity(0)) if getaffinity is not None else os.cpu_count() or 1
 
 
 def import_file(
     path: str | Path,
     *,
     needles: Sequence[bytes] = DEFAULT_NEEDLES,
-    threaded: bool = False,
+    threaded: bool | None = None,
     decompressor: str | None = None,
-    block_size: int = DEFAULT_BLOCK_SIZE,
+    block_size: int = FILE_BLOCK_SIZE,
+    max_line: int = DEFAULT_MAX_LINE,
+    engine: str | None = None,
     folder: Folder | None = None,
 ) -> ImportResult:
     """Import a bulk file from disk: ``.jsonl`` or ``.json`` (legacy array), plain, gzip, xz or bzip2.
 
-    The format is recognised from the content, not the file name. ``threaded=True`` decompresses in a
-    background thread while this thread scans; it is off by default because on the 2-vCPU machine we measured
-    (see ``scripts/bench_import.py``) the overlap did not pay for the hand-offs. Raises
-    :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and line of a bad card object, or
-    naming the file for corrupt, truncated or non-JSON data.
+    The format is recognised from the content, not the file name. Decompression runs in a background thread
+    while this thread hashes and scans when this process may use two CPUs or more (``threaded=None``);
+    ``threaded=True``/``False`` forces either way. ``max_line`` bounds the length of every line (blocks are
+    never larger, so the bound is exact); ``engine`` forces a scanning engine; ``folder`` is passed to
+    :func:`import_blocks`. Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and line
+    of a bad card object, a line too long, or a truncated or invalid file, or naming the file for corrupt,
+    truncated or non-JSON data.
     """
     path = Path(path)
     name = str(path)
@@ -235,19 +372,29 @@ def import_file(
     digest = hashlib.sha256()
     size = [0]
     info: dict[str, Any] = {}
-    produce, _ = open_blocks(path, digest, size, block_size=block_size, decompressor=decompressor, info=info)
-    blocks = _threaded(produce) if threaded else produce
+    produce = _inflated(path, block_size=min(block_size, max_line), decompressor=decompressor, info=info, size=size)
+    background = usable_cpus() > 1 if threaded is None else threaded
+    items = pumped(produce, name="mtg-daynight-gunzip") if background else produce
+
+    def blocks() -> Iterator[bytes]:
+        for chunks, block in items:
+            for chunk in chunks:
+                digest.update(chunk)
+            if block:
+                yield block
 
     def locate(offset: int) -> str:
         again, _ = open_blocks(path, hashlib.sha256(), [0], decompressor=decompressor)
         return f"{name}: line {_line_number(again, offset)}"
 
     try:
-        result = import_blocks(blocks, name=name, needles=needles, locate=locate, folder=folder)
+        result = import_blocks(
+            blocks(), name=name, needles=needles, locate=locate, max_line=max_line, engine=engine, folder=folder
+        )
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
     finally:
-        close = getattr(blocks, "close", None)
+        close = getattr(items, "close", None)
         if close is not None:
             close()
     result.gzipped = bool(info.get("gzipped"))

@@ -14,9 +14,6 @@ data): then the download is discarded (:class:`~mtg_daynight.importer.errors.Cor
 
 from __future__ import annotations
 
-import contextlib
-import queue
-import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,71 +21,10 @@ from typing import Any
 from mtg_daynight.importer.download import FileTransfer
 from mtg_daynight.importer.errors import CardFileError, CorruptDownloadError
 from mtg_daynight.importer.gunzip import iter_blocks
-from mtg_daynight.importer.importer import ImportResult, _line_number, import_blocks
+from mtg_daynight.importer.importer import ImportResult, _line_number, import_blocks, pumped
 
 #: Raw chunks buffered between the download thread and the import (at most 256 KiB each).
 QUEUE_DEPTH = 16
-_POLL = 0.1
-
-
-class _Stop(Exception):
-    """The consumer went away: the producer thread ends."""
-
-
-def pumped(chunks: Iterator[bytes], depth: int = QUEUE_DEPTH) -> Iterator[bytes]:
-    """Yield the items of ``chunks``, produced by a background thread (up to ``depth`` ahead).
-
-    An exception raised by the producer is re-raised here, in order; when the consumer stops early the
-    producer is told to stop at its next item and is joined (not on KeyboardInterrupt: the daemon thread
-    then ends with the process).
-    """
-    channel: queue.Queue[tuple[bytes | None, BaseException | None]] = queue.Queue(depth)
-    stop = threading.Event()
-
-    def put(item: tuple[bytes | None, BaseException | None]) -> None:
-        while True:
-            if stop.is_set():
-                raise _Stop
-            try:
-                channel.put(item, timeout=_POLL)
-                return
-            except queue.Full:
-                continue
-
-    def run() -> None:
-        try:
-            for chunk in chunks:
-                put((chunk, None))
-            put((None, None))
-        except _Stop:
-            pass
-        except BaseException as error:  # handed to the consumer, which re-raises it
-            with contextlib.suppress(_Stop):
-                put((None, error))
-        finally:
-            close = getattr(chunks, "close", None)
-            if close is not None:
-                with contextlib.suppress(Exception):
-                    close()
-
-    thread = threading.Thread(target=run, name="mtg-daynight-download", daemon=True)
-    thread.start()
-    interrupted = False
-    try:
-        while True:
-            chunk, error = channel.get()
-            if error is not None:
-                raise error
-            if chunk is None:
-                return
-            yield chunk
-    except KeyboardInterrupt:
-        interrupted = True
-        raise
-    finally:
-        stop.set()
-        if not interrupted:  # on Ctrl-C, do not wait for a network read (up to --timeout) to return
-            thread.join()
 
 
 def import_transfer(transfer: FileTransfer, *, threaded: bool = True) -> ImportResult:
@@ -101,7 +37,7 @@ def import_transfer(transfer: FileTransfer, *, threaded: bool = True) -> ImportR
     name = str(transfer.part)
     info: dict[str, Any] = {}
     raw: Iterator[bytes] = transfer.chunks()
-    source = pumped(raw) if threaded else raw
+    source = pumped(raw, QUEUE_DEPTH, name="mtg-daynight-download") if threaded else raw
     blocks = iter_blocks(source, name=name, info=info)
     corrupt: list[CardFileError] = []
 
