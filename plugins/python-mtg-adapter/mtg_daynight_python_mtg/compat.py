@@ -37,6 +37,9 @@ REQUIRED: dict[str, dict[str, tuple[str, ...]]] = {
         "turn_face_up": ("state", "card"),
         "run": ("state", "outputs"),
         "clear_cache": (),
+        "_stack_remove": ("state", "obj"),  # 712.13a: a spell that does not enter leaves the stack
+        "_to_graveyard": ("state", "obj"),  # ... and goes to the graveyard
+        "_discard_copy": ("state", "cp"),  # ... or ceases to exist when it is a copy (707.10a)
     },
     "mtg.game": {"Game": (), "_name_from_slug": ("slug",)},
 }

@@ -103,7 +103,7 @@ def controller(state: State, obj: str) -> str | None:
 
 def describe(state: State, obj: str, namer: Any, *, as_controller: str | None = None) -> Permanent:
     """``obj`` as a :class:`~mtg_daynight.Permanent` for ``Game.enter``: faces, the face the engine gives it,
-    whether it is face down."""
+    whether it is face down, whether it is a token."""
     front, back = faces(state, obj, namer)
     owner = as_controller or controller(state, obj) or ""
     return Permanent(
@@ -113,7 +113,26 @@ def describe(state: State, obj: str, namer: Any, *, as_controller: str | None = 
         back,
         face=face_up(state, obj),
         face_down=(obj,) in state.get("face_down", ()),
+        token=is_token(state, obj),
     )
+
+
+def is_token(state: State, obj: str) -> bool:
+    """Whether ``obj`` is a token (python-mtg's ``is_token`` relation; its tokens are single-faced)."""
+    return (obj,) in state.get("is_token", ())
+
+
+def put_into_graveyard(state: State, obj: str) -> None:
+    """Take ``obj`` off the battlefield as though it never entered (712.13a ``DoesNotEnter``): a card goes to
+    the graveyard front face up (712.8a), a token ceases to exist. Only the relations python-mtg's own entry
+    adds are removed (battlefield, printed control, summoning sickness, tapped)."""
+    set_face(state, obj, Side.FRONT)
+    for relation in ("on_battlefield", "_sick", "tapped"):
+        if (obj,) in state.get(relation, ()):
+            state[relation] = {row for row in state[relation] if row != (obj,)}
+    state["printed_control"] = {row for row in state.get("printed_control", ()) if row[1] != obj}
+    if not is_token(state, obj):
+        state["graveyard"] = set(state.get("graveyard", ())) | {(obj,)}
 
 
 def set_face(state: State, obj: str, side: Side) -> bool:

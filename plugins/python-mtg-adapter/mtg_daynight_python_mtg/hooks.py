@@ -12,7 +12,8 @@ check_engine` first):
 ``mtg.driver.cast_face_down``    a morph/disguise cast (it does not go through the function above)
 ``mtg.driver._copy_spell``       copies put on the stack without being cast (707.10)
 ``mtg.driver._resolve_top``      the top of the stack resolves: ask the face a permanent spell enters
-                                 with *before* it enters (702.145b is a replacement)
+                                 with *before* it enters (702.145b is a replacement); a spell that does
+                                 not enter (712.13a) goes to the graveyard instead
 ``mtg.driver._transform``        the engine's own transform effects: ask the rules first (702.145b/e)
 ``mtg.driver.turn_face_up``      a face-down permanent is turned face up
 ==============================  ==================================================================
@@ -128,6 +129,18 @@ def _entering_spell(driver: Any, state: State) -> tuple[str, str] | None:
     return str(top), str(controller)
 
 
+def _does_not_enter(driver: Any, state: State, spell: str) -> None:
+    """712.13a: the resolving permanent spell does not enter (its back face, which it would enter with, is an
+    instant or sorcery). It leaves the stack as python-mtg's own resolution would for a spell that does not
+    become a permanent: a copy ceases to exist (707.10a), a card goes to the graveyard (exile after
+    flashback, 702.34d)."""
+    driver._stack_remove(state, spell)
+    if (spell,) in state.get("_is_copy", ()):
+        driver._discard_copy(state, spell)
+    else:
+        driver._to_graveyard(state, spell)
+
+
 def _resolve_top(original: Callable[..., Any], driver: Any) -> Callable[..., Any]:
     @functools.wraps(original)
     def wrapper(state: State, *args: Any, **kwargs: Any) -> Any:
@@ -139,6 +152,11 @@ def _resolve_top(original: Callable[..., Any], driver: Any) -> Callable[..., Any
         entering = _entering_spell(driver, state)
         outcome = session.enter_from_stack(state, *entering) if entering else None
         session.store(state)
+        if entering is not None and outcome is not None and outcome.not_entered:
+            _does_not_enter(driver, state, entering[0])
+            session.sync(state)
+            session.store(state)
+            return None
         result = original(state, *args, **kwargs)
         session.restore(state)
         if outcome is not None:

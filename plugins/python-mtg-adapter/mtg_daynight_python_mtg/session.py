@@ -18,7 +18,7 @@ from collections.abc import Callable
 import msgspec
 
 from mtg_daynight import DayNight, Game, Outcome, Side
-from mtg_daynight.rules import Designation, EnterFace, GameState, Transform
+from mtg_daynight.rules import Designation, DoesNotEnter, EnterFace, GameState, Transform
 from mtg_daynight.rules.state import decode_state
 from mtg_daynight_python_mtg import faces
 from mtg_daynight_python_mtg.faces import State
@@ -93,13 +93,19 @@ class Session:
 
     def carry_out(self, state: State, outcome: Outcome, *, only_entering: bool = False) -> None:
         """Do what the outcome says, in order: each EnterFace and Transform turns the permanent to that face as
-        a face change of the same object. ``only_entering``: only the EnterFace actions (the rest comes after
-        the permanent is on the battlefield)."""
+        a face change of the same object; a DoesNotEnter (712.13a) for something already on the battlefield
+        takes it off again, as though it never entered (a card to the graveyard, a token gone).
+        ``only_entering``: only the EnterFace actions (the rest comes after the permanent is on the
+        battlefield; a spell that does not enter is handled by the caller before it resolves)."""
         for action in outcome.actions:
             if isinstance(action, EnterFace):
                 faces.set_face(state, action.permanent, action.face)
-            elif isinstance(action, Transform) and not only_entering:
+            elif only_entering:
+                continue
+            elif isinstance(action, Transform):
                 faces.set_face(state, action.permanent, action.to)
+            elif isinstance(action, DoesNotEnter) and action.permanent in faces.battlefield(state):
+                faces.put_into_graveyard(state, action.permanent)
 
     def carry_out_rest(self, state: State, outcome: Outcome) -> None:
         """Everything after the EnterFace actions (transforms caused by the permanents' arrival)."""
@@ -149,12 +155,14 @@ class Session:
         return True
 
     def turned_face_up(self, state: State, obj: str) -> None:
-        """``obj`` was turned face up."""
+        """``obj`` was turned face up: a transforming double-faced permanent has its front face up (712.15a),
+        whatever face python-mtg's ``instance_of`` kept; then the rules apply 702.145c/d/f/g (a Transform at
+        once at night)."""
         tracked = self.game.state.permanents.get(obj)
         if tracked is None or not tracked.face_down:
             return
-        side = faces.face_up(state, obj)
-        outcome = self._report(f"{obj} is turned face up", lambda g: g.turn_face_up(obj, side))
+        faces.set_face(state, obj, Side.FRONT)
+        outcome = self._report(f"{obj} is turned face up", lambda g: g.turn_face_up(obj))
         self.carry_out(state, outcome)
 
     def sync(self, state: State) -> None:
