@@ -32,6 +32,7 @@ _PRINTED = (
     ("printed_toughness", "card_toughness"),
 )
 _INSTANCE_SUFFIX = re.compile(r"_\d+$")
+_COPY_SUFFIX = re.compile(r"__copy\d+$")
 
 
 def battlefield(state: State) -> set[str]:
@@ -44,19 +45,31 @@ def slug_of(state: State, obj: str) -> str | None:
     return next((s for (o, s) in state.get("instance_of", ()) if o == obj), None)
 
 
+def copied_from(obj: str) -> str:
+    """The spell a python-mtg spell copy (``<spell id>__copy<n>``, ``mtg.driver._copy_spell``) copies; ``obj``
+    itself for anything else."""
+    return _COPY_SUFFIX.sub("", obj)
+
+
 def back_slug(state: State, obj: str) -> str | None:
-    """The back face's slug of a transforming double-faced card, None for anything else."""
-    return next((b for (o, b) in state.get("transform_target", ()) if o == obj), None)
+    """The back face's slug of a transforming double-faced card, None for anything else. A copy of a
+    transforming spell has the copied spell's back face too (707.10g); python-mtg gives the copy only the
+    front face's ``instance_of``, so the copied card's ``transform_target`` row is read instead."""
+    own = next((b for (o, b) in state.get("transform_target", ()) if o == obj), None)
+    original = copied_from(obj)
+    if own is not None or original == obj:
+        return own
+    return next((b for (o, b) in state.get("transform_target", ()) if o == original), None)
 
 
 def front_slug(state: State, obj: str) -> str | None:
     """The front face's slug: the instance's slug unless it shows its back face, in which case the engine's
-    instance naming (``<front slug>_<n>``) gives it back."""
+    instance naming (``<front slug>_<n>``, a copy ``<front slug>_<n>__copy<m>``) gives it back."""
     slug = slug_of(state, obj)
     back = back_slug(state, obj)
     if slug is not None and slug != back:
         return slug
-    return _INSTANCE_SUFFIX.sub("", obj) if back is not None else slug
+    return _INSTANCE_SUFFIX.sub("", copied_from(obj)) if back is not None else slug
 
 
 def face_up(state: State, obj: str) -> Side:
@@ -118,8 +131,10 @@ def describe(state: State, obj: str, namer: Any, *, as_controller: str | None = 
 
 
 def is_token(state: State, obj: str) -> bool:
-    """Whether ``obj`` is a token (python-mtg's ``is_token`` relation; its tokens are single-faced)."""
-    return (obj,) in state.get("is_token", ())
+    """Whether ``obj`` is a token: python-mtg's ``is_token`` relation (its created tokens are single-faced),
+    or a copy of a permanent spell (``_is_copy``), which becomes a token as it resolves (707.10f; a copy of a
+    transforming spell is a transforming token, 707.10g)."""
+    return (obj,) in state.get("is_token", ()) or (obj,) in state.get("_is_copy", ())
 
 
 def put_into_graveyard(state: State, obj: str) -> None:

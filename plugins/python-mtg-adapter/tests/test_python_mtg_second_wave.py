@@ -117,3 +117,33 @@ def test_712_13a_card_an_effect_put_onto_the_battlefield_transformed_with_an_ins
     assert table.daynight.face_of(tamer) is Side.FRONT  # in the graveyard it is Hound Tamer again (712.8a)
     assert table.daynight.designation is Designation.NEITHER  # it never entered: no day (702.145d)
     table.daynight.end()
+
+
+def test_707_10g_copy_of_a_daybound_spell_resolving_at_night_is_a_transforming_token_that_transforms() -> None:
+    from mtg import driver
+
+    table = Table(seed=3)
+    _night(table)
+    second = _tamer_in_hand(table)
+    # python-mtg has no card here that copies a creature spell, so the test does what one would: the Tamer is
+    # put on the stack as a creature spell and python-mtg's own _copy_spell copies it (707.10: not cast)
+    state = table.g.state
+    state["in_hand"] = {r for r in state["in_hand"] if r[1] != second}
+    driver._stack_push(state, second, "alice")
+    state["spell_type"] = set(state.get("spell_type", ())) | {(second, "creature")}
+    (copy,) = driver._copy_spell(state, second, "alice", 1)
+    driver._resolve_top(state)  # the copy resolves first and becomes a token (707.10f) with both faces (707.10g)
+    driver._resolve_top(state)  # then the card
+    # the token is not represented by a double-faced card: 702.145b's replacement does not apply, it enters
+    # front face up and 702.145c transforms it at once (a real transform)
+    assert [(type(a), getattr(a, "replaced", None)) for a in table.outcomes_about(copy)] == [
+        (EnterFace, False),
+        (Transform, None),
+    ]
+    assert [a.rule for a in table.outcomes_about(copy)] == ["702.145b", "702.145c"]
+    assert table.daynight.face_of(copy) is Side.BACK
+    assert table.card(copy).name == "Untamed Pup"
+    # the card itself enters transformed (702.145b), no transform
+    (card_entry,) = table.outcomes_about(second)
+    assert isinstance(card_entry, EnterFace) and card_entry.face is Side.BACK and card_entry.replaced
+    table.daynight.end()
