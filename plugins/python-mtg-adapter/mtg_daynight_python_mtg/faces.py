@@ -32,7 +32,7 @@ _PRINTED = (
     ("printed_toughness", "card_toughness"),
 )
 _INSTANCE_SUFFIX = re.compile(r"_\d+$")
-_COPY_SUFFIX = re.compile(r"__copy\d+$")
+_COPY_SUFFIX = re.compile(r"(__copy\d+)+$")
 
 
 def battlefield(state: State) -> set[str]:
@@ -46,8 +46,8 @@ def slug_of(state: State, obj: str) -> str | None:
 
 
 def copied_from(obj: str) -> str:
-    """The spell a python-mtg spell copy (``<spell id>__copy<n>``, ``mtg.driver._copy_spell``) copies; ``obj``
-    itself for anything else."""
+    """The card a python-mtg spell copy (``<spell id>__copy<n>``, ``mtg.driver._copy_spell``; a copy of a copy
+    adds another suffix) was copied from; ``obj`` itself for anything else."""
     return _COPY_SUFFIX.sub("", obj)
 
 

@@ -74,6 +74,9 @@ def test_712_13a_werewolf_with_an_instant_back_face_cast_at_night_goes_to_the_gr
     assert not any(row[0] == second for row in state.get("on_stack", set()))
     assert table.card(second).zone == "graveyard"
     assert table.daynight.face_of(second) is Side.FRONT
+    turn = table.g.turn_number
+    table.until("bob", after=turn)  # the game goes on: one spell (the Tamer) in alice's turn, still night
+    assert table.daynight.designation is Designation.NIGHT
     table.daynight.end()
 
 
