@@ -42,31 +42,32 @@ def parse_plain(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], s
     entries = EntryCollector(source)
     section: str = MAIN
     for number, raw in enumerate(lines, 1):
-        check_line_length(raw, number, source)
-        line = raw.strip()
-        if not line:
-            continue
-        if is_comment(line):
-            named = known_section(comment_body(line))
-            if named is not None:
-                section = named
-            continue
-        target = section
-        sideboard_text = sideboard_prefixed(line)
-        if sideboard_text is not None:
-            line, target = sideboard_text, SIDEBOARD
-        counted = split_count(line, number, source)
-        if counted is not None:
-            entries.add(counted[0], counted[1], target, number)
-            continue
-        if sideboard_text is None:
-            named = known_section(line)
-            if named is not None:
-                section = named
+        with entries.line():
+            check_line_length(raw, number, source)
+            line = raw.strip()
+            if not line:
                 continue
-            if _CATEGORY_HEADING.search(line):
+            if is_comment(line):
+                named = known_section(comment_body(line))
+                if named is not None:
+                    section = named
                 continue
-        entries.add(1, line, target, number)
+            target = section
+            sideboard_text = sideboard_prefixed(line)
+            if sideboard_text is not None:
+                line, target = sideboard_text, SIDEBOARD
+            counted = split_count(line, number, source)
+            if counted is not None:
+                entries.add(counted[0], counted[1], target, number)
+                continue
+            if sideboard_text is None:
+                named = known_section(line)
+                if named is not None:
+                    section = named
+                    continue
+                if _CATEGORY_HEADING.search(line):
+                    continue
+            entries.add(1, line, target, number)
     return entries.result(), None
 
 

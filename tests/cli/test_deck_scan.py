@@ -189,7 +189,7 @@ def test_malformed_file_exits_2_naming_file_and_line(
 
 def test_missing_file_and_bad_mod_exit_2(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deck", "scan", "--data-dir", str(data_dir), str(tmp_path / "none.txt")]) == 2
-    assert "none.txt: cannot read the file" in capsys.readouterr().err
+    assert "none.txt: cannot read the deck file" in capsys.readouterr().err
     mods = tmp_path / "mods"
     mods.mkdir()
     (mods / "broken.toml").write_text("[mod]\nname = 'x'\n[[cards]]\nfront = {}\n")
