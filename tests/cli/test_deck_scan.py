@@ -99,7 +99,7 @@ def test_json_shape(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixtur
     path = _deck(tmp_path, "d.txt", "4 Tavern Ruffian\n")
     status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
     assert status == 0
-    assert set(out) == {"data", "decks", "unknown", "status"}
+    assert set(out) == {"data", "decks", "failed", "unknown", "status"}
     assert set(out["data"]) == {"snapshot", "snapshot_note", "cards", "mods", "clashes"}
     assert "FIXTURE" in out["data"]["snapshot_note"]
     assert out["data"]["cards"] == 6  # 4 day/night cards, Brimstone Vandal (mentions day/night), the helper
@@ -169,22 +169,25 @@ def test_several_files_and_text_output(tmp_path: Path, data_dir: Path, capsys: p
     assert status == 1
     row = "4  Tavern Ruffian // Tavern Smasher  [main, line 1]  (daybound; nightbound; written 'Tavern Ruffian')"
     assert row in out
-    assert "not checked (1 name):" in out and "Lightning Bolt" in out
+    assert "not day/night cards (1 name: Lightning Bolt): not in the day/night card data" in out
     assert "Brutal Cathr  [main, line 1]  did you mean 'Brutal Cathar'?" in out
     assert "needs the Day // Night helper card: yes (Tavern Ruffian // Tavern Smasher)" in out
 
 
-def test_malformed_file_exits_2_naming_file_and_line(
+def test_malformed_file_exits_2_naming_file_and_line_and_the_good_file_still_prints(
     tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     good = _deck(tmp_path, "good.txt", "4 Tavern Ruffian\n")
     bad = _deck(tmp_path, "bad.txt", "4 Tavern Ruffian\n0 Lightning Bolt\n")
-    status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(good), str(bad)])
+    status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(bad), str(good)])
     captured = capsys.readouterr()
     assert status == 2
-    assert captured.out == ""  # nothing printed before the error
-    (line,) = captured.err.strip().splitlines()
-    assert line.startswith("mtg-daynight deck: error: ") and "bad.txt: line 2: count 0" in line
+    assert "good.txt: mtgo" in captured.out and "Tavern Ruffian // Tavern Smasher" in captured.out
+    assert "bad.txt" not in captured.out
+    first, last = captured.err.strip().splitlines()
+    assert first.startswith("mtg-daynight deck scan: error: ") and first.endswith("bad.txt: line 2: count 0 is out "
+                                                                                 "of range: it must be 1 to 999")
+    assert last.endswith("bad.txt: not scanned (1 problem)")
 
 
 def test_missing_file_and_bad_mod_exit_2(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -223,10 +226,12 @@ def test_without_a_snapshot_nothing_is_claimed(tmp_path: Path, capsys: pytest.Ca
     status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(empty), str(deck)])
     captured = capsys.readouterr()
     assert status == 0
-    assert "no card data snapshot found" in captured.err
+    assert "warning: no card data loaded" in captured.err
+    assert "not checked (1 name: Tavern Ruffian): no card data is loaded (import it with" in captured.out
     assert "needs the Day // Night helper card: unknown" in captured.out
     status, out = _scan(capsys, "--data-dir", str(empty), str(deck))
     assert out["data"]["snapshot"] is None and out["decks"][0]["needs_helper_card"] is None
+    assert out["decks"][0]["entries"][0]["status"] == "no_data"
 
 
 def test_deck_without_action_prints_usage(capsys: pytest.CaptureFixture[str]) -> None:
