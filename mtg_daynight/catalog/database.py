@@ -62,17 +62,17 @@ def merge(
             handles = card_handles(card)
             hits: dict[int, tuple[ClashKind, str]] = {}
             for key, kind in handles:
-                found = owners.get(key)
-                if found is not None and cards[found[0]] is not None and found[0] not in hits:
-                    hits[found[0]] = (clash_kind(kind, found[1]), key)
-            for found, (clash, key) in hits.items():
-                other = cards[found]
+                owner = owners.get(key)
+                if owner is not None and cards[owner[0]] is not None and owner[0] not in hits:
+                    hits[owner[0]] = (clash_kind(kind, owner[1]), key)
+            for index, (clash, key) in hits.items():
+                other = cards[index]
                 assert other is not None
                 clashes.append(Clash(mod.path, card.name, other.name, other.origin, clash, key, won=entry.override))
             if hits and not entry.override:
                 continue
-            for found in hits:
-                cards[found] = None
+            for index in hits:
+                cards[index] = None
             cards.append(card)
             for key, kind in handles:
                 owners[key] = (len(cards) - 1, kind)

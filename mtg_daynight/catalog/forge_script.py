@@ -45,7 +45,7 @@ class _Face(msgspec.Struct):
     name_line: int = 0
     type_line: str = ""
     keywords: list[str] = msgspec.field(default_factory=list)
-    keyword_line: int = 0
+    keyword_lines: list[int] = msgspec.field(default_factory=list)
     oracle: str = ""
 
 
@@ -95,12 +95,26 @@ def _faces(text: str, source: str) -> tuple[list[_Face], int | None, str | None]
             keyword = _KEYWORDS.get(value.casefold())
             if keyword is not None:
                 face.keywords.append(keyword)
-                face.keyword_line = number
+                face.keyword_lines.append(number)
         elif key == "Oracle":
             face.oracle = value
         elif key == "AlternateMode":
             mode_line, mode = number, value
     return faces, mode_line, mode
+
+
+def _keyword_line(face: _Face, *, back: bool) -> int:
+    """The line to blame for a keyword problem of ``face``: the misplaced keyword (702.145a), else a repeat."""
+    misplaced = "daybound" if back else "nightbound"
+    for keyword, line in zip(face.keywords, face.keyword_lines, strict=True):
+        if keyword == misplaced:
+            return line
+    seen: set[str] = set()
+    for keyword, line in zip(face.keywords, face.keyword_lines, strict=True):
+        if keyword in seen:
+            return line
+        seen.add(keyword)
+    return face.keyword_lines[0] if face.keyword_lines else face.start
 
 
 def parse_forge_script(data: bytes | str, source: str) -> LoadedMod:
@@ -123,7 +137,8 @@ def parse_forge_script(data: bytes | str, source: str) -> LoadedMod:
         built.append(
             mod_face(
                 face.name, face.keywords, face.type_line, back=index == 1, source=source,
-                name_field=f"line {face.name_line}: Name", keywords_field=f"line {face.keyword_line}: K",
+                name_field=f"line {face.name_line}: Name",
+                keywords_field=f"line {_keyword_line(face, back=index == 1)}: K",
             )
         )
     front, back = built[0], built[1] if len(built) == 2 else None

@@ -57,6 +57,8 @@ def parse_mtgo(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], st
                 continue
             named = known_section(line) if sideboard_text is None else None
             if named is None:
-                raise fail(source, number, f"expected a card line like '4 Card Name' or 'SB: 2 Card Name', got {line!r}")
+                raise fail(
+                    source, number, f"expected a card line like '4 Card Name' or 'SB: 2 Card Name', got {line!r}"
+                )
             section = named
     return entries.result(), None

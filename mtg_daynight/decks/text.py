@@ -141,7 +141,7 @@ def clean_name(raw: str, number: int, source: str) -> str:
     if len(name) > MAX_NAME_CHARS:
         raise fail(source, number, f"card name is {len(name)} characters long, the limit is {MAX_NAME_CHARS}")
     for ch in name:
-        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
+        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             raise fail(source, number, f"card name contains the invalid character U+{ord(ch):04X}")
     junk = next((ch for ch in name if ch in _NEVER_IN_NAMES), None)
     if junk is not None:
