@@ -24,6 +24,7 @@ files are read (:func:`mtg_daynight.inputfile.read_regular_file`): a FIFO or dev
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -39,8 +40,10 @@ from .model import CatalogCard, PrintedName, make_face
 from .names import card_handles
 
 MODS_SUBDIR: Final = "custom"
-#: The file patterns of a mod directory: TOML mod files and Forge card scripts.
-MOD_PATTERNS: Final = ("*.toml", "*.txt")
+#: The files of a mod directory: TOML mod files and Forge card scripts.
+MOD_SUFFIXES: Final = (".toml", ".txt")
+#: Most mod files one mod directory (with its subdirectories) may hold.
+MAX_MOD_FILES: Final = 10_000
 MAX_MOD_BYTES: Final = 1024 * 1024
 MAX_MOD_CARDS: Final = 10_000
 MAX_NAME_CHARS: Final = 200
@@ -108,11 +111,25 @@ def default_mod_dirs() -> tuple[Path, ...]:
     return (*(() if repo is None else (repo / MODS_SUBDIR,)), user_data_dir() / MODS_SUBDIR)
 
 
+def _walk(directory: Path) -> list[Path]:
+    """The mod files under ``directory`` and its subdirectories (symbolic links to directories are not followed;
+    hidden files and directories are skipped), sorted by their path below ``directory``."""
+    found: list[Path] = []
+    for root, subdirectories, names in os.walk(directory, followlinks=False):
+        subdirectories[:] = [d for d in subdirectories if not d.startswith(".")]
+        base = Path(root)
+        found.extend(base / n for n in names if not n.startswith(".") and n.endswith(MOD_SUFFIXES))
+        if len(found) > MAX_MOD_FILES:
+            raise InputFileError(f"{directory}: more than {MAX_MOD_FILES} mod files: is this really a mod directory?")
+    return sorted(found, key=lambda p: p.relative_to(directory).parts)
+
+
 def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> tuple[Path, ...]:
-    """The mod files (``*.toml`` and Forge ``*.txt`` scripts) of ``directories``, sorted by name within each,
-    duplicates dropped, hidden files (``.name``) skipped. A directory in ``required`` must exist (one the user
-    named); the others are skipped when missing. Every entry matching a pattern is listed, so that one that is
-    not a regular file (a FIFO, a device, a directory named ``x.toml``) is refused by :func:`read_mod`."""
+    """The mod files (``*.toml`` and Forge ``*.txt`` scripts) of ``directories`` and their subdirectories (Forge
+    keeps custom card scripts in one subfolder per initial letter), sorted by path within each, duplicates
+    dropped. A directory in ``required`` must exist (one the user named); the others are skipped when missing.
+    Every entry with a mod suffix is listed, so that one that is not a regular file (a FIFO, a device) is
+    refused by :func:`read_mod`, not skipped."""
     found: dict[Path, None] = {}
     for directory in directories:
         if not directory.is_dir():
@@ -120,8 +137,7 @@ def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> 
                 what = "not a directory" if directory.exists() else "not found"
                 raise InputFileError(f"{directory}: mod directory {what}")
             continue
-        paths = {p for pattern in MOD_PATTERNS for p in directory.glob(pattern) if not p.name.startswith(".")}
-        for path in sorted(paths, key=lambda p: p.name):
+        for path in _walk(directory):
             found[path.resolve()] = None
     return tuple(found)
 

@@ -45,10 +45,12 @@ def test_a_fifo_in_a_mod_directory_is_refused_without_blocking(data_dir: Path, m
     )
 
 
-def test_a_directory_named_like_a_mod_file_is_refused(data_dir: Path, mods_dir: Path) -> None:
-    (mods_dir / "folder.toml").mkdir()
-    with pytest.raises(InputFileError, match=r"folder\.toml: is a directory, not a regular file"):
-        load_database(data_dir, [mods_dir], default_mods=False, cache=DatabaseCache())
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX FIFOs")
+def test_a_fifo_in_a_subdirectory_is_refused_too(data_dir: Path, mods_dir: Path) -> None:
+    (mods_dir / "g").mkdir()
+    os.mkfifo(mods_dir / "g" / "pipe.txt")
+    error = _load_within(10, data_dir, mods_dir)
+    assert isinstance(error, InputFileError) and "is a FIFO (named pipe), not a regular file" in str(error)
 
 
 @pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs /dev/null")
@@ -64,10 +66,30 @@ def test_a_mods_argument_that_is_a_file_is_not_a_directory(data_dir: Path, mods_
         load_database(data_dir, [path], default_mods=False, cache=DatabaseCache())
 
 
-def test_a_mod_directory_lists_toml_and_forge_scripts_sorted_hidden_skipped(mods_dir: Path) -> None:
-    for name in ("b.toml", "a.txt", ".hidden.toml", "notes.md", "c.TXT"):
-        (mods_dir / name).write_text("", encoding="utf-8")
-    assert [p.name for p in mod_files([mods_dir])] == ["a.txt", "b.toml"]
+def test_a_mod_directory_lists_toml_and_forge_scripts_with_subfolders_sorted_hidden_skipped(
+    mods_dir: Path, tmp_path: Path
+) -> None:
+    """Forge keeps custom card scripts in one subfolder per initial letter (custom/cards/g/...)."""
+    for name in ("b.toml", "a.txt", ".hidden.toml", "notes.md", "c.TXT", "g/gloom.txt", "a/z.toml", ".git/x.txt"):
+        path = mods_dir / name
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "linked.txt").write_text("", encoding="utf-8")
+    (mods_dir / "link").symlink_to(elsewhere, target_is_directory=True)  # not followed
+    listed = [p.relative_to(mods_dir.resolve()).as_posix() for p in mod_files([mods_dir])]
+    assert listed == ["a/z.toml", "a.txt", "b.toml", "g/gloom.txt"]
+
+
+def test_a_huge_directory_is_not_taken_for_a_mod_directory(mods_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mtg_daynight.catalog import mods
+
+    monkeypatch.setattr(mods, "MAX_MOD_FILES", 3)
+    for index in range(5):
+        (mods_dir / f"{index}.txt").write_text("", encoding="utf-8")
+    with pytest.raises(InputFileError, match="more than 3 mod files: is this really a mod directory"):
+        mod_files([mods_dir])
 
 
 def test_toml_and_forge_script_mods_load_together(data_dir: Path, mods_dir: Path) -> None:

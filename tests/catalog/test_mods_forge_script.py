@@ -149,3 +149,13 @@ def test_a_forge_deck_of_the_modders_werewolves_scans_and_the_cards_play(data_di
     assert game.face_of("p1") is Side.BACK  # 702.145b: at night it transforms to Gloomwood Lampsnuffer
     game.enter(CardPermanent("p2", "bob", card="gloomwood lampsnuffer"))
     assert game.face_of("p2") is Side.BACK
+
+
+def test_the_forge_script_example_in_docs_mods_md_is_a_day_night_card() -> None:
+    import re
+
+    doc = (Path(__file__).parents[2] / "docs" / "mods.md").read_text("utf-8")
+    (example,) = [b for b in re.findall(r"```text\n(.*?)```", doc, re.DOTALL) if b.startswith("Name:")]
+    card = parse_forge_script(example, "gloomwood_lamplighter.txt").cards[0].card
+    assert card.name == "Gloomwood Lamplighter // Gloomwood Lampsnuffer"
+    assert card.front.daybound and card.back is not None and card.back.nightbound
