@@ -109,10 +109,11 @@ def _scan(args: argparse.Namespace) -> int:
     read = read_all(args.files, args.format)
     try:
         database = load_card_database(args)
-    except DayNightError as error:
-        if not args.json:
-            raise
-        _write_json({"data": None, "decks": [], "failed": [], "unknown": 0, "error": str(error), "status": 2})
+    except DayNightError as error:  # nothing can be scanned: one clear line (or JSON object), exit 2
+        if args.json:
+            _write_json({"data": None, "decks": [], "failed": [], "unknown": 0, "error": str(error), "status": 2})
+        else:
+            _err(f"error: {error}")
         return 2
     scans = [item if isinstance(item, Failed) else scan_deck(item, database) for item in read]
     done = [s for s in scans if isinstance(s, DeckScan)]

@@ -403,3 +403,13 @@ def test_simulate_and_conformance_take_mods_like_deck_scan(
     assert "Invented Lanternwolf" in capsys.readouterr().err
     assert main([*common, "--mods", str(tmp_path / "nope")]) == 2
     assert "nope: mod directory not found" in capsys.readouterr().err
+
+
+def test_a_setup_error_is_one_terminal_safe_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = _deck(tmp_path, "d.txt", "4 Tavern Ruffian\n")
+    missing = tmp_path / "no\x1b[31mmods"
+    assert main(["deck", "scan", "--no-default-mods", "--mods", str(missing), str(deck)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (line,) = captured.err.splitlines()
+    assert line == f"mtg-daynight deck scan: error: {tmp_path}/no\\u001b[31mmods: mod directory not found"
