@@ -101,11 +101,14 @@ _CLASH_WORDS: dict[str, str] = {
     "id-name": "its id is the other card's name",
     "name-id": "its name is the other card's id",
 }
+_CLASH_KINDS: dict[tuple[str, str], ClashKind] = {
+    ("name", "name"): "name", ("id", "id"): "id", ("id", "name"): "id-name", ("name", "id"): "name-id"
+}
 
 
 def clash_kind(mine: Literal["name", "id"], theirs: Literal["name", "id"]) -> ClashKind:
     """The :data:`ClashKind` of a mod card's handle of kind ``mine`` meeting a known card's of kind ``theirs``."""
-    return mine if mine == theirs else f"{mine}-{theirs}"  # type: ignore[return-value]
+    return _CLASH_KINDS[(mine, theirs)]
 
 
 class Clash(msgspec.Struct, frozen=True):

@@ -65,12 +65,13 @@ def card_handles(card: CatalogCard) -> tuple[tuple[str, HandleKind], ...]:
     for printed in card.printed_names:
         names.extend((printed.name, *split_faces(printed.name)))
     ids = [*card.ids, *(() if card.oracle_id is None else (card.oracle_id,))]
+    groups: tuple[tuple[HandleKind, list[str]], ...] = (("name", names), ("id", ids))
     handles: dict[str, HandleKind] = {}
-    for kind, texts in (("name", names), ("id", ids)):
+    for kind, texts in groups:
         for text in texts:
             for key in (name_key(text), text.strip().casefold()):
                 if key:
-                    handles.setdefault(key, kind)  # type: ignore[arg-type]
+                    handles.setdefault(key, kind)
     return tuple(handles.items())
 
 

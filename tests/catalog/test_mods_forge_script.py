@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pluggy
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtg_daynight import CardPermanent, DayNight, Designation, Face, Side, install
 from mtg_daynight.catalog import CARD_DATA_PLUGIN_NAME, CardDataPlugin, DatabaseCache, load_database, scan_deck
@@ -159,3 +161,28 @@ def test_the_forge_script_example_in_docs_mods_md_is_a_day_night_card() -> None:
     card = parse_forge_script(example, "gloomwood_lamplighter.txt").cards[0].card
     assert card.name == "Gloomwood Lamplighter // Gloomwood Lampsnuffer"
     assert card.front.daybound and card.back is not None and card.back.nightbound
+
+
+_SCRIPT_LINES = st.lists(
+    st.one_of(
+        st.sampled_from([
+            "", "ALTERNATE", "AlternateMode:DoubleFaced", "AlternateMode:Split", "K:Daybound", "K:Nightbound",
+            "K:Trample", "Name:Invented Wolf", "Name:Invented Beast", "Types:Instant", "Oracle:it becomes night",
+            "PT:2/2", "SVar:X:Count$Y",
+        ]),
+        st.text(max_size=30),
+    ),
+    max_size=25,
+).map("\n".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=300), _SCRIPT_LINES))
+def test_any_text_is_a_card_or_an_input_file_error_naming_the_file(text: str) -> None:
+    try:
+        loaded = parse_forge_script(text, "s.txt")
+    except InputFileError as error:
+        assert str(error).startswith("s.txt: ")
+    else:
+        card = loaded.cards[0].card
+        assert not card.front.nightbound and (card.back is None or not card.back.daybound)  # 702.145a
