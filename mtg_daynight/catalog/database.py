@@ -50,6 +50,8 @@ def merge(
     kind each handle is, so a mod id equal to a real card's name clashes as a name does
     (:func:`~mtg_daynight.catalog.names.card_handles`). A clash is reported always; the mod card replaces the
     other only when it says ``override = true``, otherwise it is left out."""
+    if not any(mod.cards for mod in mods):
+        return tuple(snapshot_cards), ()
     cards: list[CatalogCard | None] = list(snapshot_cards)
     owners: dict[str, tuple[int, HandleKind]] = {}
     for index, card in enumerate(snapshot_cards):

@@ -58,9 +58,10 @@ def split_faces(name: str) -> tuple[str, ...]:
 
 def card_handles(card: CatalogCard) -> tuple[tuple[str, HandleKind], ...]:
     """Every key a lookup could find ``card`` by, each with what it comes from: its full, face and printed
-    names (``"name"``) and its ids and oracle id (``"id"``). Each handle gives its :func:`name_key` and its
-    casefolded form, so that an id spelled like a name (or a name like an id) is the same key: a mod card
-    whose id is ``"Tavern Ruffian"`` has a handle in common with the real card."""
+    names (``"name"``) and its ids and oracle id (``"id"``), all as :func:`name_key`, so that an id spelled like
+    a name (or a name like an id) is the same key: a mod card whose id is ``"Tavern Ruffian"`` (or
+    ``"TAVERN RUFFÍAN"``) has a handle in common with the real card. (Lookups fold ids by case only, names by
+    :func:`name_key`; equal casefolded strings have equal keys, so comparing keys misses no collision.)"""
     names = [card.name, *(face.name for face in card.faces)]
     for printed in card.printed_names:
         names.extend((printed.name, *split_faces(printed.name)))
@@ -69,9 +70,9 @@ def card_handles(card: CatalogCard) -> tuple[tuple[str, HandleKind], ...]:
     handles: dict[str, HandleKind] = {}
     for kind, texts in groups:
         for text in texts:
-            for key in (name_key(text), text.strip().casefold()):
-                if key:
-                    handles.setdefault(key, kind)
+            key = name_key(text)
+            if key:
+                handles.setdefault(key, kind)
     return tuple(handles.items())
 
 
