@@ -8,11 +8,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pluggy
 import pytest
 
-from mtg_daynight.catalog import CardDatabase, DatabaseCache, load_database, parse_mod, scan_deck
+from mtg_daynight import CardPermanent, DayNight, Designation, install
+from mtg_daynight.catalog import (
+    CARD_DATA_PLUGIN_NAME,
+    CardDatabase,
+    CardDataPlugin,
+    DatabaseCache,
+    load_database,
+    parse_mod,
+    scan_deck,
+)
 from mtg_daynight.decks import parse_deck
 from mtg_daynight.errors import InputFileError
+from mtg_daynight.hookspecs import PROJECT
 
 
 def _load(data_dir: Path, mods_dir: Path, text: str) -> CardDatabase:
@@ -35,6 +46,12 @@ def test_a_mod_id_equal_to_a_real_cards_name_clashes_and_does_not_take_the_name_
     scan = scan_deck(parse_deck("4 Tavern Ruffian\n"), db)
     assert scan.needs_helper_card is True
     assert db.lookup("Invented Tavern Bouncer") is None
+    pm = pluggy.PluginManager(PROJECT)
+    pm.register(CardDataPlugin(db), name=CARD_DATA_PLUGIN_NAME)
+    install(pm)
+    game = DayNight(pm).new_game("g", ("alice", "bob"))
+    game.enter(CardPermanent("p1", "alice", card="Tavern Ruffian"))
+    assert game.designation is Designation.DAY  # 702.145g: it entered with daybound, so it became day
 
 
 def test_a_mod_id_spelled_with_accents_or_odd_case_still_clashes_with_the_name(data_dir: Path, mods_dir: Path) -> None:
