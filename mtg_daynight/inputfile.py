@@ -16,6 +16,10 @@ from typing import Final
 
 from mtg_daynight.errors import InputFileError
 
+#: Open flags: read-only, and where the platform has them: never block (a FIFO), never become the controlling
+#: terminal (a tty), close on exec, binary (Windows).
+_FLAGS: Final = os.O_RDONLY | sum(getattr(os, name, 0) for name in ("O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC", "O_BINARY"))
+
 _KINDS: Final = (
     (stat.S_ISDIR, "a directory"),
     (stat.S_ISFIFO, "a FIFO (named pipe)"),
@@ -49,7 +53,7 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int, what: str = 
         before = os.stat(source)
         if not stat.S_ISREG(before.st_mode):
             raise not_regular(source, before.st_mode, what)
-        descriptor = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+        descriptor = os.open(source, _FLAGS)
     except OSError as error:
         raise InputFileError(f"{source}: cannot read the {what}: {error.strerror or error}") from error
     try:
