@@ -158,3 +158,11 @@ def test_a_symlink_to_a_regular_file_is_read(tmp_path: Path) -> None:
     link = tmp_path / "link.txt"
     link.symlink_to(target)
     assert read_deck(link).entries[0].name == "Tavern Ruffian"
+
+
+def test_a_plain_list_skips_rules_between_groups_but_not_counted_junk() -> None:
+    deck = parse_deck("Creatures\n----------\n4 Tavern Ruffian\n* * *\n===\n2 Brutal Cathar\n", format="plain")
+    assert [(e.count, e.name) for e in deck.entries] == [(1, "Creatures"), (4, "Tavern Ruffian"), (2, "Brutal Cathar")]
+    assert problems("4 Tavern Ruffian\n4 ---\n", "plain") == (
+        DeckProblem(2, "card name '---' has no letter or digit: no card is named so"),
+    )
