@@ -32,6 +32,7 @@ from typing import Final, Literal
 
 import msgspec
 
+from mtg_daynight.decks.text import impossible_name
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.inputfile import read_regular_file
 from mtg_daynight.rules import Face
@@ -201,7 +202,8 @@ def mod_face(
     name_field: str,
     keywords_field: str,
 ) -> Face:
-    """A validated mod face (TOML or Forge script): a usable name, and daybound only on the front face,
+    """A validated mod face (TOML or Forge script): a usable name (one a deck file could name: see
+    :func:`mtg_daynight.decks.text.impossible_name`), and daybound only on the front face,
     nightbound only on the back face, each at most once (702.145a). Errors name ``source`` and the field."""
     name = name.strip()
     if not name:
@@ -210,6 +212,9 @@ def mod_face(
         raise _fail(source, name_field, f"{len(name)} characters, the limit is {MAX_NAME_CHARS}")
     if "/" in name or not name.isprintable():
         raise _fail(source, name_field, f"{name!r}: a face name has no '/' and no control characters")
+    problem = impossible_name(name)
+    if problem is not None:  # the same rule as for names in deck files: a deck could never name this card
+        raise _fail(source, name_field, f"{name!r} {problem}")
     if len(set(keywords)) != len(keywords):
         raise _fail(source, keywords_field, "a keyword is repeated")
     if back and "daybound" in keywords:

@@ -143,12 +143,21 @@ def clean_name(raw: str, number: int, source: str) -> str:
     for ch in name:
         if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             raise fail(source, number, f"card name contains the invalid character U+{ord(ch):04X}")
+    problem = impossible_name(name)
+    if problem is not None:
+        raise fail(source, number, f"card name {name!r} {problem}")
+    return name
+
+
+def impossible_name(name: str) -> str | None:
+    """Why no card can be named ``name`` (template or markup junk such as ``{{7*7}}`` or ``<%= x %>``, or no
+    letter or digit at all), as the end of a sentence about the name; None for a name a card could have."""
     junk = next((ch for ch in name if ch in _NEVER_IN_NAMES), None)
     if junk is not None:
-        raise fail(source, number, f"card name {name!r} contains {junk!r}, which no card name has")
+        return f"contains {junk!r}, which no card name has"
     if not any(ch.isalnum() or ch == "_" for ch in name):
-        raise fail(source, number, f"card name {name!r} has no letter or digit: no card is named so")
-    return name
+        return "has no letter or digit: no card is named so"
+    return None
 
 
 def is_comment(line: str) -> bool:

@@ -118,3 +118,14 @@ def test_a_mod_file_over_the_size_limit_is_refused(mods_dir: Path) -> None:
     path.write_bytes(b"#" * (MAX_MOD_BYTES + 1))
     with pytest.raises(InputFileError, match=rf"big\.toml: too large: more than {MAX_MOD_BYTES} bytes"):
         read_mod(path)
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("{{7*7}}", "contains '{', which no card name has"), ("<b>x", "contains '<', which no card name has"),
+     ("***", "has no letter or digit: no card is named so")],
+)
+def test_a_mod_face_name_no_card_can_have_is_refused_as_in_deck_files(name: str, why: str) -> None:
+    with pytest.raises(InputFileError) as caught:
+        parse_mod(f"[mod]\nname = 'x'\n[[cards]]\nfront = {{ name = '{name}' }}\n", "m.toml")
+    assert str(caught.value) == f"m.toml: cards[0].front.name: {name!r} {why}"

@@ -103,6 +103,7 @@ def test_701_28_an_instant_face_from_its_types_line() -> None:
          "s.txt: line 1: Name: 'Half // Half': a face name has no '/' and no control characters"),
         ("Name:Bad\x1bName\n", "s.txt: line 1: Name: 'Bad\\x1bName': a face name has no '/' and no control characters"),
         (b"Name:\xff\n", "s.txt: not UTF-8 text (byte 5)"),
+        ("Name:{{7*7}}\n", "s.txt: line 1: Name: '{{7*7}}' contains '{', which no card name has"),
     ],
 )
 def test_script_errors_name_the_file_and_the_line(text: str | bytes, message: str) -> None:
