@@ -80,6 +80,11 @@ def _faces(text: str, source: str) -> tuple[list[_Face], int | None, str | None]
                 raise _fail(source, number, "a second ALTERNATE: a mod card has at most two faces")
             faces.append(_Face(start=number))
             continue
+        if line.startswith("[") and line.endswith("]"):
+            raise _fail(
+                source, number, f"{line[:40]!r} is a section header: this is a Forge edition or deck file, not a card "
+                "script (point --mods at the folder of card scripts, such as Forge's custom/cards)",
+            )
         key, sep, value = line.partition(":")
         if not sep or not key.strip() or " " in key.strip():
             raise _fail(source, number, f"expected a Forge script line like 'Name:Card Name', got {line[:60]!r}")

@@ -103,6 +103,9 @@ def test_701_28_an_instant_face_from_its_types_line() -> None:
          "s.txt: line 1: Name: 'Half // Half': a face name has no '/' and no control characters"),
         ("Name:Bad\x1bName\n", "s.txt: line 1: Name: 'Bad\\x1bName': a face name has no '/' and no control characters"),
         (b"Name:\xff\n", "s.txt: not UTF-8 text (byte 5)"),
+        ("[metadata]\nCode=INV\n[cards]\nC Invented One\n",
+         "s.txt: line 1: '[metadata]' is a section header: this is a Forge edition or deck file, not a card script "
+         "(point --mods at the folder of card scripts, such as Forge's custom/cards)"),
         ("Name:{{7*7}}\n", "s.txt: line 1: Name: '{{7*7}}' contains '{', which no card name has"),
     ],
 )
