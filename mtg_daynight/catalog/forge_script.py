@@ -4,10 +4,10 @@ A script is ``Key:Value`` lines, one face after another; a line ``ALTERNATE`` st
 read (see ``docs/mods.md``)::
 
     Name:Lantern-Keeper of Thraben          # the face's name (required, once per face)
-    Types:Creature Human Werewolf           # its type line (an Instant or Sorcery face never turns up, 701.28)
+    Types:Creature Human Werewolf           # its type line (an Instant or Sorcery face never turns up, 712.10)
     K:Daybound                              # a keyword line; Daybound on the front, Nightbound on the back
     Oracle:...                              # rules text: "becomes day/night" marks a card that mentions them
-    AlternateMode:DoubleFaced               # required when there is an ALTERNATE face
+    AlternateMode:DoubleFaced               # a transforming double-faced card (other modes: first face only)
 
     ALTERNATE
 
@@ -16,7 +16,9 @@ read (see ``docs/mods.md``)::
     K:Nightbound
 
 Every other key (``ManaCost``, ``Colors``, ``PT``, ``A``, ``T``, ``S``, ``SVar``, ``DeckHas``...) is Forge's
-business and ignored, as are blank lines. Faces are checked by the same rules as a TOML mod card's
+business and ignored, as are blank lines. A card with another ``AlternateMode`` (a split, adventure, flip or
+modal double-faced card) never transforms, so only its first face is read: a modder's whole custom-cards folder
+loads, and such a card is known as a card without day/night. Faces are checked by the same rules as a TOML mod card's
 (:func:`~mtg_daynight.catalog.mods.mod_face`: a usable name, 702.145a keyword placement) and every error
 raises :class:`~mtg_daynight.errors.InputFileError` naming the file and the line. Pure: text in, card out.
 """
@@ -129,9 +131,14 @@ def parse_forge_script(data: bytes | str, source: str) -> LoadedMod:
     text = _decode(data, source)
     faces, mode_line, mode = _faces(text, source)
     if len(faces) == 2 and mode != DOUBLE_FACED:
-        where = mode_line if mode_line is not None else faces[1].start
         found = f"AlternateMode:{mode}" if mode is not None else "no AlternateMode line"
-        raise _fail(source, where, f"{found}: a card with an ALTERNATE face must say AlternateMode:{DOUBLE_FACED}")
+        if faces[1].keywords:  # 702.145a: daybound/nightbound belong to a transforming double-faced card
+            where = mode_line if mode_line is not None else faces[1].start
+            raise _fail(
+                source, where, f"{found}: a card whose ALTERNATE face has nightbound must say "
+                f"AlternateMode:{DOUBLE_FACED} (a transforming double-faced card, 702.145a)",
+            )
+        faces = faces[:1]  # 712.9: split, adventure, flip, modal cards never transform: the first face is the card
     if len(faces) == 1 and mode == DOUBLE_FACED:
         raise _fail(source, mode_line or 1, f"AlternateMode:{DOUBLE_FACED} but no ALTERNATE face follows")
     built = []

@@ -72,7 +72,7 @@ def test_a_single_faced_script_that_makes_it_day_mentions_day_night() -> None:
     assert card.back is None and not card.day_night and card.mentions_day_night and card.needs_helper
 
 
-def test_701_28_an_instant_face_from_its_types_line() -> None:
+def test_712_10_an_instant_face_from_its_types_line() -> None:
     card = parse_forge_script("Name:Invented Flash\nTypes:Instant\n", "i.txt").cards[0].card
     assert card.front.instant_or_sorcery
 
@@ -88,9 +88,11 @@ def test_701_28_an_instant_face_from_its_types_line() -> None:
         (HOWLER.replace("K:Trample", "K:Daybound"), "s.txt: line 19: K: daybound belongs on the front face (702.145a)"),
         (HOWLER.replace("SVar:PlayMain1:TRUE", "K:Daybound"), "s.txt: line 8: K: a keyword is repeated"),
         (HOWLER.replace("AlternateMode:DoubleFaced\n", ""),
-         "s.txt: line 11: no AlternateMode line: a card with an ALTERNATE face must say AlternateMode:DoubleFaced"),
-        (HOWLER.replace("AlternateMode:DoubleFaced", "AlternateMode:Split"),
-         "s.txt: line 9: AlternateMode:Split: a card with an ALTERNATE face must say AlternateMode:DoubleFaced"),
+         "s.txt: line 11: no AlternateMode line: a card whose ALTERNATE face has nightbound must say "
+         "AlternateMode:DoubleFaced (a transforming double-faced card, 702.145a)"),
+        (HOWLER.replace("AlternateMode:DoubleFaced", "AlternateMode:Modal"),
+         "s.txt: line 9: AlternateMode:Modal: a card whose ALTERNATE face has nightbound must say "
+         "AlternateMode:DoubleFaced (a transforming double-faced card, 702.145a)"),
         ("Name:Invented One\nAlternateMode:DoubleFaced\n",
          "s.txt: line 2: AlternateMode:DoubleFaced but no ALTERNATE face follows"),
         (HOWLER + "\nALTERNATE\nName:Third\n", "s.txt: line 23: a second ALTERNATE: a mod card has at most two faces"),
@@ -113,6 +115,13 @@ def test_script_errors_name_the_file_and_the_line(text: str | bytes, message: st
     with pytest.raises(InputFileError) as caught:
         parse_forge_script(text, "s.txt")
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("mode", ["Split", "Adventure", "Flip", "Modal"])
+def test_712_9_a_card_of_another_alternate_mode_never_transforms_and_is_read_as_its_first_face(mode: str) -> None:
+    text = f"Name:Invented Fire\nTypes:Instant\nAlternateMode:{mode}\n\nALTERNATE\n\nName:Invented Ice\nTypes:Instant\n"
+    card = parse_forge_script(text, "s.txt").cards[0].card
+    assert (card.name, card.back, card.day_night) == ("Invented Fire", None, False)
 
 
 def test_unknown_keys_and_blank_lines_are_ignored_and_a_bom_accepted() -> None:
