@@ -21,8 +21,8 @@ def add_card_data_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--mods", type=Path, action="append", default=[], metavar="DIR",
-        help="also merge the mod files of DIR: *.toml mod files and *.txt Forge card scripts (repeatable; "
-        "DIR must exist)",
+        help="also merge the mod files of DIR and its subfolders: *.toml mod files and *.txt Forge card scripts "
+        "(repeatable; DIR must exist)",
     )
     parser.add_argument(
         "--no-default-mods", action="store_true",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any, Final
 
@@ -27,12 +28,13 @@ from .card_options import add_card_data_options, load_card_database
 #: The deck files a directory argument scans (its own entries only: not recursive).
 DECK_PATTERNS: Final = ("*.dck", "*.dek", "*.txt")
 
-EXIT_STATUS: Final = (
-    "exit status: 0 every file scanned and every name resolved or not a day/night card; "
-    "1 every file scanned, some name unknown (a suspected typo); "
-    "2 some deck file could not be read or has errors (the other files are still scanned and printed), "
-    "or nothing could be scanned (a missing --data-dir/--mods directory, a malformed mod file or snapshot)"
-)
+EXIT_STATUS: Final = """\
+exit status:
+  0  every file scanned; every name resolved, or is not a day/night card
+  1  every file scanned; some name is unknown (a suspected typo)
+  2  some deck file (or directory argument) could not be read or has problems: the
+     other files are still scanned and printed; or nothing could be scanned (a
+     missing --data-dir/--mods directory, a malformed mod file or snapshot)"""
 
 _PROG: Final = "mtg-daynight deck scan"
 _NO_DATA_HINT: Final = "import it with 'mtg-daynight carddata update', or pass --data-dir DIR"
@@ -54,15 +56,18 @@ def register(sub: Any) -> None:
     scan: argparse.ArgumentParser = actions.add_parser(
         "scan",
         help="report day/night cards, unknown names and whether the Day // Night helper card is needed",
-        description=(
+        description=textwrap.fill(
             "Read deck files (Forge .dck, MTG Arena exports, MTGO .txt and .dek, plain lists) and report each "
             "day/night card with its count and section, names that are unknown (suspected typos, with close "
             "matches), and whether the deck needs the Day // Night helper card. The card data holds only "
             "day/night-related cards (daybound/nightbound cards, cards that mention day/night, the helper card): "
             "other names are reported as not day/night cards, not checked further. A directory scans its "
             "*.dck, *.dek and *.txt files (not its subdirectories). Every problem of a bad file is reported "
-            "with its line, and the other files are still scanned. " + EXIT_STATUS + "."
+            "with its line, and the other files are still scanned.",
+            width=80,
         ),
+        epilog=EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     scan.add_argument("files", nargs="+", metavar="FILE", type=Path, help="deck files, or directories of them")
     scan.add_argument("--json", action="store_true", help="print one JSON object for scripts (errors included)")

@@ -346,7 +346,7 @@ def test_help_documents_the_exit_status_and_directories(capsys: pytest.CaptureFi
     with pytest.raises(SystemExit):
         main(["deck", "scan", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "exit status: 0 every file scanned" in text and "2 some deck file could not be read" in text
+    assert "exit status: 0 every file scanned;" in text and "2 some deck file (or directory argument) could not" in text
     assert "A directory scans its *.dck, *.dek and *.txt files (not its subdirectories)" in text
 
 
