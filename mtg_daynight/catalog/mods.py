@@ -32,7 +32,6 @@ from typing import Final, Literal
 
 import msgspec
 
-from mtg_daynight.decks.text import impossible_name
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.inputfile import read_regular_file
 from mtg_daynight.rules import Face
@@ -212,6 +211,8 @@ def mod_face(
         raise _fail(source, name_field, f"{len(name)} characters, the limit is {MAX_NAME_CHARS}")
     if "/" in name or not name.isprintable():
         raise _fail(source, name_field, f"{name!r}: a face name has no '/' and no control characters")
+    from mtg_daynight.decks.text import impossible_name  # on first use: the deck readers load with it
+
     problem = impossible_name(name)
     if problem is not None:  # the same rule as for names in deck files: a deck could never name this card
         raise _fail(source, name_field, f"{name!r} {problem}")

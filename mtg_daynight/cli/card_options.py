@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mtg_daynight.catalog import CardDatabase
+if TYPE_CHECKING:
+    from mtg_daynight.catalog import CardDatabase
 
 
 def add_card_data_options(parser: argparse.ArgumentParser) -> None:
