@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any, Final
 
@@ -56,15 +55,16 @@ def register(sub: Any) -> None:
     scan: argparse.ArgumentParser = actions.add_parser(
         "scan",
         help="report day/night cards, unknown names and whether the Day // Night helper card is needed",
-        description=textwrap.fill(
-            "Read deck files (Forge .dck, MTG Arena exports, MTGO .txt and .dek, plain lists) and report each "
-            "day/night card with its count and section, names that are unknown (suspected typos, with close "
-            "matches), and whether the deck needs the Day // Night helper card. The card data holds only "
-            "day/night-related cards (daybound/nightbound cards, cards that mention day/night, the helper card): "
-            "other names are reported as not day/night cards, not checked further. A directory scans its "
-            "*.dck, *.dek and *.txt files (not its subdirectories). Every problem of a bad file is reported "
-            "with its line, and the other files are still scanned.",
-            width=80,
+        description=(
+            "Read deck files (Forge .dck, MTG Arena exports, MTGO .txt and .dek, plain lists)\n"
+            "and report each day/night card with its count and section, names that are\n"
+            "unknown (suspected typos, with close matches), and whether the deck needs the\n"
+            "Day // Night helper card. The card data holds only day/night-related cards\n"
+            "(daybound/nightbound cards, cards that mention day/night, the helper card):\n"
+            "other names are reported as not day/night cards, not checked further. A\n"
+            "directory scans its *.dck, *.dek and *.txt files (not its subdirectories). Every\n"
+            "problem of a bad file is reported with its line, and the other files are still\n"
+            "scanned."
         ),
         epilog=EXIT_STATUS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
