@@ -24,6 +24,8 @@ MatchKind = Literal["id", "oracle_id", "name", "face", "printed"]
 
 #: Default similarity (difflib ratio, 0..1) a suggestion needs.
 SUGGEST_CUTOFF: Final = 0.6
+#: Similarity (difflib ratio over normalised names) above which a name not in the data is a suspected typo.
+TYPO_CUTOFF: Final = 0.8
 
 
 class Match(msgspec.Struct, frozen=True):

@@ -20,19 +20,17 @@ without such an entry the answer is None (unknown), not False.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Literal
 
 import msgspec
 
 from mtg_daynight.decks import Deck, DeckEntry
 
-from .database import CardDatabase, MatchKind, Suggestion
+from .database import TYPO_CUTOFF, CardDatabase, MatchKind, Suggestion
 from .model import CatalogCard
 
 Status = Literal["day_night", "mentions_day_night", "helper", "other", "unknown", "unchecked", "no_data"]
 
-#: Similarity (difflib ratio over normalised names) above which an unknown name is a suspected typo.
-TYPO_CUTOFF: Final = 0.8
 
 
 class ScanEntry(msgspec.Struct, frozen=True, omit_defaults=True):
