@@ -36,6 +36,9 @@ class DeckFileError(InputFileError):
         self.fatal = fatal
         super().__init__("\n".join(self.lines()))
 
+    def __reduce__(self) -> tuple[type[DeckFileError], tuple[str, tuple[DeckProblem, ...]], dict[str, bool]]:
+        return (type(self), (self.source, self.problems), {"fatal": self.fatal})
+
     def lines(self) -> tuple[str, ...]:
         """One message per problem: ``deck.txt: line 3: ...``."""
         return tuple(

@@ -166,3 +166,14 @@ def test_a_plain_list_skips_rules_between_groups_but_not_counted_junk() -> None:
     assert problems("4 Tavern Ruffian\n4 ---\n", "plain") == (
         DeckProblem(2, "card name '---' has no letter or digit: no card is named so"),
     )
+
+
+def test_the_error_survives_pickling_with_its_problems() -> None:
+    import pickle
+
+    with pytest.raises(DeckFileError) as caught:
+        parse_deck("0 A\n4 B\n1 {{x}}\n", source="deck.txt", format="plain")
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert (copy.source, copy.problems, copy.fatal, str(copy)) == (
+        "deck.txt", caught.value.problems, False, str(caught.value)
+    )
