@@ -130,7 +130,7 @@ class Clash(msgspec.Struct, frozen=True):
 
     def describe(self) -> str:
         """One line for a person."""
-        what = "Scryfall card" if self.existing_origin == "scryfall" else "community card"
+        what = "real card" if self.existing_origin == "scryfall" else "community card"  # snapshot: Scryfall or MTGJSON
         verdict = (
             "the mod card replaces it (override = true)" if self.won
             else "the mod card is ignored (set override = true to replace it)"
