@@ -15,15 +15,17 @@ from typing import Final, Literal
 
 import msgspec
 
-from .model import CatalogCard, Clash, ClashKind
+from .model import CatalogCard, Clash, ClashKind, clash_kind
 from .mods import LoadedMod
-from .names import name_key, split_faces
+from .names import HandleKind, card_handles, name_key, split_faces
 from .snapshot import CatalogSnapshot
 
 MatchKind = Literal["id", "oracle_id", "name", "face", "printed"]
 
 #: Default similarity (difflib ratio, 0..1) a suggestion needs.
 SUGGEST_CUTOFF: Final = 0.6
+#: Similarity (difflib ratio over normalised names) above which a name not in the data is a suspected typo.
+TYPO_CUTOFF: Final = 0.8
 
 
 class Match(msgspec.Struct, frozen=True):
@@ -42,56 +44,42 @@ class Suggestion(msgspec.Struct, frozen=True):
     score: float
 
 
-def _name_keys(card: CatalogCard) -> tuple[str, ...]:
-    return tuple(dict.fromkeys((name_key(card.name), *(name_key(f.name) for f in card.faces))))
-
-
-def _id_keys(card: CatalogCard) -> tuple[str, ...]:
-    oracle = () if card.oracle_id is None else (card.oracle_id,)
-    return tuple(dict.fromkeys(i.strip().casefold() for i in (*card.ids, *oracle)))
-
-
 def merge(
     snapshot_cards: Sequence[CatalogCard], mods: Sequence[LoadedMod]
 ) -> tuple[tuple[CatalogCard, ...], tuple[Clash, ...]]:
-    """Merge mod cards over the snapshot's cards, in order. A mod card sharing a name (either face's
-    included) or an id with a card already there is a :class:`Clash`: reported always; the mod card replaces
-    the other only when it says ``override = true``, otherwise it is left out."""
+    """Merge mod cards over the snapshot's cards, in order. A mod card with a handle (a name: full, either
+    face's or printed; or an id or oracle id) in common with a card already there is a :class:`Clash`, whichever
+    kind each handle is, so a mod id equal to a real card's name clashes as a name does
+    (:func:`~mtg_daynight.catalog.names.card_handles`). A clash is reported always; the mod card replaces the
+    other only when it says ``override = true``, otherwise it is left out."""
+    if not any(mod.cards for mod in mods):
+        return tuple(snapshot_cards), ()
     cards: list[CatalogCard | None] = list(snapshot_cards)
-    names: dict[str, int] = {}
-    ids: dict[str, int] = {}
+    owners: dict[str, tuple[int, HandleKind]] = {}
     for index, card in enumerate(snapshot_cards):
-        for key in _name_keys(card):
-            names.setdefault(key, index)
-        for key in _id_keys(card):
-            ids.setdefault(key, index)
+        for key, kind in card_handles(card):
+            owners.setdefault(key, (index, kind))
     clashes: list[Clash] = []
     for mod in mods:
         for entry in mod.cards:
             card = entry.card
+            handles = card_handles(card)
             hits: dict[int, tuple[ClashKind, str]] = {}
-            for kind, keys, index_of in (("id", _id_keys(card), ids), ("name", _name_keys(card), names)):
-                for key in keys:
-                    found = index_of.get(key)
-                    other = None if found is None else cards[found]
-                    if found is not None and other is not None and found not in hits:
-                        hits[found] = (kind, key)  # type: ignore[assignment]
-            for found, (kind, key) in hits.items():
-                other = cards[found]
+            for key, kind in handles:
+                owner = owners.get(key)
+                if owner is not None and cards[owner[0]] is not None and owner[0] not in hits:
+                    hits[owner[0]] = (clash_kind(kind, owner[1]), key)
+            for index, (clash, key) in hits.items():
+                other = cards[index]
                 assert other is not None
-                clashes.append(
-                    Clash(mod.path, card.name, other.name, other.origin, kind, key, won=entry.override)
-                )
+                clashes.append(Clash(mod.path, card.name, other.name, other.origin, clash, key, won=entry.override))
             if hits and not entry.override:
                 continue
-            for found in hits:
-                cards[found] = None
+            for index in hits:
+                cards[index] = None
             cards.append(card)
-            index = len(cards) - 1
-            for key in _name_keys(card):
-                names[key] = index
-            for key in _id_keys(card):
-                ids[key] = index
+            for key, kind in handles:
+                owners[key] = (len(cards) - 1, kind)
     return tuple(c for c in cards if c is not None), tuple(clashes)
 
 

@@ -91,13 +91,31 @@ class CatalogCard(msgspec.Struct, frozen=True, omit_defaults=True):
         return CardFaces(self.name, self.front, self.back, day_night=self.day_night)
 
 
-ClashKind = Literal["name", "id"]
+ClashKind = Literal["name", "id", "id-name", "name-id"]
+"""What collides: the same name, the same id, the mod card's id is the other's name (``id-name``), or the mod
+card's name is the other's id (``name-id``)."""
+
+_CLASH_WORDS: dict[str, str] = {
+    "name": "the same name",
+    "id": "the same id",
+    "id-name": "its id is the other card's name",
+    "name-id": "its name is the other card's id",
+}
+_CLASH_KINDS: dict[tuple[str, str], ClashKind] = {
+    ("name", "name"): "name", ("id", "id"): "id", ("id", "name"): "id-name", ("name", "id"): "name-id"
+}
+
+
+def clash_kind(mine: Literal["name", "id"], theirs: Literal["name", "id"]) -> ClashKind:
+    """The :data:`ClashKind` of a mod card's handle of kind ``mine`` meeting a known card's of kind ``theirs``."""
+    return _CLASH_KINDS[(mine, theirs)]
 
 
 class Clash(msgspec.Struct, frozen=True):
     """A mod card that collides with a card already known (a real card or an earlier mod's).
 
-    ``kind`` is what collides (a name, either face's included, or an id); ``key`` the colliding value;
+    ``kind`` is what collides (:data:`ClashKind`: names, full, face or printed; ids; or an id and a name);
+    ``key`` the colliding value (normalised);
     ``won`` is True when the mod card replaced the other because it says ``override = true``, False when it
     was left out and the earlier card kept.
     """
@@ -112,12 +130,12 @@ class Clash(msgspec.Struct, frozen=True):
 
     def describe(self) -> str:
         """One line for a person."""
-        what = "Scryfall card" if self.existing_origin == "scryfall" else "community card"
+        what = "real card" if self.existing_origin == "scryfall" else "community card"  # snapshot: Scryfall or MTGJSON
         verdict = (
             "the mod card replaces it (override = true)" if self.won
             else "the mod card is ignored (set override = true to replace it)"
         )
         return (
             f"{self.mod_file}: {self.mod_card!r} clashes with the {what} {self.existing!r} "
-            f"({self.kind} {self.key!r}): {verdict}"
+            f"({_CLASH_WORDS[self.kind]}: {self.key!r}): {verdict}"
         )

@@ -17,11 +17,14 @@ Schema (see ``docs/mods.md``)::
 
 Files are validated with msgspec (unknown keys are errors) and then checked card by card; every problem
 raises :class:`~mtg_daynight.errors.InputFileError` naming the file and the field (``cards[0].front.name``).
-Daybound belongs on a front face and nightbound on a back face (702.145a).
+Daybound belongs on a front face and nightbound on a back face (702.145a). A ``.txt`` file in a mod directory is
+a Forge card script (:mod:`mtg_daynight.catalog.forge_script`), validated by the same face rules. Only regular
+files are read (:func:`mtg_daynight.inputfile.read_regular_file`): a FIFO or device is refused, never waited on.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -30,12 +33,17 @@ from typing import Final, Literal
 import msgspec
 
 from mtg_daynight.errors import InputFileError
+from mtg_daynight.inputfile import read_regular_file
 from mtg_daynight.rules import Face
 
 from .model import CatalogCard, PrintedName, make_face
-from .names import name_key
+from .names import card_handles
 
 MODS_SUBDIR: Final = "custom"
+#: The files of a mod directory: TOML mod files and Forge card scripts.
+MOD_SUFFIXES: Final = (".toml", ".txt")
+#: Most mod files one mod directory (with its subdirectories) may hold.
+MAX_MOD_FILES: Final = 10_000
 MAX_MOD_BYTES: Final = 1024 * 1024
 MAX_MOD_CARDS: Final = 10_000
 MAX_NAME_CHARS: Final = 200
@@ -103,18 +111,34 @@ def default_mod_dirs() -> tuple[Path, ...]:
     return (*(() if repo is None else (repo / MODS_SUBDIR,)), user_data_dir() / MODS_SUBDIR)
 
 
+def _walk(directory: Path) -> list[Path]:
+    """The mod files under ``directory`` and its subdirectories (symbolic links to directories are not followed;
+    hidden files and directories are skipped), sorted by their path below ``directory``."""
+    found: list[Path] = []
+    for root, subdirectories, names in os.walk(directory, followlinks=False):
+        subdirectories[:] = [d for d in subdirectories if not d.startswith(".")]
+        base = Path(root)
+        found.extend(base / n for n in names if not n.startswith(".") and n.endswith(MOD_SUFFIXES))
+        if len(found) > MAX_MOD_FILES:
+            raise InputFileError(f"{directory}: more than {MAX_MOD_FILES} mod files: is this really a mod directory?")
+    return sorted(found, key=lambda p: p.relative_to(directory).parts)
+
+
 def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> tuple[Path, ...]:
-    """The ``*.toml`` files of ``directories`` (sorted by name within each, duplicates dropped). A directory
-    in ``required`` must exist (one the user named); the others are skipped when missing."""
+    """The mod files (``*.toml`` and Forge ``*.txt`` scripts) of ``directories`` and their subdirectories (Forge
+    keeps custom card scripts in one subfolder per initial letter), sorted by path within each, duplicates
+    dropped. A directory in ``required`` must exist (one the user named); the others are skipped when missing.
+    Every entry with a mod suffix is listed, so that one that is not a regular file (a FIFO, a device) is
+    refused by :func:`read_mod`, not skipped."""
     found: dict[Path, None] = {}
     for directory in directories:
         if not directory.is_dir():
             if directory in required:
-                raise InputFileError(f"{directory}: mod directory not found")
+                what = "not a directory" if directory.exists() else "not found"
+                raise InputFileError(f"{directory}: mod directory {what}")
             continue
-        for path in sorted(directory.glob("*.toml")):
-            if path.is_file():
-                found[path.resolve()] = None
+        for path in _walk(directory):
+            found[path.resolve()] = None
     return tuple(found)
 
 
@@ -127,15 +151,14 @@ def _fail(source: str, field: str, what: str) -> InputFileError:
 
 
 def read_mod(path: Path) -> LoadedMod:
-    """Read and validate one mod file."""
+    """Read and validate one mod file: a Forge card script when it ends ``.txt``, else TOML. Only a regular
+    file of at most :data:`MAX_MOD_BYTES` is read."""
     source = str(path)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_MOD_BYTES + 1)
-    except OSError as error:
-        raise InputFileError(f"{source}: cannot read the mod file: {error.strerror or error}") from error
-    if len(data) > MAX_MOD_BYTES:
-        raise InputFileError(f"{source}: too large: more than {MAX_MOD_BYTES} bytes")
+    data = read_regular_file(path, MAX_MOD_BYTES, "mod file")
+    if path.suffix.lower() == ".txt":
+        from .forge_script import parse_forge_script
+
+        return parse_forge_script(data, source)
     return parse_mod(data, source)
 
 
@@ -150,6 +173,8 @@ def parse_mod(data: bytes | str, source: str) -> LoadedMod:
         raise _fail(source, _field(where.rstrip("`")), message) from None
     except msgspec.DecodeError as error:
         raise InputFileError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:  # tomllib recurses per nesting level: 100k nested arrays or tables end here
+        raise InputFileError(f"{source}: not valid TOML: arrays or tables nested too deeply") from None
     if not decoded.mod.name.strip():
         raise _fail(source, "mod.name", "must not be empty")
     if len(decoded.cards) > MAX_MOD_CARDS:
@@ -158,29 +183,53 @@ def parse_mod(data: bytes | str, source: str) -> LoadedMod:
     seen: dict[str, str] = {}
     for index, card in enumerate(decoded.cards):
         built = _card(card, source, f"cards[{index}]")
-        for key in {name_key(built.name), *(name_key(f.name) for f in built.faces), *built.ids}:
-            if key in seen:
+        for key, _ in card_handles(built):
+            if seen.get(key, built.name) != built.name:
                 raise _fail(source, f"cards[{index}]", f"{built.name!r} repeats {seen[key]!r} in the same file")
             seen[key] = built.name
         cards.append(ModEntry(built, card.override))
     return LoadedMod(source, decoded.mod, tuple(cards))
 
 
-def _face(face: ModFace, source: str, field: str, *, back: bool) -> Face:
-    name = face.name.strip()
+def mod_face(
+    name: str,
+    keywords: Sequence[str],
+    type_line: str,
+    *,
+    back: bool,
+    source: str,
+    name_field: str,
+    keywords_field: str,
+) -> Face:
+    """A validated mod face (TOML or Forge script): a usable name (one a deck file could name: see
+    :func:`mtg_daynight.decks.text.impossible_name`), and daybound only on the front face,
+    nightbound only on the back face, each at most once (702.145a). Errors name ``source`` and the field."""
+    name = name.strip()
     if not name:
-        raise _fail(source, f"{field}.name", "must not be empty")
+        raise _fail(source, name_field, "must not be empty")
     if len(name) > MAX_NAME_CHARS:
-        raise _fail(source, f"{field}.name", f"{len(name)} characters, the limit is {MAX_NAME_CHARS}")
+        raise _fail(source, name_field, f"{len(name)} characters, the limit is {MAX_NAME_CHARS}")
     if "/" in name or not name.isprintable():
-        raise _fail(source, f"{field}.name", f"{name!r}: a face name has no '/' and no control characters")
-    if len(set(face.keywords)) != len(face.keywords):
-        raise _fail(source, f"{field}.keywords", "a keyword is repeated")
-    if back and "daybound" in face.keywords:
-        raise _fail(source, f"{field}.keywords", "daybound belongs on the front face (702.145a)")
-    if not back and "nightbound" in face.keywords:
-        raise _fail(source, f"{field}.keywords", "nightbound belongs on the back face (702.145a)")
-    return make_face(name, face.keywords, face.type_line)
+        raise _fail(source, name_field, f"{name!r}: a face name has no '/' and no control characters")
+    from mtg_daynight.decks.text import impossible_name  # on first use: the deck readers load with it
+
+    problem = impossible_name(name)
+    if problem is not None:  # the same rule as for names in deck files: a deck could never name this card
+        raise _fail(source, name_field, f"{name!r} {problem}")
+    if len(set(keywords)) != len(keywords):
+        raise _fail(source, keywords_field, "a keyword is repeated")
+    if back and "daybound" in keywords:
+        raise _fail(source, keywords_field, "daybound belongs on the front face (702.145a)")
+    if not back and "nightbound" in keywords:
+        raise _fail(source, keywords_field, "nightbound belongs on the back face (702.145a)")
+    return make_face(name, keywords, type_line)
+
+
+def _face(face: ModFace, source: str, field: str, *, back: bool) -> Face:
+    return mod_face(
+        face.name, face.keywords, face.type_line, back=back, source=source,
+        name_field=f"{field}.name", keywords_field=f"{field}.keywords",
+    )
 
 
 def _card(card: ModCard, source: str, field: str) -> CatalogCard:

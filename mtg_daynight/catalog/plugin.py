@@ -61,7 +61,10 @@ class CardDataPlugin:
         return None if found is None else found.card_faces()
 
     def explain(self, card: str) -> str:
-        """Why ``card`` is or is not known, in one line (for a host's error message)."""
+        """Why ``card`` is or is not known, in one line (for a host's error message): a known card; no card data
+        loaded; a suspected typo (with suggestions); or not a day/night card (the verdicts of a deck scan)."""
+        from .database import TYPO_CUTOFF
+
         database = self.database
         found = database.lookup(card)
         if found is not None:
@@ -70,10 +73,15 @@ class CardDataPlugin:
         suggestions = database.suggest(card)
         hint = f"; did you mean {', '.join(repr(s.name) for s in suggestions)}?" if suggestions else ""
         if not database.has_snapshot:
-            return f"{card!r} is unknown: no card data snapshot is installed, only community mod cards are known{hint}"
+            return (
+                f"{card!r} is unknown: no card data is loaded (no snapshot in the data directory), only community "
+                f"mod cards are known{hint}"
+            )
+        if any(s.score >= TYPO_CUTOFF for s in suggestions):
+            return f"{card!r} is not in the card data: a typo{hint}"
         return (
-            f"{card!r} is not in the card data, which holds only day/night cards: either it is not a day/night "
-            f"card or it is misspelled{hint}"
+            f"{card!r} is not a day/night card: the card data holds only day/night cards, all of them, and it is "
+            "neither one of them nor close to one (whether it is a real card was not checked)"
         )
 
 

@@ -9,8 +9,10 @@ not in it. Each entry gets one status:
 - ``helper``: the Day // Night helper card itself;
 - ``other``: a card the data holds that has nothing to do with day/night (a community card without keywords);
 - ``unknown``: not in the data but close to a known name: a suspected typo, with suggestions;
-- ``unchecked``: not in the data and not close to any name in it: presumably an ordinary card (the data has
-  no list of every card name, so nothing checked that it is a real card at all).
+- ``unchecked``: not in the data and not close to any name in it: not a day/night card (the data holds every
+  day/night card), but whether it is a real card at all was not checked (the data has no list of every name);
+- ``no_data``: not found, and no card data snapshot is loaded (only mod cards, if any), so nothing could be
+  said about it: the name may well be a day/night card.
 
 A deck needs the helper card when any entry is ``day_night`` or ``mentions_day_night``; without a snapshot and
 without such an entry the answer is None (unknown), not False.
@@ -18,19 +20,17 @@ without such an entry the answer is None (unknown), not False.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Literal
 
 import msgspec
 
 from mtg_daynight.decks import Deck, DeckEntry
 
-from .database import CardDatabase, MatchKind, Suggestion
+from .database import TYPO_CUTOFF, CardDatabase, MatchKind, Suggestion
 from .model import CatalogCard
 
-Status = Literal["day_night", "mentions_day_night", "helper", "other", "unknown", "unchecked"]
+Status = Literal["day_night", "mentions_day_night", "helper", "other", "unknown", "unchecked", "no_data"]
 
-#: Similarity (difflib ratio over normalised names) above which an unknown name is a suspected typo.
-TYPO_CUTOFF: Final = 0.8
 
 
 class ScanEntry(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -99,7 +99,7 @@ def _resolve(database: CardDatabase, entry: DeckEntry) -> ScanEntry:
     close = database.suggest(name, cutoff=TYPO_CUTOFF)
     if close:
         return ScanEntry(*where, status="unknown", suggestions=close)
-    return ScanEntry(*where, status="unchecked")
+    return ScanEntry(*where, status="unchecked" if database.has_snapshot else "no_data")
 
 
 def scan_deck(deck: Deck, database: CardDatabase) -> DeckScan:

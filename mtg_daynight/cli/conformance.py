@@ -12,8 +12,11 @@ import argparse
 import sys
 from typing import Any
 
+from mtg_daynight.scenarios import DatabaseCards
 from mtg_daynight.scenarios.conformance import load_factory, run_conformance
 from mtg_daynight.scenarios.report import render_text, to_json, write_json
+
+from .card_options import add_card_data_options, load_card_database
 
 
 def register(sub: Any) -> None:
@@ -29,6 +32,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print machine-readable results (JSON)")
     parser.add_argument("--strict", action="store_true", help="count skipped scenarios as failures")
     parser.add_argument("-v", "--verbose", action="store_true", help="print each scenario's turn-by-turn trace")
+    add_card_data_options(parser)
     parser.set_defaults(handler=_run)
 
 
@@ -36,7 +40,7 @@ def _run(args: argparse.Namespace) -> int:
     for directory in reversed(args.path):
         sys.path.insert(0, directory)
     factory = load_factory(args.adapter)
-    results = run_conformance(factory, args.files)
+    results = run_conformance(factory, args.files, cards=DatabaseCards(load_card_database(args)))
     if args.json:
         write_json(to_json(results, []))
     else:

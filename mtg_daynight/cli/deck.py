@@ -1,18 +1,49 @@
-"""``mtg-daynight deck scan FILE...``: which cards of a deck are day/night cards, which names are unknown, and
-whether the deck needs the Day // Night helper card. Exit status: 0 every name resolved (or was presumably an
-ordinary card), 1 some name was unknown, 2 an error (malformed deck or mod file)."""
+"""``mtg-daynight deck scan FILE|DIR...``: which cards of a deck are day/night cards, which names are unknown,
+and whether the deck needs the Day // Night helper card.
+
+Every file is read on its own: a bad one is reported with every problem it has (file and line each) and the
+others are still scanned and printed. A directory scans its ``*.dck``, ``*.dek`` and ``*.txt`` files (not its
+subdirectories). Everything printed to the terminal goes through
+:func:`~mtg_daynight.catalog.names.terminal_text`, so no name, path or message carries raw control, bidi or
+ANSI characters. Exit status: see :data:`EXIT_STATUS` (also in ``--help`` and docs/decks.md).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
-from mtg_daynight.catalog import CardDatabase, DeckScan, ScanEntry, load_database, scan_deck
-from mtg_daynight.decks import FORMATS, read_deck
+from mtg_daynight.catalog import CardDatabase, DeckScan, ScanEntry, scan_deck
+from mtg_daynight.catalog.names import json_text, terminal_text
+from mtg_daynight.decks import FORMATS, Deck, DeckFileError, DeckProblem, read_deck
+from mtg_daynight.errors import DayNightError
+
+from .card_options import add_card_data_options, load_card_database
+
+#: The deck files a directory argument scans (its own entries only: not recursive).
+DECK_PATTERNS: Final = ("*.dck", "*.dek", "*.txt")
+
+EXIT_STATUS: Final = """\
+exit status:
+  0  every file scanned; every name resolved, or is not a day/night card
+  1  every file scanned; some name is unknown (a suspected typo)
+  2  some deck file (or directory argument) could not be read or has problems: the
+     other files are still scanned and printed; or nothing could be scanned (a
+     missing --data-dir/--mods directory, a malformed mod file or snapshot)"""
+
+_PROG: Final = "mtg-daynight deck scan"
+_NO_DATA_HINT: Final = "import it with 'mtg-daynight carddata update', or pass --data-dir DIR"
+
+
+class Failed(msgspec.Struct, frozen=True):
+    """A deck file that could not be scanned: its path and every problem found in it."""
+
+    path: str
+    errors: tuple[DeckProblem, ...]
 
 
 def register(sub: Any) -> None:
@@ -25,27 +56,23 @@ def register(sub: Any) -> None:
         "scan",
         help="report day/night cards, unknown names and whether the Day // Night helper card is needed",
         description=(
-            "Read deck files (Forge .dck, MTG Arena exports, MTGO .txt and .dek, plain lists) and report each "
-            "day/night card with its count and section, names that are unknown (suspected typos, with close "
-            "matches), and whether the deck needs the Day // Night helper card. The card data holds only "
-            "day/night-related cards (daybound/nightbound cards, cards that mention day/night, the helper card): "
-            "other names are reported as not checked. Exit status: 0 every name resolved or is presumably an "
-            "ordinary card, 1 some name is "
-            "unknown, 2 an error."
+            "Read deck files (Forge .dck, MTG Arena exports, MTGO .txt and .dek, plain lists)\n"
+            "and report each day/night card with its count and section, names that are\n"
+            "unknown (suspected typos, with close matches), and whether the deck needs the\n"
+            "Day // Night helper card. The card data holds only day/night-related cards\n"
+            "(daybound/nightbound cards, cards that mention day/night, the helper card):\n"
+            "other names are reported as not day/night cards, not checked further. A\n"
+            "directory scans its *.dck, *.dek and *.txt files (not its subdirectories). Every\n"
+            "problem of a bad file is reported with its line, and the other files are still\n"
+            "scanned."
         ),
+        epilog=EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    scan.add_argument("files", nargs="+", metavar="FILE", type=Path, help="deck files")
-    scan.add_argument("--json", action="store_true", help="print one JSON object for scripts")
+    scan.add_argument("files", nargs="+", metavar="FILE", type=Path, help="deck files, or directories of them")
+    scan.add_argument("--json", action="store_true", help="print one JSON object for scripts (errors included)")
     scan.add_argument("--format", choices=FORMATS, help="read every file in this format (default: detect)")
-    scan.add_argument("--data-dir", type=Path, help="directory holding the card data snapshot")
-    scan.add_argument(
-        "--mods", type=Path, action="append", default=[], metavar="DIR",
-        help="also merge the mod files (*.toml) of DIR (repeatable)",
-    )
-    scan.add_argument(
-        "--no-default-mods", action="store_true",
-        help="skip carddata/custom/ and the user's custom/ directory",
-    )
+    add_card_data_options(scan)
     scan.set_defaults(handler=_scan)
     parser.set_defaults(handler=lambda args: _usage(parser))
 
@@ -53,6 +80,71 @@ def register(sub: Any) -> None:
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_help(sys.stderr)
     return 2
+
+
+def deck_paths(argument: Path) -> list[Path] | Failed:
+    """The files a command-line argument names: the argument itself, or a directory's deck files (sorted by
+    name, hidden files skipped; an entry that is not a regular file is kept, so reading it reports it)."""
+    if not argument.is_dir():
+        return [argument]
+    found = {p for pattern in DECK_PATTERNS for p in argument.glob(pattern) if not p.name.startswith(".")}
+    if not found:
+        problem = DeckProblem(None, f"no deck files ({', '.join(DECK_PATTERNS)}) in this directory")
+        return Failed(str(argument), (problem,))
+    return sorted(found, key=lambda p: p.name)
+
+
+def read_all(arguments: list[Path], format: str | None) -> list[Deck | Failed]:
+    """Read every file the arguments name, in order; a file that fails becomes a :class:`Failed`."""
+    results: list[Deck | Failed] = []
+    for argument in arguments:
+        paths = deck_paths(argument)
+        if isinstance(paths, Failed):
+            results.append(paths)
+            continue
+        for path in paths:
+            try:
+                results.append(read_deck(path, format))
+            except DeckFileError as error:
+                results.append(Failed(str(path), error.problems))
+    return results
+
+
+def _scan(args: argparse.Namespace) -> int:
+    read = read_all(args.files, args.format)
+    try:
+        database = load_card_database(args)
+    except DayNightError as error:  # nothing can be scanned: one clear line (or JSON object), exit 2
+        if args.json:
+            _write_json({"data": None, "decks": [], "failed": [], "unknown": 0, "error": str(error), "status": 2})
+        else:
+            _err(f"error: {error}")
+        return 2
+    scans = [item if isinstance(item, Failed) else scan_deck(item, database) for item in read]
+    done = [s for s in scans if isinstance(s, DeckScan)]
+    failed = [s for s in scans if isinstance(s, Failed)]
+    status = 2 if failed else 1 if any(s.has_unknown for s in done) else 0
+    if args.json:
+        _write_json({
+            "data": _data_json(database),
+            "decks": msgspec.to_builtins(done),
+            "failed": msgspec.to_builtins(failed),
+            "unknown": sum(len(s.with_status("unknown")) for s in done),
+            "status": status,
+        })
+        return status
+    _warn(database)
+    for item in scans:
+        if isinstance(item, Failed):
+            _print_failed(item)
+        else:
+            _print_scan(item)
+    return status
+
+
+def _write_json(document: dict[str, Any]) -> None:
+    encoded = msgspec.json.format(msgspec.json.encode(document), indent=2).decode()
+    sys.stdout.write(json_text(encoded) + "\n")
 
 
 def _data_json(database: CardDatabase) -> dict[str, Any]:
@@ -66,39 +158,37 @@ def _data_json(database: CardDatabase) -> dict[str, Any]:
     }
 
 
-def _scan(args: argparse.Namespace) -> int:
-    decks = [read_deck(path, args.format) for path in args.files]  # every file is read before anything prints
-    database = load_database(args.data_dir, args.mods, default_mods=not args.no_default_mods)
-    scans = [scan_deck(deck, database) for deck in decks]
-    status = 1 if any(s.has_unknown for s in scans) else 0
-    if args.json:
-        document = {
-            "data": _data_json(database),
-            "decks": msgspec.to_builtins(scans),
-            "unknown": sum(len(s.with_status("unknown")) for s in scans),
-            "status": status,
-        }
-        sys.stdout.write(msgspec.json.format(msgspec.json.encode(document), indent=2).decode() + "\n")
-    else:
-        _warn(database)
-        for scan in scans:
-            _print_scan(scan)
-    return status
+def _err(text: str) -> None:
+    print(terminal_text(f"{_PROG}: {text}"), file=sys.stderr)
 
 
 def _warn(database: CardDatabase) -> None:
     if not database.has_snapshot:
-        print(
-            "mtg-daynight deck scan: warning: no card data snapshot found: only community mod cards are known, "
-            "so no real card was checked (import the Scryfall data, or pass --data-dir)",
-            file=sys.stderr,
+        _err(
+            "warning: no card data loaded (no snapshot in the data directory): only community mod cards are "
+            f"known, so no name could be checked ({_NO_DATA_HINT})"
         )
     for clash in database.clashes:
-        print(f"mtg-daynight deck scan: warning: {clash.describe()}", file=sys.stderr)
+        _err(f"warning: {clash.describe()}")
+
+
+def _print_failed(failed: Failed) -> None:
+    for line in DeckFileError(failed.path, failed.errors).lines():
+        _err(f"error: {line}")
+    count = len(failed.errors)
+    _err(f"error: {failed.path}: not scanned ({count} problem{'s' if count > 1 else ''})")
+
+
+def _out(text: str) -> None:
+    print(terminal_text(text))
+
+
+def _where(entry: ScanEntry, name: str) -> str:
+    return f"    {entry.count:>3}  {name}  [{entry.section}, line {entry.line}]"
 
 
 def _row(entry: ScanEntry) -> str:
-    text = f"    {entry.count:>3}  {entry.card or entry.written}  [{entry.section}, line {entry.line}]"
+    text = _where(entry, entry.card or entry.written)
     notes = list(entry.keywords)
     if entry.card and entry.written != entry.card:
         notes.append(f"written {entry.written!r}" + (f" ({entry.lang})" if entry.lang else ""))
@@ -107,9 +197,14 @@ def _row(entry: ScanEntry) -> str:
     return text + (f"  ({'; '.join(notes)})" if notes else "")
 
 
+def _names(entries: tuple[ScanEntry, ...]) -> str:
+    distinct = tuple(dict.fromkeys(e.written for e in entries))
+    return f"{len(distinct)} name{'s' if len(distinct) > 1 else ''}: {', '.join(distinct)}"
+
+
 def _print_scan(scan: DeckScan) -> None:
     title = f" ({scan.deck_name})" if scan.deck_name else ""
-    print(f"{scan.path}: {scan.format}{title}")
+    _out(f"{scan.path}: {scan.format}{title}")
     groups = (
         ("day/night cards", scan.with_status("day_night")),
         ("cards that mention day/night", scan.with_status("mentions_day_night")),
@@ -118,28 +213,27 @@ def _print_scan(scan: DeckScan) -> None:
     )
     for heading, entries in groups:
         if entries:
-            print(f"  {heading}:")
+            _out(f"  {heading}:")
             for entry in entries:
-                print(_row(entry))
+                _out(_row(entry))
     unknown = scan.with_status("unknown")
     if unknown:
-        print("  unknown names:")
+        _out("  unknown names (not in the card data, but close to a name in it: a typo?):")
         for entry in unknown:
             hint = ", ".join(repr(s.name) for s in entry.suggestions)
-            print(
-                f"    {entry.count:>3}  {entry.written}  [{entry.section}, line {entry.line}]"
-                + (f"  did you mean {hint}?" if hint else "  (not a card name)")
-            )
+            _out(_where(entry, entry.written) + f"  did you mean {hint}?")
     unchecked = scan.with_status("unchecked")
     if unchecked:
-        distinct = tuple(dict.fromkeys(e.written for e in unchecked))
-        print(
-            f"  not checked ({len(distinct)} name{'s' if len(distinct) > 1 else ''}): not in the day/night card "
-            f"data and not close to any name in it, so presumably not day/night cards: {', '.join(distinct)}"
+        _out(
+            f"  not day/night cards ({_names(unchecked)}): not in the day/night card data and not close to any "
+            "name in it (whether they are real cards was not checked)"
         )
+    no_data = scan.with_status("no_data")
+    if no_data:
+        _out(f"  not checked ({_names(no_data)}): no card data is loaded ({_NO_DATA_HINT})")
     if scan.needs_helper_card:
-        print(f"  needs the Day // Night helper card: yes ({', '.join(scan.helper_reasons)})")
+        _out(f"  needs the Day // Night helper card: yes ({', '.join(scan.helper_reasons)})")
     elif scan.needs_helper_card is None:
-        print("  needs the Day // Night helper card: unknown (no card data snapshot: no real card was checked)")
+        _out("  needs the Day // Night helper card: unknown (no card data is loaded: no real card was checked)")
     else:
-        print("  needs the Day // Night helper card: no")
+        _out("  needs the Day // Night helper card: no")

@@ -25,6 +25,8 @@ from mtg_daynight.scenarios import (
 from mtg_daynight.scenarios.report import render_text, to_json, write_json
 from mtg_daynight.scenarios.runner import Result
 
+from .card_options import add_card_data_options, load_card_database
+
 
 def register(sub: Any) -> None:
     """Add the ``simulate`` sub-command."""
@@ -36,12 +38,7 @@ def register(sub: Any) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE", help="scenario files, or directories of them")
     parser.add_argument("--library", action="store_true", help="also run the scenario library shipped with the package")
     parser.add_argument("--json", action="store_true", help="print machine-readable results (JSON) instead")
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help="card data directory: names a file does not define come from its snapshot and the community mod files "
-        "before the small built-in table (default: as for 'mtg-daynight carddata')",
-    )
+    add_card_data_options(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help="no turn-by-turn trace: statuses and failures only")
     parser.set_defaults(handler=_run)
 
@@ -84,9 +81,7 @@ def _run(args: argparse.Namespace) -> int:
     paths = expand(args.files, args.library)
     if not paths:
         raise InputFileError("no scenario files given (name files or directories, or use --library)")
-    from mtg_daynight.catalog import load_database
-
-    cards = DatabaseCards(load_database(args.data_dir))
+    cards = DatabaseCards(load_card_database(args))
     results, malformed = run_files(paths, cards)
     if args.json:
         write_json(to_json(results, malformed))

@@ -4,7 +4,8 @@ They turn a deck file into typed :class:`DeckEntry` values (count, name as writt
 and collector number, line) without looking any card up; a scan step resolves
 :meth:`Deck.distinct_names` afterwards with whatever card database it has. Reading is pure and bounded
 (see :mod:`mtg_daynight.decks.limits`); every malformed file raises
-:class:`~mtg_daynight.errors.InputFileError` naming the file, the line and the problem. See ``docs/decks.md``.
+:class:`DeckFileError` (an :class:`~mtg_daynight.errors.InputFileError`) listing every problem, each naming the
+file, the line and what was wrong. See ``docs/decks.md``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from .detect import detect_format
 from .model import CANONICAL_SECTIONS, FORMATS, Deck, DeckEntry, DeckFormat
 from .plain import to_plain
+from .problems import DeckFileError, DeckProblem
 from .read import parse_deck, read_deck
 
 __all__ = [
@@ -19,7 +21,9 @@ __all__ = [
     "FORMATS",
     "Deck",
     "DeckEntry",
+    "DeckFileError",
     "DeckFormat",
+    "DeckProblem",
     "detect_format",
     "parse_deck",
     "read_deck",

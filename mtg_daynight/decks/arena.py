@@ -66,38 +66,39 @@ def parse_arena(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], s
     in_about = False
     deck_name: str | None = None
     for number, raw in enumerate(lines, 1):
-        check_line_length(raw, number, source)
-        line = raw.strip()
-        if not line:
-            in_about = False
-            if blank_starts_sideboard and section == MAIN and entries.has(MAIN):
-                section = SIDEBOARD
-            continue
-        if is_comment(line):
-            named = known_section(comment_body(line))
+        with entries.line():
+            check_line_length(raw, number, source)
+            line = raw.strip()
+            if not line:
+                in_about = False
+                if blank_starts_sideboard and section == MAIN and entries.has(MAIN):
+                    section = SIDEBOARD
+                continue
+            if is_comment(line):
+                named = known_section(comment_body(line))
+                if named is not None:
+                    section, in_about = named, False
+                continue
+            counted = split_count(line, number, source)
+            if counted is not None:
+                in_about = False
+                name, set_code, collector_number = split_arena_card(counted[1])
+                entries.add(counted[0], name, section, number, set_code, collector_number)
+                continue
+            if line.casefold() == _ABOUT:
+                in_about = True
+                continue
+            if in_about:
+                key, _, value = line.partition(" ")
+                if key.casefold() == "name":
+                    deck_name = " ".join(value.split()) or None
+                continue
+            named = known_section(line)
             if named is not None:
-                section, in_about = named, False
-            continue
-        counted = split_count(line, number, source)
-        if counted is not None:
-            in_about = False
-            name, set_code, collector_number = split_arena_card(counted[1])
-            entries.add(counted[0], name, section, number, set_code, collector_number)
-            continue
-        if line.casefold() == _ABOUT:
-            in_about = True
-            continue
-        if in_about:
-            key, _, value = line.partition(" ")
-            if key.casefold() == "name":
-                deck_name = " ".join(value.split()) or None
-            continue
-        named = known_section(line)
-        if named is not None:
-            section = named
-        elif has_set_suffix(line):
-            name, set_code, collector_number = split_arena_card(line)
-            entries.add(1, name, section, number, set_code, collector_number)
-        else:
-            section = header_text(line)
+                section = named
+            elif has_set_suffix(line):
+                name, set_code, collector_number = split_arena_card(line)
+                entries.add(1, name, section, number, set_code, collector_number)
+            else:
+                section = header_text(line)
     return entries.result(), deck_name

@@ -21,10 +21,9 @@ from __future__ import annotations
 import re
 from typing import NoReturn
 
-from mtg_daynight.errors import InputFileError
-
 from .entries import EntryCollector
 from .model import MAIN, SIDEBOARD, DeckEntry
+from .problems import DeckFileError
 from .text import fail, parse_count
 
 _DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -62,7 +61,8 @@ def parse_dek(text: str, source: str) -> tuple[tuple[DeckEntry, ...], str | None
                 raise fail(source, number, f"the document element is <{tag}>, expected <Deck>")
             root_seen = True
         elif depth == 2 and tag == "Cards":
-            _add_card(attrs, entries, number, source)
+            with entries.line():
+                _add_card(attrs, entries, number, source)
 
     def end(_tag: str) -> None:
         nonlocal depth
@@ -81,11 +81,11 @@ def parse_dek(text: str, source: str) -> tuple[tuple[DeckEntry, ...], str | None
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         reason = expat.ErrorString(exc.code) if exc.code is not None else str(exc)
-        raise fail(source, exc.lineno, f"malformed XML: {reason} (column {exc.offset + 1})") from exc
-    except InputFileError:
-        raise
+        raise entries.stop(fail(source, exc.lineno, f"malformed XML: {reason} (column {exc.offset + 1})")) from exc
+    except DeckFileError as error:  # the document element, a declaration: the rest of the file is not a deck
+        raise entries.stop(error) from None
     except (ValueError, RecursionError) as exc:  # pragma: no cover - expat internals, kept as a guard
-        raise fail(source, parser.CurrentLineNumber, f"malformed XML: {exc}") from exc
+        raise entries.stop(fail(source, parser.CurrentLineNumber, f"malformed XML: {exc}")) from exc
     if not root_seen:  # pragma: no cover - expat reports an empty document itself
         raise fail(source, None, "no <Deck> element")
     return entries.result(), None

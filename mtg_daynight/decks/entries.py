@@ -1,19 +1,46 @@
-"""A per-parse collector of :class:`DeckEntry` values that enforces the entry limit."""
+"""A per-parse collector of :class:`DeckEntry` values and of the problems found on the way.
+
+It enforces the entry limit and lets a reader go on after a bad line: each line is read inside
+:meth:`EntryCollector.line`, which records the line's problem and moves on; :meth:`EntryCollector.result`
+raises every problem of the file at once (see :mod:`mtg_daynight.decks.problems`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from .limits import MAX_ENTRIES
 from .model import DeckEntry
+from .problems import MAX_PROBLEMS, DeckFileError, DeckProblem
 from .text import clean_name, fail
 
 
 class EntryCollector:
-    """Accumulates the entries of one parse; made fresh for every file, never shared."""
+    """Accumulates the entries and problems of one parse; made fresh for every file, never shared."""
 
     def __init__(self, source: str) -> None:
         self._source = source
         self._entries: list[DeckEntry] = []
         self._sections: set[str] = set()
+        self._problems: list[DeckProblem] = []
+
+    @contextmanager
+    def line(self) -> Iterator[None]:
+        """Read one line: a problem raised inside is recorded and the parse goes on after it; a fatal one (or
+        the :data:`~mtg_daynight.decks.problems.MAX_PROBLEMS`-th) ends it with every problem so far."""
+        try:
+            yield
+        except DeckFileError as error:
+            if error.fatal:
+                raise self.stop(error) from None
+            self._problems.extend(error.problems)
+            if len(self._problems) >= MAX_PROBLEMS:
+                raise self.stop(fail(self._source, None, f"stopped after {MAX_PROBLEMS} problems")) from None
+
+    def stop(self, error: DeckFileError) -> DeckFileError:
+        """The fatal error listing every problem recorded so far, then ``error``'s."""
+        return DeckFileError(self._source, (*self._problems, *error.problems), fatal=True)
 
     def add(
         self,
@@ -26,7 +53,7 @@ class EntryCollector:
     ) -> None:
         """Tidy ``raw_name`` and record one entry, failing once the deck has too many entries."""
         if len(self._entries) >= MAX_ENTRIES:
-            raise fail(self._source, line, f"too many card entries: the limit is {MAX_ENTRIES}")
+            raise fail(self._source, line, f"too many card entries: the limit is {MAX_ENTRIES}", fatal=True)
         self._entries.append(
             DeckEntry(
                 count=count,
@@ -44,5 +71,7 @@ class EntryCollector:
         return section in self._sections
 
     def result(self) -> tuple[DeckEntry, ...]:
-        """The entries, in file order."""
+        """The entries, in file order; raises :class:`DeckFileError` with every problem when there were any."""
+        if self._problems:
+            raise DeckFileError(self._source, tuple(self._problems))
         return tuple(self._entries)

@@ -35,27 +35,30 @@ def parse_mtgo(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], st
     blank_starts_sideboard = not sideboard_marked(lines)
     section: str = MAIN
     for number, raw in enumerate(lines, 1):
-        check_line_length(raw, number, source)
-        line = raw.strip()
-        if not line:
-            if blank_starts_sideboard and section == MAIN and entries.has(MAIN):
-                section = SIDEBOARD
-            continue
-        if is_comment(line):
-            named = known_section(comment_body(line))
-            if named is not None:
-                section = named
-            continue
-        target = section
-        sideboard_text = sideboard_prefixed(line)
-        if sideboard_text is not None:
-            line, target = sideboard_text, SIDEBOARD
-        counted = split_count(line, number, source)
-        if counted is not None:
-            entries.add(counted[0], counted[1], target, number)
-            continue
-        named = known_section(line) if sideboard_text is None else None
-        if named is None:
-            raise fail(source, number, f"expected a card line like '4 Card Name' or 'SB: 2 Card Name', got {line!r}")
-        section = named
+        with entries.line():
+            check_line_length(raw, number, source)
+            line = raw.strip()
+            if not line:
+                if blank_starts_sideboard and section == MAIN and entries.has(MAIN):
+                    section = SIDEBOARD
+                continue
+            if is_comment(line):
+                named = known_section(comment_body(line))
+                if named is not None:
+                    section = named
+                continue
+            target = section
+            sideboard_text = sideboard_prefixed(line)
+            if sideboard_text is not None:
+                line, target = sideboard_text, SIDEBOARD
+            counted = split_count(line, number, source)
+            if counted is not None:
+                entries.add(counted[0], counted[1], target, number)
+                continue
+            named = known_section(line) if sideboard_text is None else None
+            if named is None:
+                raise fail(
+                    source, number, f"expected a card line like '4 Card Name' or 'SB: 2 Card Name', got {line!r}"
+                )
+            section = named
     return entries.result(), None

@@ -15,7 +15,8 @@ Blank lines are ignored. Lines starting ``//`` or ``#`` are comments, except tha
 section (``// Sideboard``) starts it. A line that is a known section name (``Sideboard``, ``Sideboard:``,
 ``Sideboard (15)``, ``Commander``, ``Maybeboard``...) starts that section; ``SB: 2 Name`` is a sideboard card.
 Any other line without a count that ends with ``:`` or ``(N)`` (``Creatures (20)``, ``Lands:``) is a category
-heading from a deck site and is skipped without changing the section. A name that itself starts with a
+heading from a deck site and is skipped without changing the section, and so is a line without a count that
+has no letter or digit (``-----``, ``***``: a rule between groups). A name that itself starts with a
 number (``1996 World Champion``) needs an explicit count.
 """
 
@@ -42,31 +43,32 @@ def parse_plain(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], s
     entries = EntryCollector(source)
     section: str = MAIN
     for number, raw in enumerate(lines, 1):
-        check_line_length(raw, number, source)
-        line = raw.strip()
-        if not line:
-            continue
-        if is_comment(line):
-            named = known_section(comment_body(line))
-            if named is not None:
-                section = named
-            continue
-        target = section
-        sideboard_text = sideboard_prefixed(line)
-        if sideboard_text is not None:
-            line, target = sideboard_text, SIDEBOARD
-        counted = split_count(line, number, source)
-        if counted is not None:
-            entries.add(counted[0], counted[1], target, number)
-            continue
-        if sideboard_text is None:
-            named = known_section(line)
-            if named is not None:
-                section = named
+        with entries.line():
+            check_line_length(raw, number, source)
+            line = raw.strip()
+            if not line:
                 continue
-            if _CATEGORY_HEADING.search(line):
+            if is_comment(line):
+                named = known_section(comment_body(line))
+                if named is not None:
+                    section = named
                 continue
-        entries.add(1, line, target, number)
+            target = section
+            sideboard_text = sideboard_prefixed(line)
+            if sideboard_text is not None:
+                line, target = sideboard_text, SIDEBOARD
+            counted = split_count(line, number, source)
+            if counted is not None:
+                entries.add(counted[0], counted[1], target, number)
+                continue
+            if sideboard_text is None:
+                named = known_section(line)
+                if named is not None:
+                    section = named
+                    continue
+                if _CATEGORY_HEADING.search(line) or not any(ch.isalnum() for ch in line):
+                    continue  # a deck site's category heading, or a rule of dashes or stars between groups
+            entries.add(1, line, target, number)
     return entries.result(), None
 
 

@@ -7,6 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+from mtg_daynight.errors import InputFileError
+from mtg_daynight.inputfile import read_regular_file
+
 from .arena import parse_arena
 from .dek import parse_dek
 from .detect import detect_format
@@ -15,6 +18,7 @@ from .limits import MAX_FILE_BYTES
 from .model import FORMATS, Deck, DeckEntry, DeckFormat
 from .mtgo import parse_mtgo
 from .plain import parse_plain
+from .problems import DeckFileError, DeckProblem
 from .text import decode, fail, split_lines
 
 _LineParser = Callable[[list[str], str], tuple[tuple[DeckEntry, ...], str | None]]
@@ -33,9 +37,10 @@ def parse_deck(text: str, *, source: str = "<string>", format: str | None = None
     when ``None`` it is detected from the content (see :mod:`mtg_daynight.decks.detect`). ``source`` names the
     text in error messages and becomes :attr:`Deck.path`.
 
-    Raises :class:`~mtg_daynight.errors.InputFileError` for any malformed or over-limit text, with a message
-    naming ``source``, the line number where known and what was wrong; :class:`ValueError` for an unknown
-    ``format``.
+    Raises :class:`~mtg_daynight.decks.problems.DeckFileError` (an
+    :class:`~mtg_daynight.errors.InputFileError`) for malformed or over-limit text: its ``problems`` list every
+    bad line (not only the first), each message naming ``source``, the line and what was wrong;
+    :class:`ValueError` for an unknown ``format``.
     """
     return _parse(text, source, _check_format(format), "")
 
@@ -45,19 +50,17 @@ def read_deck(path: str | os.PathLike[str], format: str | None = None) -> Deck:
 
     At most :data:`~mtg_daynight.decks.limits.MAX_FILE_BYTES` are read. The bytes are decoded as UTF-8
     (a byte-order mark is dropped), else Windows-1252; a UTF-16 byte-order mark selects UTF-16. The extension
-    helps detection (``.dek`` is MTGO XML, ``.dck`` is Forge). A file that cannot be read (missing, a
-    directory, no permission) also raises :class:`~mtg_daynight.errors.InputFileError`, chained to the
-    ``OSError``.
+    helps detection (``.dek`` is MTGO XML, ``.dck`` is Forge). A path that is not a regular file (a FIFO, a
+    device, a directory) is refused without reading (it never blocks), and a file that cannot be read (missing,
+    no permission) also raises :class:`~mtg_daynight.errors.InputFileError`.
     """
     chosen = _check_format(format)
     source = os.fspath(path)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise fail(source, None, f"cannot read the file: {exc.strerror or exc}") from exc
-    if len(data) > MAX_FILE_BYTES:
-        raise fail(source, None, f"too large: more than {MAX_FILE_BYTES} bytes")
+        data = read_regular_file(source, MAX_FILE_BYTES, "deck file")
+    except InputFileError as error:
+        problem = DeckProblem(None, str(error).removeprefix(f"{source}: "))
+        raise DeckFileError(source, (problem,), fatal=True) from error.__cause__ or error
     return _parse(decode(data, source), source, chosen, Path(source).suffix)
 
 

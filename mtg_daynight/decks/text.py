@@ -10,10 +10,9 @@ import re
 import unicodedata
 from typing import Final
 
-from mtg_daynight.errors import InputFileError
-
 from .limits import MAX_COUNT, MAX_FILE_BYTES, MAX_LINE_CHARS, MAX_LINES, MAX_NAME_CHARS, MIN_COUNT
 from .model import COMMANDER, COMPANION, MAIN, MAYBE, SIDEBOARD
+from .problems import DeckFileError, DeckProblem
 
 _SECTION_ALIASES: Final[dict[str, str]] = {
     "main": MAIN,
@@ -43,15 +42,19 @@ _HEADER_TAIL = re.compile(r"\s*(?::\s*[0-9]{0,4}|\(\s*[0-9]{1,4}\s*\))\s*$")
 _COUNT = re.compile(r"([+-]?[0-9]+)([xX]?)(?:\s+(.*))?", re.DOTALL)
 # A face separator: "//", "///" or "/" with any spacing around it.
 _FACE_SEPARATOR = re.compile(r"\s*/{1,3}\s*")
+# A leading count that is not a whole number: "4.5 Name", "1e3 Name", "0x10 Name", "4,0 Name".
+_NOT_WHOLE_COUNT = re.compile(r"([+-]?(?:[0-9]*[.,][0-9]+|[0-9]+[.,]|[0-9]+[eE][+-]?[0-9]+|0[xX][0-9a-fA-F]+))[xX]?\s")
+# Characters no card name has, that template or markup junk does ({{7*7}}, ${x}, <%= x %>, <script>, \x41).
+_NEVER_IN_NAMES: Final = frozenset("{}<>\\")
 _COMMENT_PREFIXES: Final = ("//", "#")
 _LONGEST_HEADER: Final = 40
 _SIDEBOARD_PREFIX: Final = "sb:"
 
 
-def fail(source: str, line: int | None, what: str) -> InputFileError:
-    """The :class:`InputFileError` for ``what`` went wrong in ``source`` (at ``line`` when known)."""
-    where = f"{source}: line {line}" if line is not None else source
-    return InputFileError(f"{where}: {what}")
+def fail(source: str, line: int | None, what: str, *, fatal: bool = False) -> DeckFileError:
+    """The error for ``what`` went wrong in ``source`` (at ``line`` when known). A ``fatal`` one ends the read
+    (see :mod:`mtg_daynight.decks.problems`); any other one is recorded and the read goes on with the next line."""
+    return DeckFileError(source, (DeckProblem(line, what),), fatal=fatal or line is None)
 
 
 def decode(data: bytes, source: str) -> str:
@@ -82,7 +85,9 @@ def split_lines(text: str, source: str) -> list[str]:
         text = text[1:]
     nul = text.find("\x00")
     if nul >= 0:
-        raise fail(source, text.count("\n", 0, nul) + 1, "contains a NUL character: this is not a text file")
+        raise fail(
+            source, text.count("\n", 0, nul) + 1, "contains a NUL character: this is not a text file", fatal=True
+        )
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -112,6 +117,9 @@ def split_count(line: str, number: int, source: str) -> tuple[int, str] | None:
     """
     match = _COUNT.fullmatch(line)
     if match is None:
+        bad = _NOT_WHOLE_COUNT.match(line)
+        if bad is not None:
+            raise fail(source, number, f"count {bad.group(1)} is not a whole number from {MIN_COUNT} to {MAX_COUNT}")
         return None
     count = parse_count(match.group(1), number, source)
     rest = match.group(3)
@@ -135,7 +143,21 @@ def clean_name(raw: str, number: int, source: str) -> str:
     for ch in name:
         if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             raise fail(source, number, f"card name contains the invalid character U+{ord(ch):04X}")
+    problem = impossible_name(name)
+    if problem is not None:
+        raise fail(source, number, f"card name {name!r} {problem}")
     return name
+
+
+def impossible_name(name: str) -> str | None:
+    """Why no card can be named ``name`` (template or markup junk such as ``{{7*7}}`` or ``<%= x %>``, or no
+    letter or digit at all), as the end of a sentence about the name; None for a name a card could have."""
+    junk = next((ch for ch in name if ch in _NEVER_IN_NAMES), None)
+    if junk is not None:
+        return f"contains {junk!r}, which no card name has"
+    if not any(ch.isalnum() or ch == "_" for ch in name):
+        return "has no letter or digit: no card is named so"
+    return None
 
 
 def is_comment(line: str) -> bool:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from mtg_daynight.errors import InputFileError
-from mtg_daynight.scenarios import library_files, load_scenario
+from mtg_daynight.scenarios import CardSource, library_files, load_scenario
 from mtg_daynight.scenarios.adapter import Adapter
 from mtg_daynight.scenarios.runner import Result, run_scenario
 
@@ -56,9 +56,15 @@ def conformance_cases(files: Sequence[str | Path] = ()) -> list[Path]:
     return [Path(f) for f in files] if files else library_files()
 
 
-def run_conformance(factory: AdapterFactory, files: Sequence[str | Path] = ()) -> list[Result]:
-    """Run every scenario on a fresh adapter from ``factory``; a malformed file raises InputFileError."""
-    return [run_scenario(load_scenario(path), factory(), match_error_text=False) for path in conformance_cases(files)]
+def run_conformance(
+    factory: AdapterFactory, files: Sequence[str | Path] = (), *, cards: CardSource | None = None
+) -> list[Result]:
+    """Run every scenario on a fresh adapter from ``factory``; a malformed file raises InputFileError.
+    ``cards``: where names a file does not define are looked up (as for ``load_scenario``)."""
+    return [
+        run_scenario(load_scenario(path, cards=cards), factory(), match_error_text=False)
+        for path in conformance_cases(files)
+    ]
 
 
 def check_scenario(path: str | Path, factory: AdapterFactory) -> Result:

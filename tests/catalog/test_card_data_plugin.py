@@ -103,9 +103,19 @@ def test_a_plugin_registered_later_answers_first(db: CardDatabase) -> None:
 
 def test_explain_tells_typos_from_unknown_cards(db: CardDatabase) -> None:
     plugin = CardDataPlugin(db)
-    assert "did you mean 'Tavern Ruffian'" in plugin.explain("Tavern Rufian")
-    assert "holds only day/night cards" in plugin.explain("Lightning Bolt")
+    assert plugin.explain("Tavern Rufian").startswith(
+        "'Tavern Rufian' is not in the card data: a typo; did you mean 'Tavern Ruffian'"
+    )
+    assert plugin.explain("Lightning Bolt").startswith(
+        "'Lightning Bolt' is not a day/night card: the card data holds only day/night cards"
+    )
     assert "a day/night card" in plugin.explain("Brutal Cathar")
+    no_data = CardDataPlugin(CardDatabase(()))
+    assert plugin.explain("Lightning Bolt") != no_data.explain("Lightning Bolt")
+    assert no_data.explain("Tavern Ruffian") == (
+        "'Tavern Ruffian' is unknown: no card data is loaded (no snapshot in the data directory), only community mod "
+        "cards are known"
+    )
 
 
 def test_the_default_plugin_object_is_a_card_data_plugin() -> None:

@@ -117,7 +117,7 @@ def test_a_clash_with_a_real_card_is_reported_and_the_real_card_kept(data_dir: P
     assert (clash.mod_card, clash.existing, clash.existing_origin, clash.kind, clash.won) == (
         "Tavern Ruffian // Bar Brawler", "Tavern Ruffian // Tavern Smasher", "scryfall", "name", False
     )
-    assert "clashes with the Scryfall card" in clash.describe()
+    assert "clashes with the real card" in clash.describe()
     assert "ignored" in clash.describe()
     ruffian = db.lookup("Tavern Ruffian")
     assert ruffian is not None and ruffian.origin == "scryfall"

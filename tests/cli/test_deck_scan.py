@@ -99,7 +99,7 @@ def test_json_shape(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixtur
     path = _deck(tmp_path, "d.txt", "4 Tavern Ruffian\n")
     status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
     assert status == 0
-    assert set(out) == {"data", "decks", "unknown", "status"}
+    assert set(out) == {"data", "decks", "failed", "unknown", "status"}
     assert set(out["data"]) == {"snapshot", "snapshot_note", "cards", "mods", "clashes"}
     assert "FIXTURE" in out["data"]["snapshot_note"]
     assert out["data"]["cards"] == 6  # 4 day/night cards, Brimstone Vandal (mentions day/night), the helper
@@ -169,27 +169,30 @@ def test_several_files_and_text_output(tmp_path: Path, data_dir: Path, capsys: p
     assert status == 1
     row = "4  Tavern Ruffian // Tavern Smasher  [main, line 1]  (daybound; nightbound; written 'Tavern Ruffian')"
     assert row in out
-    assert "not checked (1 name):" in out and "Lightning Bolt" in out
+    assert "not day/night cards (1 name: Lightning Bolt): not in the day/night card data" in out
     assert "Brutal Cathr  [main, line 1]  did you mean 'Brutal Cathar'?" in out
     assert "needs the Day // Night helper card: yes (Tavern Ruffian // Tavern Smasher)" in out
 
 
-def test_malformed_file_exits_2_naming_file_and_line(
+def test_malformed_file_exits_2_naming_file_and_line_and_the_good_file_still_prints(
     tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     good = _deck(tmp_path, "good.txt", "4 Tavern Ruffian\n")
     bad = _deck(tmp_path, "bad.txt", "4 Tavern Ruffian\n0 Lightning Bolt\n")
-    status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(good), str(bad)])
+    status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(bad), str(good)])
     captured = capsys.readouterr()
     assert status == 2
-    assert captured.out == ""  # nothing printed before the error
-    (line,) = captured.err.strip().splitlines()
-    assert line.startswith("mtg-daynight deck: error: ") and "bad.txt: line 2: count 0" in line
+    assert "good.txt: mtgo" in captured.out and "Tavern Ruffian // Tavern Smasher" in captured.out
+    assert "bad.txt" not in captured.out
+    first, last = captured.err.strip().splitlines()
+    assert first.startswith("mtg-daynight deck scan: error: ") and first.endswith("bad.txt: line 2: count 0 is out "
+                                                                                 "of range: it must be 1 to 999")
+    assert last.endswith("bad.txt: not scanned (1 problem)")
 
 
 def test_missing_file_and_bad_mod_exit_2(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deck", "scan", "--data-dir", str(data_dir), str(tmp_path / "none.txt")]) == 2
-    assert "none.txt: cannot read the file" in capsys.readouterr().err
+    assert "none.txt: cannot read the deck file" in capsys.readouterr().err
     mods = tmp_path / "mods"
     mods.mkdir()
     (mods / "broken.toml").write_text("[mod]\nname = 'x'\n[[cards]]\nfront = {}\n")
@@ -223,12 +226,190 @@ def test_without_a_snapshot_nothing_is_claimed(tmp_path: Path, capsys: pytest.Ca
     status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(empty), str(deck)])
     captured = capsys.readouterr()
     assert status == 0
-    assert "no card data snapshot found" in captured.err
+    assert "warning: no card data loaded" in captured.err
+    assert "not checked (1 name: Tavern Ruffian): no card data is loaded (import it with" in captured.out
     assert "needs the Day // Night helper card: unknown" in captured.out
     status, out = _scan(capsys, "--data-dir", str(empty), str(deck))
     assert out["data"]["snapshot"] is None and out["decks"][0]["needs_helper_card"] is None
+    assert out["decks"][0]["entries"][0]["status"] == "no_data"
 
 
 def test_deck_without_action_prints_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deck"]) == 2
     assert "scan" in capsys.readouterr().err
+
+
+# -- several files, directories, errors as JSON, the three "not found" verdicts, terminal safety --------------------
+
+
+def test_every_problem_of_a_bad_file_is_in_the_json_and_the_good_files_still_scan(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _deck(tmp_path, "good.txt", "4 Tavern Ruffian\n")
+    bad = _deck(tmp_path, "bad.txt", "0 Tavern Ruffian\n4 {{7*7}}\n2.5 Brutal Cathar\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(bad), str(good))
+    assert status == 2 and out["status"] == 2
+    assert [d["path"] for d in out["decks"]] == [str(good)]
+    assert out["failed"] == [{"path": str(bad), "errors": [
+        {"line": 1, "message": "count 0 is out of range: it must be 1 to 999"},
+        {"line": 2, "message": "card name '{{7*7}}' contains '{', which no card name has"},
+        {"line": 3, "message": "count 2.5 is not a whole number from 1 to 999"},
+    ]}]
+
+
+def test_a_setup_error_is_json_too(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = _deck(tmp_path, "d.txt", "4 Tavern Ruffian\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), "--mods", str(tmp_path / "nope"), str(deck))
+    assert status == 2
+    assert out == {"data": None, "decks": [], "failed": [], "unknown": 0, "status": 2,
+                   "error": f"{tmp_path / 'nope'}: mod directory not found"}
+
+
+def test_a_directory_scans_its_deck_files_not_its_subdirectories(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    for name in ("werewolves.dck", "mtgo.txt", "deck.dek"):
+        _deck(decks, name, DECKS[name])
+    _deck(decks, "notes.md", "not a deck")
+    _deck(decks, ".hidden.txt", "0 bad\n")
+    (decks / "sub").mkdir()
+    _deck(decks / "sub", "inner.txt", "0 bad\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(decks))
+    assert status == 1 and out["failed"] == []
+    assert [Path(d["path"]).name for d in out["decks"]] == ["deck.dek", "mtgo.txt", "werewolves.dck"]
+
+
+def test_an_empty_directory_is_a_failed_argument(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    good = _deck(tmp_path, "good.txt", "4 Tavern Ruffian\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(empty), str(good))
+    assert status == 2 and len(out["decks"]) == 1
+    message = "no deck files (*.dck, *.dek, *.txt) in this directory"
+    assert out["failed"] == [{"path": str(empty), "errors": [{"line": None, "message": message}]}]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs POSIX FIFOs")
+def test_a_fifo_argument_is_refused_and_the_others_scanned(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    good = _deck(tmp_path, "good.txt", "4 Tavern Ruffian\n")
+    status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(fifo), str(good)])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert f"error: {fifo}: is a FIFO (named pipe), not a regular file" in captured.err
+    assert "good.txt: mtgo" in captured.out
+
+
+def test_not_found_names_say_no_data_or_not_day_night_or_typo(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = _deck(tmp_path, "d.txt", "4 Tavern Rufian\n4 Lightning Bolt\n")
+    assert main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(deck)]) == 1
+    out = capsys.readouterr().out
+    assert "unknown names (not in the card data, but close to a name in it: a typo?):" in out
+    assert "Tavern Rufian  [main, line 1]  did you mean 'Tavern Ruffian'?" in out
+    assert "not day/night cards (1 name: Lightning Bolt)" in out
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    brutal = _deck(tmp_path, "e.txt", "4 Brutal Cathar\n")
+    assert main(["deck", "scan", "--no-default-mods", "--data-dir", str(empty), str(brutal)]) == 0
+    captured = capsys.readouterr()
+    assert "not checked (1 name: Brutal Cathar): no card data is loaded" in captured.out
+    assert "not day/night" not in captured.out and "did you mean" not in captured.out
+
+
+def test_names_paths_and_deck_names_reach_the_terminal_without_control_characters(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "[metadata]\nName=Wolves\x1b]0;pwned\x07\n[Main]\n4 Tavern Ruffian\n"
+    path = _deck(tmp_path, "evil\x1b[2Jname\u202e.dck", text)
+    bad = _deck(tmp_path, "bad\x1b[31m.txt", "0 Tavern Ruffian\n")
+    main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(path), str(bad)])
+    captured = capsys.readouterr()
+    for stream in (captured.out, captured.err):
+        assert not any(ch in stream for ch in "\x1b\x07\u202e")
+    assert "evil\\u001b[2Jname\\u202e.dck: forge (Wolves\\u001b]0;pwned\\u0007)" in captured.out
+    _, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
+    assert out["decks"][0]["path"] == str(path)  # the JSON value is exact: only its encoding is escaped
+
+
+def test_help_documents_the_exit_status_and_directories(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["deck", "scan", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "exit status: 0 every file scanned;" in text and "2 some deck file (or directory argument) could not" in text
+    assert "A directory scans its *.dck, *.dek and *.txt files (not its subdirectories)" in text
+
+
+FORGE_HOWLER = (  # an INVENTED card, scripted the way Forge scripts a daybound/nightbound card
+    "Name:Invented Lanternwolf\nManaCost:2 R\nTypes:Creature Human Werewolf\nPT:3/2\nK:Daybound\n"
+    "AlternateMode:DoubleFaced\n\nALTERNATE\n\nName:Invented Lanternbeast\nTypes:Creature Werewolf\nK:Nightbound\n"
+)
+
+
+def test_a_forge_deck_of_forge_script_mod_cards_scans(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    _deck(mods, "invented_lanternwolf.txt", FORGE_HOWLER)
+    deck = _deck(tmp_path, "d.dck", "[Main]\n4 Invented Lanternwolf|CUSTOM\n4 Tavern Ruffian|MID\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), "--mods", str(mods), str(deck))
+    assert status == 0
+    entries = out["decks"][0]["entries"]
+    assert [(e["card"], e["status"], e.get("community", False)) for e in entries] == [
+        ("Invented Lanternwolf // Invented Lanternbeast", "day_night", True),
+        ("Tavern Ruffian // Tavern Smasher", "day_night", False),
+    ]
+
+
+SCENARIO = """\
+[scenario]
+title = "An invented mod card, found through --mods, enters back face up at night (702.145b)"
+rules = ["702.145b"]
+players = ["A", "B"]
+
+[[turn]]
+actions = [
+  { become = "night", cause = "an effect" },
+  { cast = "Invented Lanternwolf", as = "wolf" },
+  { expect = { faces = { wolf = "back" } } },
+]
+"""
+
+
+@pytest.mark.parametrize("command", ["simulate", "conformance"])
+def test_simulate_and_conformance_take_mods_like_deck_scan(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    _deck(mods, "invented_lanternwolf.txt", FORGE_HOWLER)
+    scenario = _deck(tmp_path, "wolf.toml", SCENARIO)
+    head = ["simulate"] if command == "simulate" else ["conformance", "mtg_daynight.scenarios:ReferenceAdapter"]
+    common = [*head, str(scenario), "--no-default-mods", "--data-dir", str(data_dir)]
+    assert main([*common, "--mods", str(mods)]) == 0
+    capsys.readouterr()
+    assert main(common) == 2  # without the mod the card is unknown
+    assert "Invented Lanternwolf" in capsys.readouterr().err
+    assert main([*common, "--mods", str(tmp_path / "nope")]) == 2
+    assert "nope: mod directory not found" in capsys.readouterr().err
+
+
+def test_a_setup_error_is_one_terminal_safe_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = _deck(tmp_path, "d.txt", "4 Tavern Ruffian\n")
+    missing = tmp_path / "no\x1b[31mmods"
+    assert main(["deck", "scan", "--no-default-mods", "--mods", str(missing), str(deck)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (line,) = captured.err.splitlines()
+    assert line == f"mtg-daynight deck scan: error: {tmp_path}/no\\u001b[31mmods: mod directory not found"

@@ -156,10 +156,12 @@ def test_file_too_large(tmp_path: Path) -> None:
 
 
 def test_missing_file_and_directory(tmp_path: Path) -> None:
-    with pytest.raises(InputFileError, match=r"nope\.dck: cannot read the file: No such file or directory") as caught:
+    with pytest.raises(
+        InputFileError, match=r"nope\.dck: cannot read the deck file: No such file or directory"
+    ) as caught:
         read_deck(tmp_path / "nope.dck")
     assert isinstance(caught.value.__cause__, FileNotFoundError)
-    with pytest.raises(InputFileError, match="cannot read the file"):
+    with pytest.raises(InputFileError, match="is a directory, not a regular file"):
         read_deck(tmp_path)
 
 

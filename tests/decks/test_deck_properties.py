@@ -92,6 +92,7 @@ _NAME = (
     st.lists(_FACE, min_size=1, max_size=2)
     .map(" // ".join)
     .filter(lambda name: not name[0].isdigit() and not name.lower().startswith(("x", "sb:")))
+    .filter(lambda name: all(any(ch.isalnum() for ch in face) for face in name.split(" // ")))  # a name has one
 )
 _ENTRY = st.builds(
     lambda count, name, section: (count, name, section),

@@ -1,0 +1,39 @@
+"""The card-data options every command that reads cards shares: ``--data-dir``, ``--mods``, ``--no-default-mods``.
+
+``deck scan``, ``simulate`` and ``conformance`` add them with :func:`add_card_data_options` and build their card
+database with :func:`load_card_database`, so the three mean the same everywhere (docs/mods.md, docs/decks.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mtg_daynight.catalog import CardDatabase
+
+
+def add_card_data_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--data-dir DIR``, ``--mods DIR`` (repeatable) and ``--no-default-mods`` to ``parser``."""
+    parser.add_argument(
+        "--data-dir", type=Path, metavar="DIR",
+        help="directory holding the card data snapshot (default: $MTG_DAYNIGHT_DATA_DIR, else as for "
+        "'mtg-daynight carddata'); a directory without one means no card data",
+    )
+    parser.add_argument(
+        "--mods", type=Path, action="append", default=[], metavar="DIR",
+        help="also merge the mod files of DIR and its subfolders: *.toml mod files and *.txt Forge card scripts "
+        "(repeatable; DIR must exist)",
+    )
+    parser.add_argument(
+        "--no-default-mods", action="store_true",
+        help="skip the default mod directories (carddata/custom/ of a checkout, the user's custom/)",
+    )
+
+
+def load_card_database(args: argparse.Namespace) -> CardDatabase:
+    """The card database the options in ``args`` name (cached per process; see ``load_database``)."""
+    from mtg_daynight.catalog import load_database
+
+    return load_database(args.data_dir, args.mods, default_mods=not args.no_default_mods)

@@ -1,0 +1,47 @@
+"""What is wrong with a deck file: every problem found, not only the first.
+
+The readers go on after a bad line, so one read reports every bad count, name and line of a file at once (up to
+:data:`MAX_PROBLEMS`). A problem that makes the rest of the file meaningless (not text, too large, too many
+lines or entries, malformed XML) ends the read, with the problems found before it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from mtg_daynight.errors import InputFileError
+
+MAX_PROBLEMS: Final = 100
+"""A read stops after this many problems (a file that bad is not a deck list)."""
+
+
+class DeckProblem(msgspec.Struct, frozen=True):
+    """One problem of a deck file: its 1-based line (None for the whole file) and what was wrong."""
+
+    line: int | None
+    message: str
+
+
+class DeckFileError(InputFileError):
+    """A deck file could not be read, or has problems: ``problems`` lists each, in file order.
+
+    ``str(error)`` is one line per problem, each naming the file (``source``) and the line.
+    """
+
+    def __init__(self, source: str, problems: tuple[DeckProblem, ...], *, fatal: bool = False) -> None:
+        self.source = source
+        self.problems = problems
+        self.fatal = fatal
+        super().__init__("\n".join(self.lines()))
+
+    def __reduce__(self) -> tuple[type[DeckFileError], tuple[str, tuple[DeckProblem, ...]], dict[str, bool]]:
+        return (type(self), (self.source, self.problems), {"fatal": self.fatal})
+
+    def lines(self) -> tuple[str, ...]:
+        """One message per problem: ``deck.txt: line 3: ...``."""
+        return tuple(
+            f"{self.source}: line {p.line}: {p.message}" if p.line is not None else f"{self.source}: {p.message}"
+            for p in self.problems
+        )
