@@ -341,6 +341,18 @@ def daynight_card_faces(card: str) -> CardFaces | None:
     """
 
 
+@hookspec(firstresult=True)
+def daynight_unknown_card(card: str) -> str | None:
+    """Why the card data does not know ``card``, in one line, for the error a host gets when it enters a
+    :class:`~mtg_daynight.CardPermanent` that ``daynight_card_faces`` could not answer.
+
+    Answered by the card database plugin: no card data loaded, a suspected typo (with suggestions), or not a
+    day/night card. Return None to leave it to another plugin; with no answer the error gives a generic reason.
+
+    :param card: the name or id the host gave, as for ``daynight_card_faces``.
+    """
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Notifications.
 

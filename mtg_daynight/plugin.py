@@ -166,10 +166,12 @@ class DayNightRules:
         """Fill in a card-identity permanent's faces from the card data (``daynight_card_faces``)."""
         faces: CardFaces | None = self._hook.daynight_card_faces(card=permanent.card)
         if faces is None:
+            why = self._hook.daynight_unknown_card(card=permanent.card) or (
+                f"{permanent.card!r} is not in the card data (it holds day/night cards only)"
+            )
             raise BadEventError(
                 f"game {state.game!r}, turn {state.turn_number}: enter {permanent.id!r}: unknown card "
-                f"{permanent.card!r}: the card data does not hold it (it holds only day/night cards, so this is either "
-                "an ordinary card or a misspelling); describe it with Permanent(...) and its faces"
+                f"{permanent.card!r}: {why}; describe it with Permanent(...) and its faces"
             )
         if not faces.day_night:
             notes.append(TraceLine("702.145a", f"card data: {faces.name} is not a day/night card", state.turn_number))

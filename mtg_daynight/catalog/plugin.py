@@ -8,8 +8,8 @@ daybound/nightbound keywords from here. Answers:
   only mentions day and night, the Day // Night helper card): ``day_night=False``, said explicitly;
 - anything else: None. The snapshot holds only day/night-related cards, so a name it does not know is either
   an ordinary card or a misspelling: the rules plugin then refuses the event with an "unknown card" error and
-  the host must describe the permanent with :class:`~mtg_daynight.Permanent` and its faces.
-  :meth:`CardDataPlugin.explain` says which, with suggestions.
+  the host must describe the permanent with :class:`~mtg_daynight.Permanent` and its faces. The error says
+  which (``daynight_unknown_card``, answered by :meth:`CardDataPlugin.explain`), with suggestions.
 
 The database loads lazily on the first question (once per process, see :mod:`mtg_daynight.catalog.load`),
 so building a plugin manager costs nothing.
@@ -59,6 +59,11 @@ class CardDataPlugin:
         """The card's faces and keywords; None for a card the data does not hold."""
         found = self.database.lookup(card)
         return None if found is None else found.card_faces()
+
+    @hookimpl(trylast=True)
+    def daynight_unknown_card(self, card: str) -> str | None:
+        """Why the card data does not know ``card``: :meth:`explain`'s verdict."""
+        return self.explain(card)
 
     def explain(self, card: str) -> str:
         """Why ``card`` is or is not known, in one line (for a host's error message): a known card; no card data

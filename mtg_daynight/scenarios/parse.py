@@ -25,17 +25,18 @@ from mtg_daynight.scenarios.cards import BUILTIN, CardCatalog, CardSource, Table
 _T = TypeVar("_T")
 
 _TOP_KEYS = ("scenario", "cards", "turn")
+#: The largest scenario file read (the library's largest is a few KB; 2,000-turn files are well under 1 MB).
+MAX_SCENARIO_BYTES = 16 * 1024 * 1024
 _TURN_KEYS = ("active", "extra", "untap_step", "actions", "expect", "note")
 
 
 def load_scenario(path: str | Path, *, cards: CardSource | None = None) -> m.Scenario:
     """Read and check the scenario file at ``path``. ``cards``: an extra card source asked after the file's own
     ``[cards]`` table and before the built-in table."""
+    from mtg_daynight.inputfile import read_regular_file  # a FIFO or device is refused, never read (blocking)
+
     file = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise InputFileError(f"{file}: can't read it: {error.strerror or error}") from None
+    data = read_regular_file(path, MAX_SCENARIO_BYTES, "scenario file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -61,7 +61,7 @@ def test_simulate_malformed_file_is_one_line_exit_2(tmp_path: Path, capsys: pyte
 
 def test_simulate_missing_file_and_no_files_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", str(tmp_path / "missing.toml")]) == 2
-    assert "missing.toml: can't read it" in capsys.readouterr().err
+    assert "missing.toml: cannot read the scenario file" in capsys.readouterr().err
     assert main(["simulate"]) == 2
     assert "no scenario files given" in capsys.readouterr().err
 
@@ -126,3 +126,12 @@ def test_conformance_bad_adapter_spec(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["conformance", "no_such_module_xyz:make"]) == 2
     assert "can't import" in capsys.readouterr().err
     assert main(["conformance", "nocolon"]) == 2
+
+
+def test_simulate_refuses_a_fifo_instead_of_blocking_on_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    assert main(["simulate", str(fifo)]) == 2  # returns at once: nothing ever writes to the pipe
+    assert "not a regular file" in capsys.readouterr().err
