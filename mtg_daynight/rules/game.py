@@ -47,7 +47,18 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from mtg_daynight.rules import validate
-from mtg_daynight.rules.designation import Designation, Keyword, Side
+from mtg_daynight.rules.designation import (
+    BACK,
+    DAY,
+    DAYBOUND,
+    FRONT,
+    NEITHER,
+    NIGHT,
+    NIGHTBOUND,
+    Designation,
+    Keyword,
+    Side,
+)
 from mtg_daynight.rules.ledger import Tally, TurnRecord
 from mtg_daynight.rules.outcome import (
     NOTHING,
@@ -68,12 +79,6 @@ from mtg_daynight.rules.validate import bad as _bad
 from mtg_daynight.rules.validate import known as _get
 from mtg_daynight.rules.validate import player as _check_player
 from mtg_daynight.rules.validate import unique as _unique
-
-DAY = Designation.DAY
-NIGHT = Designation.NIGHT
-NEITHER = Designation.NEITHER
-DAYBOUND = Keyword.DAYBOUND
-NIGHTBOUND = Keyword.NIGHTBOUND
 
 #: What a "switch" effect asks for (The Celestus: "If it's night, it becomes day. Otherwise, it becomes night.")
 SWITCH: Literal["switch"] = "switch"
@@ -165,10 +170,10 @@ def _become(step: _Step, after: Designation, rule: str, why: str, policy: Policy
 def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> None:
     """Transform ``tracked`` if its face disagrees with the designation (702.145b/c/e/f)."""
     designation = step.state.designation
-    if designation is NIGHT and tracked.face is Side.FRONT and tracked.has(DAYBOUND):
+    if designation is NIGHT and tracked.face is FRONT and tracked.has(DAYBOUND):
         rule, keyword = ("702.145b" if as_it_becomes else "702.145c"), DAYBOUND
         has_other = (NIGHTBOUND in tracked.gained or tracked.up.nightbound) and NIGHTBOUND not in tracked.lost
-    elif designation is DAY and tracked.face is Side.BACK and tracked.has(NIGHTBOUND):
+    elif designation is DAY and tracked.face is BACK and tracked.has(NIGHTBOUND):
         rule, keyword = ("702.145e" if as_it_becomes else "702.145f"), NIGHTBOUND
         has_other = (DAYBOUND in tracked.gained or tracked.up.daybound) and DAYBOUND not in tracked.lost
     else:
@@ -281,8 +286,9 @@ def untap_step(
         # The usual turn: no phasing, so 502.2 follows at once. When 728.2a/b change nothing, one trace line
         # says why and nothing else is built (this runs every turn of every game).
         tally = policy.tally(state, previous)
-        if not _changes(designation, tally):
-            line = TraceLine(tally.rule, _stays_text(tally, previous, designation), turn)
+        text = _stays_text(tally, previous, designation)
+        if text is not None:
+            line = TraceLine(tally.rule, text, turn)
             state.trace.append(line)
             return Outcome((), (line,))
     step = _Step(state, untap=True)
@@ -301,8 +307,9 @@ def untap_step(
         if tally is None:
             tally = policy.tally(state, previous)
         who, number = _who(tally, previous), previous.number
-        if not _changes(designation, tally):
-            step.note(tally.rule, _stays_text(tally, previous, designation))
+        text = _stays_text(tally, previous, designation)
+        if text is not None:
+            step.note(tally.rule, text)
         elif designation is DAY:  # 728.2a
             _become(step, NIGHT, _rule(tally, "a"), f"{who} cast 0 spells in turn {number}", policy, check=True)
         else:  # 728.2b
@@ -332,13 +339,6 @@ def untap_step_skipped(state: GameState, turn: int, active: Sequence[str]) -> Ou
 
 
 
-def _changes(designation: Designation, tally: Tally) -> bool:
-    """728.2a: day and no spell counted; 728.2b: night and one single player cast two or more."""
-    if designation is DAY:
-        return tally.spells == 0
-    return tally.most_by_one_player >= 2
-
-
 def _rule(tally: Tally, letter: str) -> str:
     """728.2a / 728.2b, or the house rule's own name."""
     return tally.rule + letter if tally.rule == "728.2" else tally.rule
@@ -353,16 +353,26 @@ def _who(tally: Tally, turn: TurnRecord) -> str:
     return who if turn.untap_step else who + " (in a turn without an untap step)"
 
 
-def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str:
+def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str | None:
+    """The 728.2 check of ``turn`` by ``tally`` while it is day or night: the trace text saying why the designation
+    stays, or None when it changes (728.2a: day and no spell counted; 728.2b: night and one single player cast two
+    or more). One function for both, so that the usual turn answers with one call (this runs every turn)."""
     spells = tally.spells
+    if designation is DAY:
+        if spells == 0:  # 728.2a
+            return None
+        now = "day"
+    else:
+        if tally.most_by_one_player >= 2:  # 728.2b
+            return None
+        now = "night"
     active = turn.active
-    if not tally.who and len(active) == 1 and (spells < 2 or designation is DAY) and turn.untap_step:  # usual turn
-        return (f"it stays {'night' if designation is NIGHT else 'day'}: previous active player {active[0]} "
-                f"cast {spells} spell{'' if spells == 1 else 's'} in turn {turn.number}")
-    who = _who(tally, turn)
+    if not tally.who and len(active) == 1 and (spells < 2 or designation is DAY) and turn.untap_step:  # the usual turn
+        return (f"it stays {now}: previous active player {active[0]} cast {spells} spell{'' if spells == 1 else 's'} "
+                f"in turn {turn.number}")
     but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
-    now = "night" if designation is NIGHT else "day"
-    return f"it stays {now}: {who} cast {spells} spell{'' if spells == 1 else 's'}{but} in turn {turn.number}"
+    return (f"it stays {now}: {_who(tally, turn)} cast {spells} spell{'' if spells == 1 else 's'}{but} in turn "
+            f"{turn.number}")
 
 
 def _check_phasing(state: GameState, ids: Sequence[str], *, phased_in: bool, event: str) -> None:
@@ -423,7 +433,7 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
         # nightbound, is not on the battlefield yet and enters front face up (so 712.13a can't apply), nothing can
         # happen to day and night: record it, done.
         card = permanents[0]
-        if not card.cares_about_day_night and card.id not in state.permanents and card.face is Side.FRONT:
+        if not card.cares_about_day_night and card.id not in state.permanents and card.face is FRONT:
             state.permanents[card.id] = Tracked(  # the same record as below (saves hold the same bytes)
                 card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions
             )
@@ -441,13 +451,13 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     for card in permanents:
         tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
         back = card.back
-        if card.face is Side.BACK and back is not None and back.instant_or_sorcery:
+        if card.face is BACK and back is not None and back.instant_or_sorcery:
             _does_not_enter(step, card, f"it would enter transformed, and {back.name} is an instant or sorcery face")
             continue
         if not tracked.cares_about_day_night:
             state.permanents[card.id] = tracked
             continue
-        replaced = night and tracked.face is Side.FRONT and tracked.has(DAYBOUND)
+        replaced = night and tracked.face is FRONT and tracked.has(DAYBOUND)
         if replaced and back is not None and back.instant_or_sorcery and not card.token:
             # 702.145b would make it enter transformed; 712.13a: with an instant or sorcery back face it doesn't
             # enter at all.
@@ -460,9 +470,9 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
         if replaced and card.represented_by_double_faced_card:
             # 702.145b: "If it is night and this permanent is represented by a double-faced card, it enters
             # transformed": a replacement, not a transform.
-            tracked.face = Side.BACK
+            tracked.face = BACK
             step.act(
-                EnterFace(card.id, Side.BACK, True, "702.145b"),
+                EnterFace(card.id, BACK, True, "702.145b"),
                 "702.145b",
                 f"it is night, so {card.front.name} ({card.id}, {card.controller}) enters transformed, "
                 f"as {tracked.name}: this is not a transform",
@@ -471,7 +481,7 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
             # 707.8a/707.10g: a transforming token; 702.145b as written: it is not represented by a double-faced
             # card, so it enters front face up, and 702.145c transforms it at once (below, in _settle).
             step.act(
-                EnterFace(card.id, Side.FRONT, False, "702.145b"),
+                EnterFace(card.id, FRONT, False, "702.145b"),
                 "702.145b",
                 f"it is night, but {tracked.name} ({card.id}, {card.controller}) is a transforming token (707.8a), "
                 "not a permanent represented by a double-faced card: it does not enter transformed; it enters "
@@ -561,7 +571,7 @@ def turn_face_down(state: GameState, permanent: str, *, policy: Policy = RULES_A
 
 
 def turn_face_up(
-    state: GameState, permanent: str, *, face: Side = Side.FRONT, policy: Policy = RULES_AS_WRITTEN
+    state: GameState, permanent: str, *, face: Side = FRONT, policy: Policy = RULES_AS_WRITTEN
 ) -> Outcome:
     """A face-down permanent is turned face up. Its front face is up (712.15a for a transforming double-faced
     permanent; ``face`` must be front, it is kept for hosts that pass it). If that face disagrees with the
@@ -570,13 +580,13 @@ def turn_face_up(
     face = validate.side(state, face, "turn face up: face")
     if not tracked.face_down:
         raise _bad(state, f"turn face up: {permanent!r} is not face down")
-    if face is Side.BACK:
+    if face is BACK:
         if tracked.card.back is None:
             raise _bad(state, f"turn face up: {permanent!r} has no back face")
         raise _bad(state, f"turn face up: {permanent!r} can't be turned face up back face up: a face-down "
                           "transforming double-faced permanent turned face up has its front face up (712.15a)")
     tracked.face_down = False
-    tracked.face = Side.FRONT
+    tracked.face = FRONT
     step = _Step(state)
     if tracked.card.back is not None:
         step.note("712.15a", f"{tracked.name} ({permanent}) is turned face up with its front face up")

@@ -47,12 +47,17 @@ class Tally(msgspec.Struct, frozen=True, gc=False):
     who: str = ""
 
 
+#: The tallies of one active player who cast 0, 1, 2... spells: a Tally is frozen, so the usual turn's count is one
+#: of these shared values rather than a new object (the untap step runs every turn of every game).
+_ONE_PLAYER = tuple(Tally(spells, spells) for spells in range(16))
+
+
 def rules_tally(turn: TurnRecord) -> Tally:
     """Count as the Comprehensive Rules do: only the previous turn's active player, or each player of the
     previous turn's active team in shared team turns (728.2a/b, 805); only spells cast during that turn."""
     cast = turn.cast
-    if len(turn.active) == 1:  # the usual case, kept cheap: the untap step runs every turn
+    if len(turn.active) == 1:  # the usual case, kept cheap
         spells = cast.get(turn.active[0], 0)
-        return Tally(spells, spells)
+        return _ONE_PLAYER[spells] if spells < 16 else Tally(spells, spells)
     counts = [cast.get(player, 0) for player in turn.active]
     return Tally(sum(counts), max(counts))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import msgspec
 
-from mtg_daynight.rules.designation import Designation, Side
+from mtg_daynight.rules.designation import NEITHER, Designation, Side
 
 
 class TraceLine(msgspec.Struct, frozen=True, gc=False):
@@ -59,7 +59,7 @@ class DesignationChange(msgspec.Struct, frozen=True, tag="designation"):
     @property
     def is_day_night_change(self) -> bool:
         """True for day -> night and night -> day (728.1a), False when it came from neither."""
-        return self.before is not Designation.NEITHER
+        return self.before is not NEITHER
 
 
 class Transform(msgspec.Struct, frozen=True, tag="transform"):

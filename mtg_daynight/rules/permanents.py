@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from mtg_daynight.rules.designation import Keyword, Side
+from mtg_daynight.rules.designation import BACK, DAYBOUND, FRONT, Keyword, Side
 
 
 class Face(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -27,7 +27,7 @@ class Face(msgspec.Struct, frozen=True, omit_defaults=True):
 
     def has(self, keyword: Keyword) -> bool:
         """Whether this face is printed with ``keyword``."""
-        return self.daybound if keyword is Keyword.DAYBOUND else self.nightbound
+        return self.daybound if keyword is DAYBOUND else self.nightbound
 
 
 class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -53,7 +53,7 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
     controller: str
     front: Face
     back: Face | None = None
-    face: Side = Side.FRONT
+    face: Side = FRONT
     face_down: bool = False
     gained: frozenset[Keyword] = frozenset()
     lost: frozenset[Keyword] = frozenset()
@@ -89,7 +89,7 @@ class CardPermanent(msgspec.Struct, frozen=True, omit_defaults=True):
     id: str
     controller: str
     card: str
-    face: Side = Side.FRONT
+    face: Side = FRONT
     face_down: bool = False
     gained: frozenset[Keyword] = frozenset()
     lost: frozenset[Keyword] = frozenset()
@@ -117,7 +117,7 @@ class Tracked(msgspec.Struct, omit_defaults=True):
     """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state)."""
 
     card: Permanent
-    face: Side = Side.FRONT
+    face: Side = FRONT
     face_down: bool = False
     phased_out: bool = False
     gained: frozenset[Keyword] = frozenset()
@@ -133,7 +133,7 @@ class Tracked(msgspec.Struct, omit_defaults=True):
     def up(self) -> Face:
         """The face that is up now."""
         back = self.card.back
-        return back if self.face is Side.BACK and back is not None else self.card.front
+        return back if self.face is BACK and back is not None else self.card.front
 
     @property
     def name(self) -> str:
@@ -142,7 +142,7 @@ class Tracked(msgspec.Struct, omit_defaults=True):
         if self.face_down:
             return card.name
         back = card.back  # as :attr:`up`, written out: every trace line about a permanent reads this
-        return back.name if self.face is Side.BACK and back is not None else card.front.name
+        return back.name if self.face is BACK and back is not None else card.front.name
 
     def has(self, keyword: Keyword) -> bool:
         """Whether it has ``keyword`` now: printed on the face that is up, or granted, and not removed.
@@ -161,7 +161,7 @@ class Tracked(msgspec.Struct, omit_defaults=True):
         back = self.card.back
         if back is None:
             return False
-        other = back if self.face is Side.FRONT else self.card.front
+        other = back if self.face is FRONT else self.card.front
         return not other.instant_or_sorcery
 
     @property

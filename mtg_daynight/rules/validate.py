@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from mtg_daynight.errors import BadEventError, BadSaveError
-from mtg_daynight.rules.designation import Designation, Keyword, Side
+from mtg_daynight.rules.designation import BACK, FRONT, Designation, Keyword, Side
 from mtg_daynight.rules.permanents import CardPermanent, Face, Permanent, Tracked
 from mtg_daynight.rules.state import GameState
 
@@ -180,7 +180,7 @@ def canonical(state: GameState, value: object) -> bool:
         and (back is None or (
             type(back) is Face and type(back.name) is str and back.name and back.name.isascii()
             and type(back.daybound) is type(back.nightbound) is type(back.instant_or_sorcery) is bool))
-        and (value.face is Side.FRONT or (value.face is Side.BACK and back is not None))
+        and (value.face is FRONT or (value.face is BACK and back is not None))
         and type(value.face_down) is bool and type(value.token) is bool
         and type(gained) is type(lost) is type(held) is frozenset and not (gained or lost or held)
     )
