@@ -145,22 +145,26 @@ class DayNightRules:
     @hookimpl
     def daynight_enter(self, game: str, permanents: tuple[Permanent | CardPermanent, ...]) -> Outcome:
         """702.145b entering faces, then 702.145d/g and c/f."""
-        state = self._state(game)
-        notes: list[TraceLine] = []
+        try:
+            state = self._games[game]
+        except (KeyError, TypeError):
+            raise _unknown_game(game) from None
         if type(permanents) is tuple and len(permanents) == 1 and type(permanents[0]) is Permanent:
-            described: tuple[Permanent, ...] = permanents  # type: ignore[assignment]  # the usual case, checked
-        else:
-            described = tuple(
-                p if isinstance(p, Permanent)
-                else self._describe(state, validate.card_permanent(state, p, "enter"), notes)
-                for p in validate.collection(state, permanents, "enter")
-            )
+            # The usual case: one Permanent, checked by rules.enter; no card data to ask, so no notes.
+            outcome = rules.enter(state, permanents, policy=self._policies[game])  # type: ignore[arg-type]
+            return self._run(game, outcome) if outcome.actions else outcome  # an ordinary permanent: nothing to tell
+        notes: list[TraceLine] = []
+        described = tuple(
+            p if isinstance(p, Permanent)
+            else self._describe(state, validate.card_permanent(state, p, "enter"), notes)
+            for p in validate.collection(state, permanents, "enter")
+        )
         outcome = rules.enter(state, described, policy=self._policies[game])
         if notes:  # the card-data notes go before the entry's own trace lines
             at = len(state.trace) - len(outcome.trace)
             state.trace[at:at] = notes
             outcome = Outcome(outcome.actions, tuple(notes) + outcome.trace)
-        return self._run(game, outcome) if outcome.actions else outcome  # an ordinary permanent: nothing to tell
+        return self._run(game, outcome) if outcome.actions else outcome
 
     def _describe(self, state: GameState, permanent: CardPermanent, notes: list[TraceLine]) -> Permanent:
         """Fill in a card-identity permanent's faces from the card data (``daynight_card_faces``)."""

@@ -80,6 +80,9 @@ from mtg_daynight.rules.validate import known as _get
 from mtg_daynight.rules.validate import player as _check_player
 from mtg_daynight.rules.validate import unique as _unique
 
+#: How an entering permanent's trace line ends, by designation (702.145b).
+_IT_IS = {NEITHER: "", DAY: ": it is day", NIGHT: ": it is night"}
+
 #: What a "switch" effect asks for (The Celestus: "If it's night, it becomes day. Otherwise, it becomes night.")
 SWITCH: Literal["switch"] = "switch"
 
@@ -98,7 +101,8 @@ class _Step:
 
     def act(self, action: Action, rule: str, text: str) -> None:
         self.actions.append(action)
-        self.note(rule, text)
+        turn = self.state.turn  # as note(), written out: most actions come with their trace line
+        self.trace.append(TraceLine(rule, text, 0 if turn is None else turn.number))
 
     def note(self, rule: str, text: str) -> None:
         turn = self.state.turn  # GameState.turn_number, written out: every trace line reads it
@@ -447,6 +451,7 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
 
     step = _Step(state)
     night = state.designation is NIGHT
+    it_is = _IT_IS[state.designation]
     entered: list[Tracked] = []
     for card in permanents:
         tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
@@ -454,7 +459,7 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
         if card.face is BACK and back is not None and back.instant_or_sorcery:
             _does_not_enter(step, card, f"it would enter transformed, and {back.name} is an instant or sorcery face")
             continue
-        if not tracked.cares_about_day_night:
+        if not card.cares_about_day_night:  # tracked's own answer, since it holds card's gained keywords
             state.permanents[card.id] = tracked
             continue
         replaced = night and tracked.face is FRONT and tracked.has(DAYBOUND)
@@ -492,8 +497,7 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
                 EnterFace(card.id, tracked.face, False, "702.145b"),
                 "702.145b",
                 f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face._value_} face up"
-                f"{' (face down)' if tracked.face_down else ''}"
-                f"{'' if state.designation is NEITHER else ': it is ' + state.designation._value_}",
+                f"{' (face down)' if tracked.face_down else ''}{it_is}",
             )
     if entered:
         _settle(step, entered, policy)

@@ -35,7 +35,7 @@ class TraceLine(msgspec.Struct, frozen=True, gc=False):
         return f"{self.rule}: {self.text}"
 
 
-class EnterFace(msgspec.Struct, frozen=True, tag="enter"):
+class EnterFace(msgspec.Struct, frozen=True, gc=False, tag="enter"):
     """``permanent`` enters the battlefield with ``face`` up; ``replaced``: daybound's replacement did it."""
 
     permanent: str
@@ -44,7 +44,7 @@ class EnterFace(msgspec.Struct, frozen=True, tag="enter"):
     rule: str
 
 
-class DesignationChange(msgspec.Struct, frozen=True, tag="designation"):
+class DesignationChange(msgspec.Struct, frozen=True, gc=False, tag="designation"):
     """The game's designation went from ``before`` to ``after``.
 
     ``during_untap_step``: it happened in the untap step, where no player gets priority, so abilities that
@@ -62,7 +62,7 @@ class DesignationChange(msgspec.Struct, frozen=True, tag="designation"):
         return self.before is not NEITHER
 
 
-class Transform(msgspec.Struct, frozen=True, tag="transform"):
+class Transform(msgspec.Struct, frozen=True, gc=False, tag="transform"):
     """Turn ``permanent`` over so that ``to`` is up (701.28). This is a real transform: it triggers
     "when this transforms" abilities."""
 
@@ -71,7 +71,7 @@ class Transform(msgspec.Struct, frozen=True, tag="transform"):
     rule: str
 
 
-class TransformRefused(msgspec.Struct, frozen=True, tag="refused"):
+class TransformRefused(msgspec.Struct, frozen=True, gc=False, tag="refused"):
     """An effect tried to transform ``permanent`` and nothing happens, because of ``rule``."""
 
     permanent: str
@@ -79,7 +79,7 @@ class TransformRefused(msgspec.Struct, frozen=True, tag="refused"):
     reason: str
 
 
-class ChangeVetoed(msgspec.Struct, frozen=True, tag="vetoed"):
+class ChangeVetoed(msgspec.Struct, frozen=True, gc=False, tag="vetoed"):
     """It would have become ``after``, but ``reason`` (an effect, reported through a veto hook) says it can't."""
 
     after: Designation
@@ -87,7 +87,7 @@ class ChangeVetoed(msgspec.Struct, frozen=True, tag="vetoed"):
     reason: str
 
 
-class DoesNotEnter(msgspec.Struct, frozen=True, tag="not_entered"):
+class DoesNotEnter(msgspec.Struct, frozen=True, gc=False, tag="not_entered"):
     """``permanent`` would enter the battlefield transformed, but the face it would show is an instant or sorcery
     face (712.13a): it does not enter. The host puts the card into its owner's graveyard instead (a token or a
     copy then ceases to exist). It is reported among the entering batch's first actions, like EnterFace."""
@@ -97,7 +97,7 @@ class DoesNotEnter(msgspec.Struct, frozen=True, tag="not_entered"):
     reason: str
 
 
-class FaceDownRefused(msgspec.Struct, frozen=True, tag="face_down_refused"):
+class FaceDownRefused(msgspec.Struct, frozen=True, gc=False, tag="face_down_refused"):
     """An effect tried to turn ``permanent`` face down and nothing happens: double-faced permanents can't be
     turned face down (712.16) and a face-down permanent can't be turned face down again (708.2b). The host
     leaves it exactly as it was."""
