@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from mtg_daynight.errors import BadEventError
 from mtg_daynight.rules import validate
 from mtg_daynight.rules.designation import (
     BACK,
@@ -221,7 +222,7 @@ def _settle(step: _Step, changed: Iterable[Tracked], policy: Policy) -> None:
         _neither_check(step, policy)
     if state.designation is not NEITHER:
         for tracked in changed:
-            if tracked.id in state.permanents:
+            if tracked.card.id in state.permanents:
                 _align(step, tracked)
 
 
@@ -437,7 +438,9 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
         # nightbound, is not on the battlefield yet and enters front face up (so 712.13a can't apply), nothing can
         # happen to day and night: record it, done.
         card = permanents[0]
-        if not card.cares_about_day_night and card.id not in state.permanents and card.face is FRONT:
+        if card.id in state.permanents:
+            raise _already_there(state, card)
+        if not card.cares_about_day_night and card.face is FRONT:
             state.permanents[card.id] = Tracked(  # the same record as below (saves hold the same bytes)
                 card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions
             )
@@ -445,9 +448,9 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     else:
         permanents = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
         _unique(state, [p.id for p in permanents], "enter")
-    for card in permanents:
-        if card.id in state.permanents:
-            raise _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
+        for card in permanents:
+            if card.id in state.permanents:
+                raise _already_there(state, card)
 
     step = _Step(state)
     night = state.designation is NIGHT
@@ -502,6 +505,10 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     if entered:
         _settle(step, entered, policy)
     return step.done()
+
+
+def _already_there(state: GameState, card: Permanent) -> BadEventError:
+    return _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
 
 
 def _does_not_enter(step: _Step, card: Permanent, why: str) -> None:

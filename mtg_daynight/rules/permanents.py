@@ -113,8 +113,11 @@ class CardFaces(msgspec.Struct, frozen=True):
     day_night: bool = True
 
 
-class Tracked(msgspec.Struct, omit_defaults=True):
-    """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state)."""
+class Tracked(msgspec.Struct, omit_defaults=True, gc=False):
+    """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state).
+
+    ``gc=False``: a record holds a checked Permanent (faces of strings and flags), enums and frozensets of strings,
+    so it can never be part of a reference cycle; the garbage collector need not track one per permanent."""
 
     card: Permanent
     face: Side = FRONT
@@ -152,7 +155,12 @@ class Tracked(msgspec.Struct, omit_defaults=True):
         """
         if self.face_down or self.phased_out or keyword in self.lost:
             return False
-        return keyword in self.gained or self.up.has(keyword)
+        if keyword in self.gained:
+            return True
+        card = self.card  # as :attr:`up` and :meth:`Face.has`, written out: every transform check reads this
+        back = card.back
+        up = back if self.face is BACK and back is not None else card.front
+        return up.daybound if keyword is DAYBOUND else up.nightbound
 
     @property
     def can_transform(self) -> bool:
