@@ -113,11 +113,10 @@ class CardFaces(msgspec.Struct, frozen=True):
     day_night: bool = True
 
 
+# gc=False: a record holds a checked Permanent (faces of strings and flags), enums and frozensets of strings, so it
+# can never be part of a reference cycle; the garbage collector need not track one per permanent.
 class Tracked(msgspec.Struct, omit_defaults=True, gc=False):
-    """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state).
-
-    ``gc=False``: a record holds a checked Permanent (faces of strings and flags), enums and frozensets of strings,
-    so it can never be part of a reference cycle; the garbage collector need not track one per permanent."""
+    """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state)."""
 
     card: Permanent
     face: Side = FRONT
