@@ -88,7 +88,9 @@ def _has_keyword(keywords: Iterable[str], wanted: str) -> bool:
 #: The daybound/nightbound keywords as written and casefolded, for :func:`_is_daynight` (most candidate cards
 #: have neither, so the exact test settles them without casefolding every keyword).
 _DAYNIGHT_KEYWORDS = frozenset({DAYBOUND, NIGHTBOUND})
-_DAYNIGHT_FOLDED = frozenset(k.casefold() for k in _DAYNIGHT_KEYWORDS)
+_DAYBOUND_FOLDED = DAYBOUND.casefold()
+_NIGHTBOUND_FOLDED = NIGHTBOUND.casefold()
+_DAYNIGHT_FOLDED = frozenset({_DAYBOUND_FOLDED, _NIGHTBOUND_FOLDED})
 
 
 def _is_daynight(keywords: Iterable[str]) -> bool:
@@ -237,8 +239,9 @@ def faces_with_keywords(card: Card) -> tuple[tuple[Face, ...], str | None, str |
     if card.card_faces and any(face.keywords is not None for face in raw):
         return _faces_with_own_keywords(raw)
     keywords = all_keywords(card)
-    has_day = _has_keyword(keywords, DAYBOUND)
-    has_night = _has_keyword(keywords, NIGHTBOUND)
+    folded = [keyword.casefold() for keyword in keywords]
+    has_day = _DAYBOUND_FOLDED in folded
+    has_night = _NIGHTBOUND_FOLDED in folded
     per_face: list[list[str]] = [[] for _ in raw]
     day_index: int | None = 0 if has_day else None
     night_index: int | None = None
@@ -247,16 +250,17 @@ def faces_with_keywords(card: Card) -> tuple[tuple[Face, ...], str | None, str |
             night_index = 1
         elif not has_day:
             night_index = 0
-    texts = [(text, _lowered(text)) for text in (face.oracle_text or "" for face in raw)]
-    for keyword in keywords:
-        folded = keyword.casefold()
-        if folded == DAYBOUND.casefold():
+    texts: list[tuple[str, str | None]] | None = None
+    for keyword, folded_keyword in zip(keywords, folded, strict=True):
+        if folded_keyword == _DAYBOUND_FOLDED:
             if day_index is not None:
                 per_face[day_index].append(keyword)
-        elif folded == NIGHTBOUND.casefold():
+        elif folded_keyword == _NIGHTBOUND_FOLDED:
             if night_index is not None:
                 per_face[night_index].append(keyword)
         else:
+            if texts is None:
+                texts = [(text, _lowered(text)) for text in (face.oracle_text or "" for face in raw)]
             for i, (text, lowered) in enumerate(texts):
                 if _mentions(text, lowered, keyword):
                     per_face[i].append(keyword)
