@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from mtg_daynight.importer.errors import (
     SnapshotVersionError,
 )
 from mtg_daynight.importer.hygiene import check_snapshot_text
+from mtg_daynight.importer.integrity import check_snapshot_integrity
 from mtg_daynight.importer.paths import LOCK_NAME, snapshot_path
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, DayNightCard, HelperCard, MentionCard, Snapshot
 
@@ -69,6 +71,7 @@ def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
     except RecursionError:
         raise CardFileError(f"{name}: broken snapshot: nested too deeply") from None
     check_snapshot_text(snapshot, name)
+    check_snapshot_integrity(snapshot, name)
     return snapshot
 
 
@@ -87,6 +90,8 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
     """
     path = snapshot_path(path_or_dir)
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or /dev/zero would block or never end
+            raise CardFileError(f"{path}: not a regular file: not a card-data snapshot")
         data = path.read_bytes()
     except FileNotFoundError:
         raise SnapshotMissingError(
