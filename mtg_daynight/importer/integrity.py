@@ -1,12 +1,12 @@
 """A snapshot's integrity: what no import writes, refused when a snapshot file is read.
 
 An import folds printings into records, so every record it writes has a name, at least one face and at least
-one printing; a printing id (when it has one: MTGJSON's foreign printings have none) is listed once; a day/night card's ``daybound_face`` / ``nightbound_face`` name one of its faces; no two records
-of a kind share an oracle id, no two cards share a name the manifest's
-counts are those of the records, and its texts hold no control or bidi character (they are printed by
-``carddata status``). A file that breaks one of these was edited by hand or damaged: reading it raises
-:class:`~mtg_daynight.importer.errors.CardFileError` naming the file, the record and the field, so no reader
-works on (or prints) a half-valid snapshot.
+one printing; a printing id (when it has one: MTGJSON's foreign printings have none) is listed once; a
+day/night card's ``daybound_face`` / ``nightbound_face`` name one of its faces; no two records of a kind share
+an oracle id and no two cards share a name; the manifest's counts are those of the records, and its texts hold
+no control or bidi character (``carddata status`` prints them). A file that breaks one of these was edited by
+hand or damaged: reading it raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file, the
+record and the field, so no reader works on (or prints) a half-valid snapshot.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def run_cli(argv: list[str], timeout: float = 30.0) -> int:
     def target() -> None:
         try:
             result.append(main(argv))
-        except BaseException as error:  # noqa: BLE001 - reported to the test below
+        except BaseException as error:  # reported to the test below
             errors.append(error)
 
     thread = threading.Thread(target=target, daemon=True)
