@@ -57,7 +57,11 @@ def bundled_snapshot() -> Path:
 
 
 def _explicit_dir(explicit: str | os.PathLike[str] | None) -> tuple[Path, Origin] | None:
-    if explicit:
+    if explicit is not None:
+        if not os.fspath(explicit).strip():  # "" must not mean "the user directory": refuse it
+            from mtg_daynight.importer.errors import CardDataError
+
+            raise CardDataError("--data-dir: an empty path (name the directory of the snapshot)")
         return Path(explicit).expanduser(), "--data-dir"
     from_env = os.environ.get(DATA_DIR_ENV)
     if from_env:

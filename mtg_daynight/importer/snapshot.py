@@ -20,6 +20,7 @@ from pathlib import Path
 import msgspec
 
 from mtg_daynight.importer.errors import (
+    CardDataError,
     CardFileError,
     LockTimeoutError,
     SnapshotMissingError,
@@ -167,7 +168,12 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
     """
     import filelock  # only writers lock: reading a snapshot (deck scan, catalog) does not load it
 
+    if os.path.lexists(path.parent) and not path.parent.is_dir():
+        raise CardDataError(f"{path.parent}: not a directory (a data or cache directory must be one)")
     path.parent.mkdir(parents=True, exist_ok=True)
+    # Create the lock file ourselves first: where it cannot be created (read-only, /proc), filelock would take
+    # the failure for "held by another process" and wait the whole timeout.
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o666))
     pid_file = path.with_name(path.name + ".pid")
     lock = filelock.FileLock(str(path))
     try:
