@@ -18,8 +18,8 @@ from .conftest import run_cli
 def test_bad_api_url_is_one_line_naming_the_url(url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "data"
     argv = ["carddata", "update", "--data-dir", str(data), "--api-url", url, "--retries", "0", "--deadline", "5"]
-    assert run_cli(argv) == 2
+    assert run_cli(argv) in (2, 3)  # 3: a host name that cannot resolve is 'could not reach'
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert str(data) not in err.split(":")[1] and ("--api-url" in err or url in err), err
+    assert str(data) not in err and ("--api-url" in err or url.rstrip("/") in err), err
     assert not (data / "daynight-cards.json").exists()
