@@ -84,7 +84,7 @@ class DayNightRules:
     def _state(self, game: str) -> GameState:
         try:
             return self._games[game]
-        except (KeyError, TypeError):
+        except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises
             raise _unknown_game(game) from None
 
     def _run(self, game: str, outcome: Outcome) -> Outcome:
@@ -123,7 +123,7 @@ class DayNightRules:
         """502.1 phasing, then the 502.2 / 728.2 check."""
         try:
             state, policy = self._games[game], self._policies[game]
-        except (KeyError, TypeError):
+        except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises
             raise _unknown_game(game) from None
         outcome = rules.untap_step(state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=policy)
         return self._run(game, outcome) if outcome.actions else outcome  # most turns: no action, nothing to tell
@@ -138,7 +138,7 @@ class DayNightRules:
         """Record a spell for 728.2."""
         try:
             state = self._games[game]
-        except (KeyError, TypeError):
+        except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises
             raise _unknown_game(game) from None
         return rules.spell_cast(state, player, cast=cast, spell=spell)
 

@@ -50,7 +50,12 @@ def find_snapshot(data_dir: str | os.PathLike[str] | None = None) -> Path | None
     from mtg_daynight.importer.paths import locate_snapshot  # lazy: see the module docstring
 
     location = locate_snapshot(data_dir)
-    return location.path.resolve() if location.exists else None
+    if not location.exists:
+        return None
+    try:  # the directory resolved, not the file: a link to /dev/zero must stay a snapshot's path, to be refused
+        return location.path.parent.resolve() / location.path.name
+    except (OSError, RuntimeError):  # a symlink loop: the reader names it (load_snapshot's typed error)
+        return location.path.absolute()
 
 
 def read_snapshot(path: Path) -> CatalogSnapshot:

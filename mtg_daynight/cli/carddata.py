@@ -332,6 +332,10 @@ _AGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$")
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800, "": 86400}
 
 
+#: Seconds a snapshot's date may lie ahead of the clock (time zones, a slightly fast server) and still count.
+FUTURE_SLACK = 86400.0
+
+
 def parse_age(text: str) -> float:
     """Parse an age such as ``36h`` or ``7d`` (a bare number means days) into seconds."""
     match = _AGE.match(text)
@@ -386,7 +390,9 @@ def _status(args: argparse.Namespace) -> int:
     manifest = snapshot.manifest
     reference = _parse_time(manifest.source.updated_at) or _parse_time(manifest.imported_at)
     age = (datetime.now(UTC) - reference).total_seconds() if reference else None
-    too_old = max_age is not None and (age is None or age > max_age)
+    # A date more than a day ahead (a wrong clock, or an edited manifest) says nothing of the data's age.
+    future = age is not None and age < -FUTURE_SLACK
+    too_old = max_age is not None and (age is None or future or age > max_age)
     if args.json:
         data = {
             "path": str(location.path),
@@ -411,7 +417,10 @@ def _status(args: argparse.Namespace) -> int:
             print(f"file:       {source.file_name}, {_mb(source.file_size)}, sha256 {source.file_sha256}")
         imported = f"{manifest.imported_at} " if manifest.imported_at else ""
         print(f"imported:   {imported}by {manifest.tool} {manifest.tool_version}")
-        if age is not None:
+        if future:
+            print(f"age:        unknown: dated {source.updated_at or manifest.imported_at}, in the future (is the "
+                  "clock right?)")
+        elif age is not None:
             print(f"age:        {age / 86400:.1f} days (from {source.updated_at or manifest.imported_at})")
         counts = manifest.counts
         print(
@@ -420,6 +429,7 @@ def _status(args: argparse.Namespace) -> int:
         )
     if too_old:
         hint = " (the bundled snapshot: run `mtg-daynight carddata update`)" if location.origin == "bundled" else ""
-        print(f"carddata status: the snapshot is older than {args.max_age}{hint}", file=sys.stderr)
+        why = "is dated in the future, so its age is unknown" if future else f"is older than {args.max_age}"
+        print(f"carddata status: the snapshot {why}{hint}", file=sys.stderr)
         return 1
     return 0

@@ -57,7 +57,11 @@ def bundled_snapshot() -> Path:
 
 
 def _explicit_dir(explicit: str | os.PathLike[str] | None) -> tuple[Path, Origin] | None:
-    if explicit:
+    if explicit is not None:
+        if not os.fspath(explicit).strip():  # "" must not mean "the user directory": refuse it
+            from mtg_daynight.importer.errors import CardDataError
+
+            raise CardDataError("--data-dir: an empty path (name the directory of the snapshot)")
         return Path(explicit).expanduser(), "--data-dir"
     from_env = os.environ.get(DATA_DIR_ENV)
     if from_env:
@@ -82,8 +86,9 @@ class SnapshotLocation(NamedTuple):
 
     @property
     def exists(self) -> bool:
-        """True when the snapshot file exists."""
-        return self.path.is_file()
+        """True when something is at the snapshot's path (even a directory, a FIFO or a dangling link: reading
+        it then raises a typed error, rather than the reader silently taking it for "no card data")."""
+        return os.path.lexists(self.path)
 
 
 def locate_snapshot(explicit: str | os.PathLike[str] | None = None) -> SnapshotLocation:
@@ -118,4 +123,6 @@ def resolve_cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
 def snapshot_path(path_or_dir: str | os.PathLike[str]) -> Path:
     """The snapshot file for a path that is either the file itself or the directory holding it."""
     path = Path(path_or_dir).expanduser()
+    if path.name == SNAPSHOT_NAME:  # the file's own path, whatever is there (a directory is refused on reading)
+        return path
     return path / SNAPSHOT_NAME if path.is_dir() or path.suffix != ".json" else path

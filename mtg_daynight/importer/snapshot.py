@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from pathlib import Path
 import msgspec
 
 from mtg_daynight.importer.errors import (
+    CardDataError,
     CardFileError,
     LockTimeoutError,
     SnapshotMissingError,
@@ -26,6 +28,7 @@ from mtg_daynight.importer.errors import (
     SnapshotVersionError,
 )
 from mtg_daynight.importer.hygiene import check_snapshot_text
+from mtg_daynight.importer.integrity import check_snapshot_integrity
 from mtg_daynight.importer.paths import LOCK_NAME, snapshot_path
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, DayNightCard, HelperCard, MentionCard, Snapshot
 
@@ -69,6 +72,7 @@ def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
     except RecursionError:
         raise CardFileError(f"{name}: broken snapshot: nested too deeply") from None
     check_snapshot_text(snapshot, name)
+    check_snapshot_integrity(snapshot, name)
     return snapshot
 
 
@@ -87,6 +91,8 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
     """
     path = snapshot_path(path_or_dir)
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or /dev/zero would block or never end
+            raise CardFileError(f"{path}: not a regular file: not a card-data snapshot")
         data = path.read_bytes()
     except FileNotFoundError:
         raise SnapshotMissingError(
@@ -162,7 +168,12 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
     """
     import filelock  # only writers lock: reading a snapshot (deck scan, catalog) does not load it
 
+    if os.path.lexists(path.parent) and not path.parent.is_dir():
+        raise CardDataError(f"{path.parent}: not a directory (a data or cache directory must be one)")
     path.parent.mkdir(parents=True, exist_ok=True)
+    # Create the lock file ourselves first: where it cannot be created (read-only, /proc), filelock would take
+    # the failure for "held by another process" and wait the whole timeout.
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o666))
     pid_file = path.with_name(path.name + ".pid")
     lock = filelock.FileLock(str(path))
     try:

@@ -23,6 +23,7 @@ from mtg_daynight.importer.download import BulkAnswer, Downloaded, Progress, Scr
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
+    DownloadError,
     SnapshotMissingError,
     SnapshotVersionError,
     UnreachableError,
@@ -305,6 +306,10 @@ def run_update(
             outcome.written = True
             outcome.snapshot = new
     except OSError as error:
+        if error.filename is None and type(error).__module__.partition(".")[0] in ("requests", "urllib3"):
+            # an HTTP library's error (requests' are OSErrors) is about the server, not the data directory
+            server = api_url if api_url is not None else "Scryfall"
+            raise DownloadError(f"{server}: the request failed: {error}; {_kept(None, directory)}") from None
         where = error.filename or directory
         raise CardDataError(f"{where}: {error.strerror or error}") from None
     return outcome

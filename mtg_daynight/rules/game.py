@@ -273,9 +273,11 @@ def untap_step(
     # type tests come first and cost one comparison each in the usual turn.
     previous = state.turn
     active = _check_turn(state, turn, active, "untap step")
-    if phased_in != ():  # the usual turn phases nothing: skip the call; names() checks a tuple's items too
+    # The usual turn phases nothing: skip the call; names() checks a tuple's items too. (Tested by type, not by
+    # ``!= ()``: an object whose __eq__ says True to everything would slip through unchecked.)
+    if type(phased_in) is not tuple or phased_in:
         phased_in = validate.names(state, phased_in, "untap step (502.1): phased_in")
-    if phased_out != ():
+    if type(phased_out) is not tuple or phased_out:
         phased_out = validate.names(state, phased_out, "untap step (502.1): phased_out")
     if phased_in or phased_out:
         _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")

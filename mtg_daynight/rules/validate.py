@@ -118,7 +118,7 @@ def side(state: GameState, value: object, what: str) -> Side:
     """A :class:`Side` (or its value, ``"front"`` / ``"back"``)."""
     if type(value) is Side:
         return value
-    found = _SIDES.get(value) if isinstance(value, str) else None
+    found = _SIDES.get(str.__str__(value)) if isinstance(value, str) else None  # plain str: a subclass's hash
     if found is None:
         raise bad(state, f"{what}: {show(value)} is not a face (Side.FRONT or Side.BACK)")
     return found
@@ -130,7 +130,7 @@ def keywords(state: GameState, value: object, what: str) -> frozenset[Keyword]:
         return value
     if not isinstance(value, _COLLECTIONS):
         raise bad(state, f"{what}: {show(value)} is not a set of keywords")
-    found = frozenset(_KEYWORDS.get(k) if isinstance(k, str) else None for k in value)
+    found = frozenset(_KEYWORDS.get(str.__str__(k)) if isinstance(k, str) else None for k in value)
     if None in found:
         wrong = next(k for k in value if not isinstance(k, str) or k not in _KEYWORDS)
         raise bad(state, f"{what}: {show(wrong)} is not a keyword (use 'daybound' and 'nightbound')")
@@ -262,7 +262,7 @@ def unique(state: GameState, ids: Sequence[str], event: str) -> None:
 
 def target(state: GameState, value: object, cause: str) -> Designation | Literal["switch"]:
     """What an effect makes it: day, night or ``"switch"``; never neither (730.1)."""
-    found = _TARGETS.get(value) if isinstance(value, str) else None
+    found = _TARGETS.get(str.__str__(value)) if isinstance(value, str) else None
     if found is None:
         if value == Designation.NEITHER:
             raise bad(state, f"{cause}: no effect can make it neither day nor night (730.1)")

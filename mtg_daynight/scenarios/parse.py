@@ -48,9 +48,11 @@ def parse_scenario(text: str, file: str = "<scenario>", *, cards: CardSource | N
     """Parse and check scenario TOML ``text``; ``file`` names it in error messages."""
     try:
         raw = tomllib.loads(text)
+        return _Parser(file, cards).scenario(raw)
     except tomllib.TOMLDecodeError as error:
         raise InputFileError(f"{file}: not valid TOML: {error}") from None
-    return _Parser(file, cards).scenario(raw)
+    except RecursionError:  # tomllib (and the checks) recurse per level: arrays or tables nested thousands deep
+        raise InputFileError(f"{file}: nested too deeply (arrays or inline tables thousands of levels deep)") from None
 
 
 def _convert(raw: object, kind: type[_T], where: str) -> _T:
