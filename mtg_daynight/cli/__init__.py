@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import re
 import sys
 
 from mtg_daynight import __version__
@@ -58,6 +59,15 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+_CREDENTIALS = re.compile(r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^/@\s]*@")
+
+
+def hide_credentials(text: str) -> str:
+    """``text`` with the ``user:password@`` of every URL in it shown as ``***@`` (for messages on the terminal:
+    an ``--api-url`` may carry credentials)."""
+    return _CREDENTIALS.sub(r"\1***@", text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -71,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = handler(args)
     except DayNightError as error:
-        print(f"mtg-daynight {args.command}: error: {error}", file=sys.stderr)
+        print(f"mtg-daynight {args.command}: error: {hide_credentials(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"mtg-daynight {args.command}: interrupted", file=sys.stderr)

@@ -228,7 +228,9 @@ def _positive_seconds(text: str) -> float:
 
 
 def _notify(message: str) -> None:
-    print(f"mtg-daynight carddata update: {message}", file=sys.stderr, flush=True)
+    from mtg_daynight.cli import hide_credentials
+
+    print(f"mtg-daynight carddata update: {hide_credentials(message)}", file=sys.stderr, flush=True)
 
 
 def _update(args: argparse.Namespace) -> int:
