@@ -31,8 +31,8 @@ EXIT_STATUS: Final = """\
 exit status:
   0  every file scanned; every name resolved, or is not a day/night card
   1  every file scanned; some name is unknown (a suspected typo)
-  2  some deck file (or directory argument) could not be read or has problems: the
-     other files are still scanned and printed; or nothing could be scanned (a
+  2  some deck file (or directory argument) could not be read or has problems: its
+     good lines and the other files are still scanned and printed; or nothing could be scanned (a
      missing --data-dir/--mods directory, a malformed mod file or snapshot)"""
 
 _PROG: Final = "mtg-daynight deck scan"
@@ -40,10 +40,12 @@ _NO_DATA_HINT: Final = "import it with 'mtg-daynight carddata update', or pass -
 
 
 class Failed(msgspec.Struct, frozen=True):
-    """A deck file that could not be scanned: its path and every problem found in it."""
+    """A deck file with problems: its path, every problem found in it, and whether its good lines were still
+    scanned (``partial``: only some lines were bad; their scan is among the decks)."""
 
     path: str
     errors: tuple[DeckProblem, ...]
+    partial: bool = False
 
 
 def register(sub: Any) -> None:
@@ -106,7 +108,9 @@ def read_all(arguments: list[Path], format: str | None) -> list[Deck | Failed]:
             try:
                 results.append(read_deck(path, format))
             except DeckFileError as error:
-                results.append(Failed(str(path), error.problems))
+                results.append(Failed(str(path), error.problems, partial=error.partial is not None))
+                if error.partial is not None:  # some lines were bad: the good ones are still scanned
+                    results.append(error.partial)
     return results
 
 
@@ -176,7 +180,11 @@ def _print_failed(failed: Failed) -> None:
     for line in DeckFileError(failed.path, failed.errors).lines():
         _err(f"error: {line}")
     count = len(failed.errors)
-    _err(f"error: {failed.path}: not scanned ({count} problem{'s' if count > 1 else ''})")
+    problems = f"{count} problem{'s' if count > 1 else ''}"
+    if failed.partial:
+        _err(f"error: {failed.path}: {problems}; its other lines were scanned (below)")
+    else:
+        _err(f"error: {failed.path}: not scanned ({problems})")
 
 
 def _out(text: str) -> None:

@@ -71,7 +71,8 @@ class EntryCollector:
         return section in self._sections
 
     def result(self) -> tuple[DeckEntry, ...]:
-        """The entries, in file order; raises :class:`DeckFileError` with every problem when there were any."""
+        """The entries, in file order; raises :class:`DeckFileError` with every problem when there were any (and
+        the good lines' entries)."""
         if self._problems:
-            raise DeckFileError(self._source, tuple(self._problems))
+            raise DeckFileError(self._source, tuple(self._problems), entries=tuple(self._entries))
         return tuple(self._entries)

@@ -13,6 +13,8 @@ import msgspec
 
 from mtg_daynight.errors import InputFileError
 
+from .model import Deck, DeckEntry
+
 MAX_PROBLEMS: Final = 100
 """A read stops after this many problems (a file that bad is not a deck list)."""
 
@@ -27,17 +29,30 @@ class DeckProblem(msgspec.Struct, frozen=True):
 class DeckFileError(InputFileError):
     """A deck file could not be read, or has problems: ``problems`` lists each, in file order.
 
-    ``str(error)`` is one line per problem, each naming the file (``source``) and the line.
+    ``str(error)`` is one line per problem, each naming the file (``source``) and the line. When only some lines
+    were bad (not ``fatal``), ``partial`` is the deck of the good lines, so a caller can still scan those;
+    ``entries`` carries them from a reader to :func:`~mtg_daynight.decks.parse_deck`, which builds ``partial``.
     """
 
-    def __init__(self, source: str, problems: tuple[DeckProblem, ...], *, fatal: bool = False) -> None:
+    def __init__(
+        self,
+        source: str,
+        problems: tuple[DeckProblem, ...],
+        *,
+        fatal: bool = False,
+        entries: tuple[DeckEntry, ...] = (),
+        partial: Deck | None = None,
+    ) -> None:
         self.source = source
         self.problems = problems
         self.fatal = fatal
+        self.entries = entries
+        self.partial = partial
         super().__init__("\n".join(self.lines()))
 
-    def __reduce__(self) -> tuple[type[DeckFileError], tuple[str, tuple[DeckProblem, ...]], dict[str, bool]]:
-        return (type(self), (self.source, self.problems), {"fatal": self.fatal})
+    def __reduce__(self) -> tuple[type[DeckFileError], tuple[str, tuple[DeckProblem, ...]], dict[str, object]]:
+        state = {"fatal": self.fatal, "entries": self.entries, "partial": self.partial}
+        return (type(self), (self.source, self.problems), state)
 
     def lines(self) -> tuple[str, ...]:
         """One message per problem: ``deck.txt: line 3: ...``."""

@@ -76,10 +76,16 @@ def _check_format(format: str | None) -> DeckFormat | None:
 def _parse(text: str, source: str, format: DeckFormat | None, suffix: str) -> Deck:
     lines = split_lines(text, source)
     chosen = format if format is not None else detect_format(text, lines, suffix)
-    if chosen == "dek":
-        entries, name = parse_dek(text, source)
-    else:
-        entries, name = _LINE_PARSERS[chosen](lines, source)
+    try:
+        if chosen == "dek":
+            entries, name = parse_dek(text, source)
+        else:
+            entries, name = _LINE_PARSERS[chosen](lines, source)
+    except DeckFileError as error:
+        if error.fatal or not error.entries:
+            raise
+        partial = Deck(path=source, format=chosen, entries=error.entries)  # the good lines, for a caller to scan
+        raise DeckFileError(source, error.problems, partial=partial) from None
     if not entries:
         raise fail(source, None, f"no cards found (read as {chosen})")
     return Deck(path=source, format=chosen, entries=entries, name=name)

@@ -174,20 +174,33 @@ def test_several_files_and_text_output(tmp_path: Path, data_dir: Path, capsys: p
     assert "needs the Day // Night helper card: yes (Tavern Ruffian // Tavern Smasher)" in out
 
 
-def test_malformed_file_exits_2_naming_file_and_line_and_the_good_file_still_prints(
+def test_malformed_file_exits_2_naming_file_and_line_and_its_good_lines_and_the_good_file_still_print(
     tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     good = _deck(tmp_path, "good.txt", "4 Tavern Ruffian\n")
-    bad = _deck(tmp_path, "bad.txt", "4 Tavern Ruffian\n0 Lightning Bolt\n")
+    bad = _deck(tmp_path, "bad.txt", "3 Brutal Cathar\n0 Lightning Bolt\n")
     status = main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(bad), str(good)])
     captured = capsys.readouterr()
     assert status == 2
     assert "good.txt: mtgo" in captured.out and "Tavern Ruffian // Tavern Smasher" in captured.out
-    assert "bad.txt" not in captured.out
+    assert "bad.txt: mtgo" in captured.out and "3  Brutal Cathar // Moonrage Brute  [main, line 1]" in captured.out
+    assert "Lightning Bolt" not in captured.out  # the bad line is reported, not scanned
     first, last = captured.err.strip().splitlines()
     assert first.startswith("mtg-daynight deck scan: error: ") and first.endswith("bad.txt: line 2: count 0 is out "
                                                                                  "of range: it must be 1 to 999")
-    assert last.endswith("bad.txt: not scanned (1 problem)")
+    assert last.endswith("bad.txt: 1 problem; its other lines were scanned (below)")
+
+
+def test_a_file_with_one_bad_line_is_in_failed_and_its_good_lines_in_decks_as_json(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = _deck(tmp_path, "bad.txt", "4 Tavern Ruffian\n1 {{7*7}}\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(bad))
+    assert status == 2 and out["status"] == 2
+    assert out["failed"] == [{"path": str(bad), "partial": True, "errors": [
+        {"line": 2, "message": "card name '{{7*7}}' contains '{', which no card name has"}]}]
+    (deck,) = out["decks"]
+    assert deck["path"] == str(bad) and [e["written"] for e in deck["entries"]] == ["Tavern Ruffian"]
 
 
 def test_missing_file_and_bad_mod_exit_2(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -254,7 +267,7 @@ def test_every_problem_of_a_bad_file_is_in_the_json_and_the_good_files_still_sca
         {"line": 1, "message": "count 0 is out of range: it must be 1 to 999"},
         {"line": 2, "message": "card name '{{7*7}}' contains '{', which no card name has"},
         {"line": 3, "message": "count 2.5 is not a whole number from 1 to 999"},
-    ]}]
+    ], "partial": False}]  # every line was bad: nothing of it scanned
 
 
 def test_a_setup_error_is_json_too(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -290,7 +303,7 @@ def test_an_empty_directory_is_a_failed_argument(
     status, out = _scan(capsys, "--data-dir", str(data_dir), str(empty), str(good))
     assert status == 2 and len(out["decks"]) == 1
     message = "no deck files (*.dck, *.dek, *.txt) in this directory"
-    assert out["failed"] == [{"path": str(empty), "errors": [{"line": None, "message": message}]}]
+    assert out["failed"] == [{"path": str(empty), "errors": [{"line": None, "message": message}], "partial": False}]
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs POSIX FIFOs")
