@@ -138,8 +138,17 @@ def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> 
                 raise InputFileError(f"{directory}: mod directory {what}")
             continue
         for path in _walk(directory):
-            found[path.resolve()] = None
+            found[_resolved(path)] = None
     return tuple(found)
+
+
+def _resolved(path: Path) -> Path:
+    """``path`` with its symbolic links resolved (so one file reached twice is read once); a symbolic link loop
+    stays as it is, so that :func:`read_mod` refuses it with an :class:`InputFileError` naming it."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # RuntimeError: "Symlink loop" (Python < 3.13); OSError (ELOOP) from 3.13
+        return path
 
 
 def _field(path: str) -> str:

@@ -415,6 +415,15 @@ class ReferenceHost:
         token with only the face that is up (e.g. a copy effect that copies only that face): it keeps daybound or
         nightbound but can never transform."""
         source = self.permanent(of)
+        if source.face_down:
+            # 708.2b: face-down status is part of the copiable values; a copy of a face-down permanent gets its
+            # face-down characteristics (no name, no abilities, so no daybound), not the card's faces. This host
+            # models no nameless permanent, so it refuses rather than copy the hidden faces.
+            raise IllegalActionError(
+                f"token copy of {of!r}: it is face down, and a copy of a face-down permanent has no name and no "
+                "abilities (708.2b: face-down status is copiable), not its card's faces; the reference host does "
+                "not model that"
+            )
         who = source.controller if controller is None else controller
         self._check_player(who)
         card = source.card if double_faced else source.card.single_faced(source.face)

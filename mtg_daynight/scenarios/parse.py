@@ -310,6 +310,8 @@ class _Parser:
                 self.use(action.end_veto, where)
             case m.LeaveGame():
                 self.player(action.leave_game, where, "leave_game")
+                if action.leave_game in self.left:
+                    raise self.fail(where, f"{action.leave_game!r} has already left the game")
                 if len(self.players) - len(self.left) == 1:
                     raise self.fail(where, f"{action.leave_game!r} is the last player in the game")
                 self.left.add(action.leave_game)
