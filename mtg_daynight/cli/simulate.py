@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from mtg_daynight.catalog.names import terminal_text
 from mtg_daynight.errors import DayNightError, InputFileError
 from mtg_daynight.scenarios import (
     CardSource,
@@ -88,7 +89,7 @@ def _run(args: argparse.Namespace) -> int:
     else:
         render_text(results, [], sys.stdout, verbose=not args.quiet)
         for _, message in malformed:
-            print(f"mtg-daynight simulate: error: {message}", file=sys.stderr)
+            print(f"mtg-daynight simulate: error: {terminal_text(message)}", file=sys.stderr)
     if malformed:
         return 2
     return 0 if all(r.status in ("pass",) for r in results) else 1

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import msgspec
 
+from mtg_daynight.catalog.names import json_text, terminal_text
+
 if TYPE_CHECKING:
     from mtg_daynight.scenarios.runner import Result
 
@@ -64,8 +66,8 @@ _STATUS = {"pass": "PASS", "fail": "FAIL", "skip": "SKIP", "error": "ERROR"}
 
 def trace_line(line: str, style: Style) -> str:
     """``728.2a: text`` with the rule coloured."""
-    rule, sep, text = line.partition(": ")
-    return f"{style.rule(rule)}{sep}{text}" if sep else line
+    rule, sep, text = terminal_text(line).partition(": ")
+    return f"{style.rule(rule)}{sep}{text}" if sep else rule
 
 
 def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO, *, verbose: bool = True,
@@ -73,20 +75,22 @@ def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO
     """Write the readable report: per scenario its turn-by-turn trace (when ``verbose``), its checks, its status;
     then every failure with where it happened, and a summary line."""
     style = style or Style(out)
+    t = terminal_text  # a scenario file's own text (names, titles, notes) never reaches the terminal raw
     for result in results:
-        rules = f"  [{', '.join(result.rules)}]" if result.rules else ""
-        out.write(f"{style.bold(result.file)}: {result.title}{style.dim(rules)}\n")
+        rules = f"  [{t(', '.join(result.rules))}]" if result.rules else ""
+        out.write(f"{style.bold(t(result.file))}: {t(result.title)}{style.dim(rules)}\n")
         if verbose:
             for step in result.steps:
-                if step.label.startswith("turn "):
-                    out.write(f"  {style.bold(step.label[:1].upper() + step.label[1:])}\n")
+                label = t(step.label)
+                if label.startswith("turn "):
+                    out.write(f"  {style.bold(label[:1].upper() + label[1:])}\n")
                     for line in step.trace:
                         out.write(f"      {trace_line(line, style)}\n")
                     continue
-                out.write(f"    {step.label}\n")
+                out.write(f"    {label}\n")
                 for line in step.trace:
                     out.write(f"      {trace_line(line, style)}\n")
-                for check in step.checks:
+                for check in map(t, step.checks):
                     if check.startswith("FAILED "):
                         out.write(f"      {style.cross} {check.removeprefix('FAILED ')}\n")
                     else:
@@ -98,16 +102,16 @@ def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO
         if result.failures:
             detail += f", {len(result.failures)} failed"
         if result.reason:
-            detail += f": {result.reason}"
+            detail += f": {t(result.reason)}"
         out.write(f"  {painted}  {detail}\n\n")
     failures = [f for r in results for f in r.failures]
     if failures:
         out.write(style.bad("Failed checks:") + "\n")
         for failure in failures:
-            out.write(f"  {style.cross} {failure}\n")
+            out.write(f"  {style.cross} {t(str(failure))}\n")
         out.write("\n")
     for message in malformed:
-        out.write(f"{style.bad('malformed')}: {message}\n")
+        out.write(f"{style.bad('malformed')}: {t(message)}\n")
     counts = summary(results, malformed)
     parts = [f"{counts['passed']} passed"]
     for key in ("failed", "skipped", "errors", "malformed"):
@@ -149,4 +153,4 @@ def to_json(results: Sequence[Result], malformed: Sequence[tuple[str, str]]) -> 
 
 def write_json(document: dict[str, Any], out: TextIO | None = None) -> None:
     """Write a JSON document, pretty-printed (to standard output by default)."""
-    (out or sys.stdout).write(msgspec.json.format(msgspec.json.encode(document), indent=2).decode() + "\n")
+    (out or sys.stdout).write(json_text(msgspec.json.format(msgspec.json.encode(document), indent=2).decode()) + "\n")

@@ -46,3 +46,20 @@ def test_708_2b_token_copy_of_face_down_permanent_does_not_copy_the_hidden_faces
                         '{ become = "night" }, { token_copy = "r", as = "t", error = "face down" }, '
                         '{ expect = { gone = ["t"] } }]\n')
     assert run_cli(["simulate", "-q", str(scenario)]) == 0, capsys.readouterr().out
+
+
+HOSTILE = ('[scenario]\ntitle = "t\\u001b[2J\\u202eevil"\nplayers = ["A\\u001b[31m", "B"]\n'
+           '[[turn]]\nactions = [{ put = "Tavern Ruffian", as = "r\\u001b]0;pwn\\u0007" }, { note = "\\u001b[5mx" }, '
+           '{ expect = { designation = "night" } }]\n')
+
+
+@pytest.mark.parametrize("json_output", [False, True], ids=["text", "json"])
+def test_scenario_text_with_ansi_and_bidi_never_reaches_the_terminal_raw(
+    json_output: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(HOSTILE)
+    assert run_cli(["simulate", *(["--json"] if json_output else []), str(scenario)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
+    assert "\\u001b[2J\\u202eevil" in out  # escaped, still readable
