@@ -40,6 +40,9 @@ def load_factory(spec: str) -> AdapterFactory:
         module = importlib.import_module(module_name)
     except ImportError as error:
         raise InputFileError(f"adapter {spec!r}: can't import {module_name!r}: {error}") from None
+    except Exception as error:  # the adapter's own module failed as it was imported: say so in one line
+        what = f"{type(error).__name__}: {error}"
+        raise InputFileError(f"adapter {spec!r}: importing {module_name!r} raised {what}") from None
     factory = module
     for part in attribute.split("."):
         try:
@@ -62,9 +65,19 @@ def run_conformance(
     """Run every scenario on a fresh adapter from ``factory``; a malformed file raises InputFileError.
     ``cards``: where names a file does not define are looked up (as for ``load_scenario``)."""
     return [
-        run_scenario(load_scenario(path, cards=cards), factory(), match_error_text=False)
+        run_scenario(load_scenario(path, cards=cards), _fresh(factory), match_error_text=False)
         for path in conformance_cases(files)
     ]
+
+
+def _fresh(factory: AdapterFactory) -> Adapter:
+    """A fresh adapter from ``factory``; a factory that fails is an :class:`InputFileError` naming it, not a
+    traceback."""
+    try:
+        return factory()
+    except Exception as error:
+        name = getattr(factory, "__qualname__", repr(factory))
+        raise InputFileError(f"adapter factory {name}: raised {type(error).__name__}: {error}") from None
 
 
 def check_scenario(path: str | Path, factory: AdapterFactory) -> Result:

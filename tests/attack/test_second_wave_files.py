@@ -63,3 +63,18 @@ def test_scenario_text_with_ansi_and_bidi_never_reaches_the_terminal_raw(
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
     assert "\\u001b[2J\\u202eevil" in out  # escaped, still readable
+
+
+@pytest.mark.parametrize(("module", "spec", "said"), [
+    ('raise RuntimeError("boom")\n', "attack2_badmod:make", "importing 'attack2_badmod' raised RuntimeError: boom"),
+    ('def make():\n    raise ValueError("no engine")\n', "attack2_badfactory:make", "raised ValueError: no engine"),
+], ids=["module raises", "factory raises"])
+def test_conformance_adapter_that_fails_is_one_line_not_a_traceback(
+    module: str, spec: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / f"{spec.partition(':')[0]}.py").write_text(module)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert run_cli(["conformance", spec]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
