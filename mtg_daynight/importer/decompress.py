@@ -155,6 +155,12 @@ class BlockStream:
 
     def close(self) -> None:
         """Stop reading (closes the block iterator)."""
-        close = getattr(self._blocks, "close", None)
-        if close is not None:
-            close()
+        close_iterator(self._blocks)
+
+
+def close_iterator(items: object) -> None:
+    """Close ``items`` if it can be closed (a generator: its ``finally`` blocks close the files it opened); a
+    list or other plain iterable is left alone."""
+    close = getattr(items, "close", None)
+    if close is not None:
+        close()

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from mtg_daynight.importer.decompress import READ_SIZE as READ_SIZE  # re-exported (scripts/bench_import.py)
-from mtg_daynight.importer.decompress import open_blocks
+from mtg_daynight.importer.decompress import close_iterator, open_blocks
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
 from mtg_daynight.importer.gunzip import iter_blocks, pieces
@@ -312,10 +312,8 @@ def pumped(items: Iterator[T], depth: int = _QUEUE_DEPTH, *, name: str = "mtg-da
             with contextlib.suppress(_Stop):
                 put((True, error))
         finally:
-            close = getattr(items, "close", None)
-            if close is not None:
-                with contextlib.suppress(Exception):
-                    close()
+            with contextlib.suppress(Exception):
+                close_iterator(items)
 
     thread = threading.Thread(target=run, name=name, daemon=True)
     with _SWITCH.lowered():
@@ -394,11 +392,15 @@ def import_file(
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
     finally:
-        close = getattr(items, "close", None)
-        if close is not None:
-            close()
+        close_iterator(items)
+    return with_file_facts(result, info, size[0], digest.hexdigest())
+
+
+def with_file_facts(result: ImportResult, info: dict[str, Any], file_size: int, sha256: str) -> ImportResult:
+    """``result`` with the facts of the file it was read from: compression (``info``, as the decompressor
+    filled it in), size and sha256 of the file as stored."""
     result.gzipped = bool(info.get("gzipped"))
     result.decompressor = str(info.get("decompressor", "none"))
-    result.file_size = size[0]
-    result.sha256 = digest.hexdigest()
+    result.file_size = file_size
+    result.sha256 = sha256
     return result

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from mtg_daynight.importer.decompress import UTF8_BOM, open_blocks
+from mtg_daynight.importer.decompress import UTF8_BOM, close_iterator, open_blocks
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
 from mtg_daynight.importer.importer import ImportResult, import_file
@@ -44,9 +44,7 @@ def sniff_source(path: Path) -> str:
     except OSError as error:
         raise CardFileError(f"{path}: cannot read: {error.strerror or error}") from None
     finally:
-        close = getattr(blocks, "close", None)
-        if close is not None:
-            close()
+        close_iterator(blocks)
     match = _FIRST_KEY.match(head.removeprefix(UTF8_BOM).lstrip())
     return "mtgjson" if match is not None and match.group(1) in MTGJSON_KEYS else "scryfall"
 

@@ -18,10 +18,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from mtg_daynight.importer.decompress import close_iterator
 from mtg_daynight.importer.download import FileTransfer
 from mtg_daynight.importer.errors import CardFileError, CorruptDownloadError
 from mtg_daynight.importer.gunzip import iter_blocks
-from mtg_daynight.importer.importer import ImportResult, _line_number, import_blocks, pumped
+from mtg_daynight.importer.importer import ImportResult, _line_number, import_blocks, pumped, with_file_facts
 
 #: Raw chunks buffered between the download thread and the import (at most 256 KiB each).
 QUEUE_DEPTH = 16
@@ -62,14 +63,8 @@ def import_transfer(transfer: FileTransfer, *, threaded: bool = True) -> ImportR
             ) from None
         raise
     finally:
-        close = getattr(source, "close", None)
-        if close is not None:
-            close()
-    result.gzipped = bool(info.get("gzipped"))
-    result.decompressor = str(info.get("decompressor", "none"))
-    result.file_size = transfer.size
-    result.sha256 = transfer.sha256
-    return result
+        close_iterator(source)
+    return with_file_facts(result, info, transfer.size, transfer.sha256)
 
 
 def _line_of(path: Path, offset: int) -> int:
