@@ -10,10 +10,9 @@ card names and counts), not card data.
 from __future__ import annotations
 
 import importlib.util
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import msgspec
@@ -21,6 +20,7 @@ import msgspec
 from mtg_daynight import __version__
 from mtg_daynight.importer.records import SourceInfo
 from mtg_daynight.importer.snapshot import write_snapshot_atomic
+from tests.loopback import loopback_server
 
 _spec = importlib.util.spec_from_file_location(
     "catalog_fixture_for_startup", Path(__file__).parents[1] / "catalog" / "catalog_fixture.py"
@@ -94,12 +94,5 @@ class _NotModified(BaseHTTPRequestHandler):
 @contextmanager
 def not_modified_server() -> Iterator[str]:
     """A server on 127.0.0.1 (a free port) in a thread; yields its base URL (for ``--api-url``)."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _NotModified)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join()
+    with loopback_server(_NotModified) as url:
+        yield url

@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -32,6 +32,7 @@ from mtg_daynight.importer.errors import (
 from mtg_daynight.importer.snapshot import load_snapshot
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import bulk_object, encode_jsonl, fixture_objects, gz
+from tests.loopback import loopback_server
 
 pytestmark = pytest.mark.network_server
 
@@ -158,17 +159,11 @@ class _Handler(BaseHTTPRequestHandler):
 @pytest.fixture
 def server() -> Iterator[str]:
     _Handler.plan = Plan()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        _Handler.plan.release.set()
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(BOUND)
+    with loopback_server(_Handler) as url:
+        try:
+            yield url
+        finally:
+            _Handler.plan.release.set()  # before the server shuts down: a handler may be waiting on it
 
 
 class Sleeps(list[float]):

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import ClassVar
 
@@ -15,6 +14,7 @@ from mtg_daynight.importer.download import ScryfallClient
 from mtg_daynight.importer.snapshot import load_snapshot
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import bulk_object, encode_jsonl, fixture_objects, gz
+from tests.loopback import loopback_server
 
 BODY = gz(encode_jsonl(fixture_objects() * 3))  # the same FIXTURE objects thrice: a longer file
 FILE_ETAG = '"fixture-file-1"'
@@ -75,15 +75,8 @@ class _Handler(BaseHTTPRequestHandler):
 def server() -> Iterator[str]:
     _Handler.log = []
     _Handler.drop_first_download = True
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join()
+    with loopback_server(_Handler) as url:
+        yield url
 
 
 @pytest.mark.network_server

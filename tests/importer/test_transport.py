@@ -13,10 +13,9 @@ import contextlib
 import json
 import os
 import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import ClassVar
 
@@ -28,6 +27,7 @@ from mtg_daynight.importer.download import ScryfallClient, user_agent
 from mtg_daynight.importer.errors import DownloadError, UnreachableError, UnsafeURLError
 from mtg_daynight.importer.transport import ca_bundle, requests_settings, stdlib_get
 from tests.importer.fixture_cards import bulk_object
+from tests.loopback import loopback_server
 
 pytestmark = pytest.mark.network_server
 
@@ -96,16 +96,8 @@ def _silent(handler: BaseHTTPRequestHandler) -> None:
 @pytest.fixture
 def server() -> Iterator[str]:
     _Handler.script, _Handler.log = [], []
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(BOUND)
+    with loopback_server(_Handler, poll_interval=0.02) as url:
+        yield url
 
 
 @pytest.fixture(autouse=True)
