@@ -4,7 +4,6 @@ error; a mod directory holds *.toml mod files and *.txt Forge card scripts. Ever
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
@@ -12,26 +11,13 @@ import pytest
 from mtg_daynight.catalog import DatabaseCache, load_database, parse_mod
 from mtg_daynight.catalog.mods import MAX_MOD_BYTES, mod_files, read_mod
 from mtg_daynight.errors import InputFileError
+from tests.bounded import error_within
 
 ONE = "[mod]\nname = 'invented'\n[[cards]]\nfront = { name = 'Invented Moonwatcher', keywords = ['daybound'] }\n"
 
 
 def _load_within(seconds: float, data_dir: Path, mods: Path) -> BaseException | None:
-    outcome: list[BaseException | None] = []
-
-    def run() -> None:
-        try:
-            load_database(data_dir, [mods], default_mods=False, cache=DatabaseCache())
-        except BaseException as error:
-            outcome.append(error)
-        else:
-            outcome.append(None)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert outcome, f"the load still blocks after {seconds} s"
-    return outcome[0]
+    return error_within(seconds, lambda: load_database(data_dir, [mods], default_mods=False, cache=DatabaseCache()))
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX FIFOs")

@@ -4,7 +4,6 @@ problems; only regular files are read, and reading never blocks."""
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from mtg_daynight.decks import DeckFileError, DeckProblem, parse_deck, read_deck
 from mtg_daynight.decks.limits import MAX_ENTRIES
 from mtg_daynight.decks.problems import MAX_PROBLEMS
 from mtg_daynight.errors import InputFileError
+from tests.bounded import error_within
 
 
 def problems(text: str, format: str | None = None) -> tuple[DeckProblem, ...]:
@@ -112,37 +112,18 @@ def test_a_fatal_problem_keeps_the_problems_before_it() -> None:
     assert found[-1] == DeckProblem(MAX_ENTRIES + 2, f"too many card entries: the limit is {MAX_ENTRIES}")
 
 
-def _within(seconds: float, call: object) -> BaseException | None:
-    """Run ``call`` in a thread; fail the test when it has not returned within ``seconds`` (it blocked)."""
-    outcome: list[BaseException | None] = []
-
-    def run() -> None:
-        try:
-            call()  # type: ignore[operator]
-        except BaseException as error:
-            outcome.append(error)
-        else:
-            outcome.append(None)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert outcome, f"still blocked after {seconds} s"
-    return outcome[0]
-
-
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX FIFOs")
 def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "deck.txt"
     os.mkfifo(fifo)
-    error = _within(10, lambda: read_deck(fifo))
+    error = error_within(10, lambda: read_deck(fifo))
     assert isinstance(error, DeckFileError)
     assert str(error) == f"{fifo}: is a FIFO (named pipe), not a regular file: a deck file must be a regular file"
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_a_device_is_refused() -> None:
-    error = _within(10, lambda: read_deck("/dev/zero"))
+    error = error_within(10, lambda: read_deck("/dev/zero"))
     assert isinstance(error, DeckFileError)
     assert "is a character device, not a regular file" in str(error)
 
