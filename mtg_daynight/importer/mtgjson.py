@@ -177,21 +177,28 @@ def join_faces(records: list[FaceRecord]) -> list[list[FaceRecord]]:
     return groups
 
 
+def _face_fields(record: FaceRecord) -> dict[str, Any]:
+    """The fields a Scryfall card face (or a single-faced card) takes from one MTGJSON face record."""
+    return {
+        "mana_cost": record.manaCost,
+        "type_line": record.type,
+        "oracle_text": record.text,
+        "power": record.power,
+        "toughness": record.toughness,
+        "loyalty": record.loyalty,
+        "defense": record.defense,
+        "colors": record.colors,
+        "keywords": list(record.keywords),
+    }
+
+
 def _card_face(record: FaceRecord, printed_name: str | None = None) -> CardFace:
     return CardFace(
         name=record.faceName or record.name,
-        mana_cost=record.manaCost,
-        type_line=record.type,
-        oracle_text=record.text,
         printed_name=printed_name,
-        power=record.power,
-        toughness=record.toughness,
-        loyalty=record.loyalty,
-        defense=record.defense,
-        colors=record.colors,
-        keywords=list(record.keywords),
         oracle_id=record.identifiers.scryfallOracleId,
         layout=record.layout,
+        **_face_fields(record),
     )
 
 
@@ -238,17 +245,7 @@ def to_cards(faces: list[FaceRecord], card_set: SetRecord) -> list[Card]:
         "frame_effects": list(first.frameEffects),
     }
     if not multi:
-        common.update(
-            mana_cost=first.manaCost,
-            type_line=first.type,
-            oracle_text=first.text,
-            power=first.power,
-            toughness=first.toughness,
-            loyalty=first.loyalty,
-            defense=first.defense,
-            colors=first.colors,
-            keywords=list(first.keywords),
-        )
+        common.update(_face_fields(first))
     cards = [Card(id=scryfall_id, lang="en", card_faces=[_card_face(f) for f in faces] if multi else None, **common)]
     for lang, (whole, names, foreign_id) in sorted(_foreign_names(faces).items()):
         printed = whole or (" // ".join(n for n in names if n) if any(names) else None)
