@@ -45,18 +45,22 @@ RULES_PLUGIN_NAME: Final = "daynight-rules"
 class HookPolicy:
     """The core's Policy for one game, answered by the other plugins through hooks."""
 
-    __slots__ = ("_game", "_hook", "_tally")
+    __slots__ = ("_game", "_hook", "_live", "_tally")
 
     def __init__(self, hook: Any, game: str) -> None:
         self._hook = hook
         self._game = game
         self._tally = hook.daynight_spell_tally
+        # pluggy 1.x keeps a hook's implementations in one list (HookCaller._hookimpls) that it changes in place
+        # as plugins come and go; reading it is free, where get_hookimpls() copies it, every turn. A pluggy without
+        # it gets the public call.
+        self._live = isinstance(getattr(self._tally, "_hookimpls", None), list)
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
         """Ask ``daynight_spell_tally``; with no plugin answering, count as 728.2a/b and 805 say."""
         caller = self._tally
-        if not caller.get_hookimpls():  # nobody counts differently: skip the hook call (every turn runs this)
-            return rules_tally(turn)
+        if not (caller._hookimpls if self._live else caller.get_hookimpls()):
+            return rules_tally(turn)  # nobody counts differently: skip the hook call (every turn runs this)
         result: Tally | None = caller(game=self._game, state=state, turn=turn)
         return rules_tally(turn) if result is None else result
 

@@ -87,6 +87,10 @@ _IT_IS = {NEITHER: "", DAY: ": it is day", NIGHT: ": it is night"}
 #: What a "switch" effect asks for (The Celestus: "If it's night, it becomes day. Otherwise, it becomes night.")
 SWITCH: Literal["switch"] = "switch"
 
+#: The empty tuple (one object in CPython): an untap step whose phased_in / phased_out *is* this one needs no
+#: check. Any other value, an equal empty tuple included, is checked in full, so the test can only save time.
+_NO_IDS: tuple[str, ...] = ()
+
 
 class _Step:
     """Collects the actions and trace lines of one event, then seals them into an Outcome. ``untap``: the event
@@ -269,35 +273,47 @@ def untap_step(
     ``active`` is the active player, or every player of the active team in shared team turns (805).
     ``phased_in`` / ``phased_out``: the permanents that phase in and out in 502.1.
     """
-    # Every argument is checked before anything changes (the validation boundary, rules/validate.py); the
-    # type tests come first and cost one comparison each in the usual turn.
     previous = state.turn
-    active = _check_turn(state, turn, active, "untap step")
-    # The usual turn phases nothing: skip the call; names() checks a tuple's items too. (Tested by type, not by
-    # ``!= ()``: an object whose __eq__ says True to everything would slip through unchecked.)
-    if type(phased_in) is not tuple or phased_in:
-        phased_in = validate.names(state, phased_in, "untap step (502.1): phased_in")
-    if type(phased_out) is not tuple or phased_out:
-        phased_out = validate.names(state, phased_out, "untap step (502.1): phased_out")
-    if phased_in or phased_out:
-        _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
-        _check_phasing(state, phased_out, phased_in=False, event="untap step (502.1)")
-        if set(phased_in) & set(phased_out):
-            raise _bad(state, "untap step (502.1): a permanent both phases in and out")
-
-    state.previous = previous
-    state.turn = TurnRecord(turn, active)
     designation = state.designation
-    tally: Tally | None = None
-    if previous is not None and designation is not NEITHER and not phased_in and not phased_out:
-        # The usual turn: no phasing, so 502.2 follows at once. When 728.2a/b change nothing, one trace line
-        # says why and nothing else is built (this runs every turn of every game).
+    if (
+        phased_in is _NO_IDS and phased_out is _NO_IDS and type(turn) is int and type(active) is tuple
+        and len(active) == 1 and previous is not None and turn > previous.number and type(active[0]) is str
+        and active[0] in state.players and designation is not NEITHER
+    ):
+        # The usual turn, which runs every turn of every game: the checks above are _check_turn's for one active
+        # player (a player of the game, the turn goes forward), nothing phases (502.1), and it is day or night,
+        # so 502.2 follows at once.
+        state.previous = previous
+        state.turn = TurnRecord(turn, active)
         tally = policy.tally(state, previous)
-        text = _stays_text(tally, previous, designation)
-        if text is not None:
-            line = TraceLine(tally.rule, text, turn)
+        spells, last = tally.spells, previous.active
+        if (
+            (spells != 0 if designation is DAY else tally.most_by_one_player < 2 and spells < 2)
+            and spells < _FEW and len(last) == 1 and not tally.who and previous.untap_step
+        ):
+            # 728.2a (day, no spell counted) and 728.2b (night, one single player cast two or more) don't apply:
+            # it stays, and one trace line says why: _stays_text's text, from pieces built once.
+            line = TraceLine(tally.rule, f"{_STAYS[designation]}{last[0]}{_CAST[spells]}{previous.number}", turn)
             state.trace.append(line)
             return Outcome((), (line,))
+        # Anything else (a change, a house rule's count, a team) takes the general path below, checked already.
+    else:
+        # Every argument is checked before anything changes (the validation boundary, rules/validate.py).
+        active = _check_turn(state, turn, active, "untap step")
+        # names() checks a tuple's items too. (Tested by type, not by ``!= ()``: an object whose __eq__ says True
+        # to everything would slip through unchecked.)
+        if type(phased_in) is not tuple or phased_in:
+            phased_in = validate.names(state, phased_in, "untap step (502.1): phased_in")
+        if type(phased_out) is not tuple or phased_out:
+            phased_out = validate.names(state, phased_out, "untap step (502.1): phased_out")
+        if phased_in or phased_out:
+            _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
+            _check_phasing(state, phased_out, phased_in=False, event="untap step (502.1)")
+            if set(phased_in) & set(phased_out):
+                raise _bad(state, "untap step (502.1): a permanent both phases in and out")
+        state.previous = previous
+        state.turn = TurnRecord(turn, active)
+        tally = None
     step = _Step(state, untap=True)
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
     if phased_in or phased_out:
@@ -360,6 +376,13 @@ def _who(tally: Tally, turn: TurnRecord) -> str:
     return who if turn.untap_step else who + " (in a turn without an untap step)"
 
 
+#: The usual turn's "it stays" text, in pieces: ``_STAYS[designation] + player + _CAST[spells] + turn number``
+#: (built once: the untap step runs every turn of every game). At night spells is 0 or 1 here (728.2b).
+_STAYS = {DAY: "it stays day: previous active player ", NIGHT: "it stays night: previous active player "}
+_FEW = 16
+_CAST = tuple(f" cast {spells} spell{'' if spells == 1 else 's'} in turn " for spells in range(_FEW))
+
+
 def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str | None:
     """The 728.2 check of ``turn`` by ``tally`` while it is day or night: the trace text saying why the designation
     stays, or None when it changes (728.2a: day and no spell counted; 728.2b: night and one single player cast two
@@ -373,10 +396,6 @@ def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str
         if tally.most_by_one_player >= 2:  # 728.2b
             return None
         now = "night"
-    active = turn.active
-    if not tally.who and len(active) == 1 and (spells < 2 or designation is DAY) and turn.untap_step:  # the usual turn
-        return (f"it stays {now}: previous active player {active[0]} cast {spells} spell{'' if spells == 1 else 's'} "
-                f"in turn {turn.number}")
     but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
     return (f"it stays {now}: {_who(tally, turn)} cast {spells} spell{'' if spells == 1 else 's'}{but} in turn "
             f"{turn.number}")
@@ -442,11 +461,22 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
         card = permanents[0]
         if card.id in state.permanents:
             raise _already_there(state, card)
-        if not card.cares_about_day_night and card.face is FRONT:
-            state.permanents[card.id] = Tracked(  # the same record as below (saves hold the same bytes)
-                card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions
-            )
-            return NOTHING
+        if card.face is FRONT:
+            if not card.cares_about_day_night:
+                state.permanents[card.id] = Tracked(  # the same record as below (saves hold the same bytes)
+                    card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions
+                )
+                return NOTHING
+            if state.designation is DAY:
+                # A day/night permanent entering front face up at day: 702.145b's replacement needs night, and at
+                # day 702.145c/f don't apply to a front face, so it enters as it is: the loop below, written out.
+                tracked = Tracked(card, FRONT, card.face_down, False, card.gained, card.lost, card.restrictions)
+                pid = card.id
+                state.permanents[pid] = tracked
+                state.relevant[pid] = True
+                line = TraceLine("702.145b", _enters_text(card, tracked, ": it is day"), state.turn_number)
+                state.trace.append(line)
+                return Outcome((EnterFace(pid, FRONT, False, "702.145b"),), (line,))
     else:
         permanents = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
         _unique(state, [p.id for p in permanents], "enter")
@@ -498,15 +528,17 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
                 "front face up",
             )
         else:
-            step.act(
-                EnterFace(card.id, tracked.face, False, "702.145b"),
-                "702.145b",
-                f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face._value_} face up"
-                f"{' (face down)' if tracked.face_down else ''}{it_is}",
-            )
+            text = _enters_text(card, tracked, it_is)
+            step.act(EnterFace(card.id, tracked.face, False, "702.145b"), "702.145b", text)
     if entered:
         _settle(step, entered, policy)
     return step.done()
+
+
+def _enters_text(card: Permanent, tracked: Tracked, it_is: str) -> str:
+    """702.145b's trace text for a day/night permanent that enters as it is."""
+    return (f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face._value_} face up"
+            f"{' (face down)' if tracked.face_down else ''}{it_is}")
 
 
 def _already_there(state: GameState, card: Permanent) -> BadEventError:
