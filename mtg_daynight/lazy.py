@@ -11,6 +11,8 @@ facade and pluggy. A package instead writes its re-exports as a table and lets t
 
 :data:`TYPE_CHECKING` is :data:`typing.TYPE_CHECKING` without importing :mod:`typing` (a quarter of the time of
 ``mtg-daynight --help``): False when run, True for type checkers, which treat any ``TYPE_CHECKING`` so.
+:class:`Protocol` is :class:`typing.Protocol` for type checkers and plain :class:`object` when run, so a module
+on a start-up path can define a protocol (a class only annotations use) without importing :mod:`typing`.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import Any
+    from typing import Protocol as Protocol
+else:
+    Protocol = object
 
 
 def lazy_exports(package: str, exports: Mapping[str, str]) -> Callable[[str], Any]:

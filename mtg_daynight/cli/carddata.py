@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
-
-import msgspec
 
 from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError, UnreachableError
+from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, STALL_BYTES
 from mtg_daynight.importer.paths import locate_snapshot
-from mtg_daynight.importer.records import Snapshot, SourceInfo
-from mtg_daynight.importer.scryfall import BULK_TYPES, DEFAULT_BULK_TYPE
-from mtg_daynight.importer.snapshot import load_snapshot
+from mtg_daynight.lazy import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from datetime import datetime
+    from typing import Any
+
+    from mtg_daynight.importer.records import Snapshot, SourceInfo
     from mtg_daynight.importer.update import UpdateOutcome
+
+# ``update`` answered "not modified" must not load msgspec, the records or the snapshot reader (see
+# docs/architecture.md, "Start-up"): ``list`` and ``status`` import them (and json, datetime) where they read.
 
 DESCRIPTION = """\
 Manage the day/night card data: the cards with daybound/nightbound, the cards that mention day/night without
@@ -290,11 +291,15 @@ def _print_update(outcome: UpdateOutcome) -> None:
 
 # -- list --------------------------------------------------------------------------------------------------
 def _load(data_dir: str | None) -> Snapshot:
+    from mtg_daynight.importer.snapshot import load_snapshot
+
     return load_snapshot(locate_snapshot(data_dir).path)
 
 
 def _records(snapshot: Snapshot) -> list[dict[str, Any]]:
     """Every record as a JSON object with its ``kind`` first: day/night cards, mention cards, helper cards."""
+    import msgspec
+
     groups = (
         ("day_night", snapshot.cards),
         ("mentions_day_night", snapshot.mentions),
@@ -311,6 +316,8 @@ def _flags(digital: bool, playtest: bool) -> str:
 def _list(args: argparse.Namespace) -> int:
     snapshot = _load(args.data_dir)
     if args.json:
+        import json
+
         print(json.dumps(_records(snapshot), ensure_ascii=False, indent=1))
         return 0
     for card in snapshot.cards:
@@ -347,6 +354,8 @@ def parse_age(text: str) -> float:
 
 
 def _parse_time(text: str | None) -> datetime | None:
+    from datetime import UTC, datetime
+
     if not text:
         return None
     try:
@@ -378,6 +387,13 @@ def _source_line(source: SourceInfo) -> str:
 
 
 def _status(args: argparse.Namespace) -> int:
+    import json
+    from datetime import UTC, datetime
+
+    import msgspec
+
+    from mtg_daynight.importer.snapshot import load_snapshot
+
     max_age = parse_age(args.max_age) if args.check else None
     location = locate_snapshot(args.data_dir)
     try:

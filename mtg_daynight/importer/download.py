@@ -26,22 +26,15 @@
 from __future__ import annotations
 
 import contextlib
-import email.utils
 import errno
-import hashlib
 import json
 import os
 import socket
 import ssl
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urljoin, urlsplit
-
-import msgspec
 
 from mtg_daynight import __version__
 from mtg_daynight.importer.errors import (
@@ -51,7 +44,6 @@ from mtg_daynight.importer.errors import (
     UnreachableError,
     UnsafeURLError,
 )
-from mtg_daynight.importer.gunzip import GZIP_MAGIC
 from mtg_daynight.importer.limits import (
     DEFAULT_DEADLINE,
     DEFAULT_RETRIES,
@@ -61,7 +53,6 @@ from mtg_daynight.importer.limits import (
     MAX_REDIRECTS,
     STALL_BYTES,
 )
-from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
 from mtg_daynight.importer.transport import (
     NetworkError,
     Response,
@@ -70,9 +61,15 @@ from mtg_daynight.importer.transport import (
     requests_transport,
     stdlib_get,
 )
+from mtg_daynight.lazy import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import requests
+
+    from mtg_daynight.importer.scryfall import BulkData
+
+# Loaded where used, not here: msgspec and the Scryfall structs (a 200 answer's decoding), hashlib and the gzip
+# magic (a file download), datetime and email.utils (dates): an update answered "not modified" needs none of them.
 
 API_URL = "https://api.scryfall.com"
 SCRYFALL_HOSTS = frozenset({"api.scryfall.com", "data.scryfall.io"})
@@ -108,25 +105,29 @@ class Progress(Protocol):
         """Called once, when the download ends (successfully or not)."""
 
 
-@dataclass(frozen=True)
 class BulkAnswer:
-    """The answer to ``GET /bulk-data/{type}``: the object (None on 304) and its ETag."""
+    """The answer to ``GET /bulk-data/{type}``: the object (None on 304), its ETag, whether it was a 304.
 
-    bulk: BulkData | None
-    etag: str | None
-    not_modified: bool
+    (This class and :class:`Downloaded` are plain classes, not dataclasses: ``dataclasses`` loads ``inspect``,
+    a tenth of the start-up of an update answered "not modified".)"""
+
+    __slots__ = ("bulk", "etag", "not_modified")
+
+    def __init__(self, bulk: BulkData | None, etag: str | None, not_modified: bool) -> None:
+        self.bulk, self.etag, self.not_modified = bulk, etag, not_modified
 
 
-@dataclass(frozen=True)
 class Downloaded:
-    """A finished download."""
+    """A finished download: the file, its size, ETag and SHA-256, whether it was resumed, how many requests."""
 
-    path: Path
-    size: int
-    etag: str | None
-    resumed: bool
-    requests: int
-    sha256: str = ""
+    __slots__ = ("etag", "path", "requests", "resumed", "sha256", "size")
+
+    def __init__(
+        self, path: Path, size: int, etag: str | None, resumed: bool, requests: int, sha256: str = ""
+    ) -> None:
+        self.path, self.size, self.etag, self.resumed, self.requests, self.sha256 = (
+            path, size, etag, resumed, requests, sha256
+        )
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -136,6 +137,9 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     value = value.strip()
     if value.isdigit():
         return float(value)
+    import email.utils
+    from datetime import UTC
+
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
@@ -462,6 +466,10 @@ class ScryfallClient:
                     self.retry(url, error.reason)
                     continue
             break
+        import msgspec
+
+        from mtg_daynight.importer.scryfall import BULK_DATA_DECODER
+
         try:
             bulk = BULK_DATA_DECODER.decode(content)
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
@@ -521,6 +529,10 @@ class FileTransfer:
         expected_size: int | None,
         progress: Progress | None = None,
     ) -> None:
+        import hashlib
+
+        from mtg_daynight.importer.gunzip import GZIP_MAGIC
+
         client.check_url(url)
         if expected_size is not None and not 0 < expected_size <= MAX_FILE_SIZE:
             raise DownloadError(f"GET {url}: announced size {expected_size} is not between 1 and {MAX_FILE_SIZE}")
@@ -539,6 +551,7 @@ class FileTransfer:
         self._total: int | None = expected_size
         self._finished = False
         self._head = b""
+        self._magic = GZIP_MAGIC
 
     @property
     def sha256(self) -> str:
@@ -675,7 +688,7 @@ class FileTransfer:
     def _account(self, chunk: bytes) -> None:
         if len(self._head) < 2:
             self._head = (self._head + chunk)[:2]
-            if len(self._head) == 2 and self._head != GZIP_MAGIC:
+            if len(self._head) == 2 and self._head != self._magic:
                 self.discard()
                 raise DownloadError(
                     f"GET {self.url}: the downloaded file is not gzip data (starts with {self._head!r})"
@@ -727,6 +740,8 @@ def _remove(path: Path) -> None:
 
 def utc_now() -> str:
     """The current UTC time, ISO 8601, seconds precision."""
+    from datetime import UTC, datetime
+
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 

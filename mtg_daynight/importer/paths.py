@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal, NamedTuple
+
+from mtg_daynight.lazy import TYPE_CHECKING
 
 APP_NAME = "mtg-daynight"
 SNAPSHOT_NAME = "daynight-cards.json"
@@ -32,7 +33,19 @@ CACHE_DIR_ENV = "MTG_DAYNIGHT_CACHE_DIR"
 #: The bundled snapshot's directory inside the package.
 BUNDLED_SUBDIR = "data"
 
-Origin = Literal["--data-dir", "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", "none"]
+if TYPE_CHECKING:  # typing is not imported when run (an update answered "not modified" loads none of it)
+    from typing import Literal, NamedTuple
+
+    Origin = Literal["--data-dir", "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", "none"]
+
+    class _Location(NamedTuple):
+        path: Path
+        origin: Origin
+
+else:
+    from collections import namedtuple
+
+    _Location = namedtuple("_Location", ("path", "origin"))
 
 
 def repo_carddata_dir() -> Path | None:
@@ -76,13 +89,12 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     return given[0] if given is not None else user_data_dir()
 
 
-class SnapshotLocation(NamedTuple):
-    """The snapshot a reader uses: its file and why that one (``origin``)."""
+class SnapshotLocation(_Location):
+    """The snapshot a reader uses: ``path``, its file, and ``origin``, why that one: "--data-dir",
+    "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", or "none" (no snapshot anywhere: ``path`` is then
+    where an update would write it). A named tuple."""
 
-    path: Path
-    #: "--data-dir", "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", or "none" (no snapshot anywhere:
-    #: ``path`` is then where an update would write it)
-    origin: Origin
+    __slots__ = ()
 
     @property
     def exists(self) -> bool:

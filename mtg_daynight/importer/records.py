@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-#: Version of the snapshot file format; bumped when a field changes meaning, is removed, or is added in a way
-#: an older snapshot cannot be read as (version 2 added ``mentions``: a version-1 file was never searched for
-#: such cards, so reading it as "no card mentions day/night" would be wrong).
-SNAPSHOT_FORMAT_VERSION = 2
+from mtg_daynight.importer.formats import SNAPSHOT_FORMAT_VERSION as SNAPSHOT_FORMAT_VERSION
 
 
 class Face(msgspec.Struct, frozen=True, kw_only=True):

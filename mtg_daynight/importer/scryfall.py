@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
-#: The bulk files the importer can read (``GET /bulk-data/{type}``), and the one it reads unless told.
-BULK_TYPES = ("oracle_cards", "default_cards", "all_cards")
-DEFAULT_BULK_TYPE = "default_cards"
+from mtg_daynight.importer.formats import BULK_TYPES as BULK_TYPES
+from mtg_daynight.importer.formats import DEFAULT_BULK_TYPE as DEFAULT_BULK_TYPE
 
 
 class BulkData(msgspec.Struct, kw_only=True):

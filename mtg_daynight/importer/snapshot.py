@@ -14,11 +14,12 @@ import contextlib
 import os
 import stat
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
 
+from mtg_daynight.importer.diff import SnapshotDiff as SnapshotDiff
+from mtg_daynight.importer.diff import diff_snapshots as diff_snapshots
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
@@ -29,8 +30,9 @@ from mtg_daynight.importer.errors import (
 )
 from mtg_daynight.importer.hygiene import check_snapshot_text
 from mtg_daynight.importer.integrity import check_snapshot_integrity
-from mtg_daynight.importer.paths import LOCK_NAME, snapshot_path
-from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, DayNightCard, HelperCard, MentionCard, Snapshot
+from mtg_daynight.importer.paths import LOCK_NAME, SNAPSHOT_NAME, snapshot_path
+from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Snapshot
+from mtg_daynight.importer.validators import sidecar_bytes, validators_path
 
 #: A new import with fewer cards than this fraction of the old snapshot's is refused unless forced.
 MIN_KEEP_RATIO = 0.9
@@ -104,31 +106,52 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
 
 
 def write_snapshot_atomic(snapshot: Snapshot, directory: Path) -> Path:
-    """Write the snapshot into ``directory`` atomically (temporary file, fsync, ``os.replace``)."""
-    import tempfile  # only writers need it: reading a snapshot does not load it
-
+    """Write the snapshot into ``directory`` atomically (temporary file, fsync, ``os.replace``), then its
+    validators sidecar (:mod:`~mtg_daynight.importer.validators`) when it passes every check a reader makes."""
     directory.mkdir(parents=True, exist_ok=True)
     target = snapshot_path(directory)
     data = encode_snapshot(snapshot)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    _replace(target, data, durable=True)
+    sidecar = validators_path(target)
+    try:
+        check_snapshot_text(snapshot, str(target))
+        check_snapshot_integrity(snapshot, str(target))
+    except CardFileError:  # readers refuse it: no sidecar may vouch for it
+        with contextlib.suppress(OSError):
+            sidecar.unlink()
+        return target
+    with contextlib.suppress(OSError):  # the sidecar only saves time: without it an update decodes the snapshot
+        _replace(sidecar, sidecar_bytes(snapshot, data), durable=False)
+    return target
+
+
+def _replace(target: Path, data: bytes, *, durable: bool) -> None:
+    """Replace ``target`` with ``data`` in one ``os.replace`` of a temporary file (named as :data:`TEMP_GLOB`
+    says, so a killed run's is removed by the next update); ``durable``: fsync the file and the directory."""
+    import tempfile  # only writers need it: reading a snapshot does not load it
+
+    directory = target.parent
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{SNAPSHOT_NAME}.", suffix=".tmp", dir=directory)
     try:
         os.chmod(tmp_name, 0o666 & ~_umask())  # mkstemp makes 0600 files; snapshots are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(tmp_name, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
+    if not durable:
+        return
     with contextlib.suppress(OSError):  # make the rename durable (not possible on every platform)
         dir_fd = os.open(directory, os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
-    return target
 
 
 def _umask() -> int:
@@ -227,61 +250,3 @@ def check_plausible(new: Snapshot, old: Snapshot | None, *, force: bool = False)
             "; ".join(problems) + "; kept the current snapshot (use --force to replace it anyway)"
         )
     return problems
-
-
-@dataclass
-class SnapshotDiff:
-    """What changed between two snapshots (day/night cards, cards that mention day/night and helper cards, keyed
-    by kind and oracle id)."""
-
-    added: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    changed: list[tuple[str, list[str]]] = field(default_factory=list)  # (name, changed field names)
-
-    @property
-    def empty(self) -> bool:
-        """True when nothing was added, removed or changed."""
-        return not (self.added or self.removed or self.changed)
-
-    def summary(self) -> str:
-        """One line: ``N added, N removed, N changed``."""
-        return f"{len(self.added)} added, {len(self.removed)} removed, {len(self.changed)} changed"
-
-    def lines(self) -> list[str]:
-        """One line per change: ``+ name``, ``- name``, ``~ name (fields)``."""
-        out = [f"+ {name}" for name in self.added]
-        out += [f"- {name}" for name in self.removed]
-        out += [f"~ {name} ({', '.join(fields)})" for name, fields in self.changed]
-        return out
-
-
-Record = DayNightCard | MentionCard | HelperCard
-
-
-def _keyed(snapshot: Snapshot | None) -> dict[str, Record]:
-    if snapshot is None:
-        return {}
-    table: dict[str, Record] = {}
-    for card in snapshot.cards:
-        table[f"card:{card.oracle_id}"] = card
-    for mention in snapshot.mentions:
-        table[f"mention:{mention.oracle_id}"] = mention
-    for helper in snapshot.helpers:
-        table[f"helper:{helper.oracle_id or helper.name}"] = helper
-    return table
-
-
-def diff_snapshots(old: Snapshot | None, new: Snapshot) -> SnapshotDiff:
-    """Compare the records of two snapshots (the manifests are not compared)."""
-    before, after = _keyed(old), _keyed(new)
-    diff = SnapshotDiff()
-    for key in sorted(after.keys() - before.keys(), key=lambda k: after[k].name):
-        diff.added.append(after[key].name)
-    for key in sorted(before.keys() - after.keys(), key=lambda k: before[k].name):
-        diff.removed.append(before[key].name)
-    for key in sorted(before.keys() & after.keys(), key=lambda k: after[k].name):
-        a, b = before[key], after[key]
-        if a != b:
-            fields = [f for f in b.__struct_fields__ if getattr(a, f, None) != getattr(b, f, None)]
-            diff.changed.append((b.name, fields))
-    return diff

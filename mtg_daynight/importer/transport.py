@@ -23,15 +23,18 @@ import os
 import ssl
 import sys
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Literal, Protocol
 from urllib.parse import unquote, urlsplit
 
-if TYPE_CHECKING:
+from mtg_daynight.lazy import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:  # typing is not imported when run (an update answered "not modified" loads none of it)
+    from typing import Literal
+
     import requests
 
-#: What went wrong below HTTP: ``timeout`` (connect or read), ``dropped`` (closed or reset mid-exchange),
-#: ``tls`` (the secure connection failed: not retried), ``other``.
-Kind = Literal["timeout", "dropped", "tls", "other"]
+    #: What went wrong below HTTP: ``timeout`` (connect or read), ``dropped`` (closed or reset mid-exchange),
+    #: ``tls`` (the secure connection failed: not retried), ``other``.
+    Kind = Literal["timeout", "dropped", "tls", "other"]
 
 
 class NetworkError(Exception):

@@ -9,17 +9,14 @@ so concurrent updates wait for each other, and it only replaces the snapshot wit
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
-from mtg_daynight.importer.download import BulkAnswer, Downloaded, Progress, ScryfallClient, utc_now, write_json_atomic
+from mtg_daynight.importer.diff import SnapshotDiff
+from mtg_daynight.importer.download import ScryfallClient
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
@@ -28,41 +25,55 @@ from mtg_daynight.importer.errors import (
     SnapshotVersionError,
     UnreachableError,
 )
+from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE, SNAPSHOT_FORMAT_VERSION
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT
 from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, resolve_data_dir, snapshot_path
-from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
-from mtg_daynight.importer.scryfall import BULK_TYPES, DEFAULT_BULK_TYPE, BulkData
-from mtg_daynight.importer.snapshot import (
-    SnapshotDiff,
-    check_plausible,
-    diff_snapshots,
-    load_snapshot,
-    pid_lock,
-    remove_stale_temp_files,
-    update_lock,
-    write_snapshot_atomic,
-)
+from mtg_daynight.importer.validators import SnapshotValidators, read_validators
+from mtg_daynight.lazy import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from mtg_daynight.importer.download import BulkAnswer, Downloaded, Progress
     from mtg_daynight.importer.importer import ImportResult
+    from mtg_daynight.importer.records import Snapshot, SourceInfo
+    from mtg_daynight.importer.scryfall import BulkData
+
+# An update answered "not modified" reads the snapshot's validators (importer/validators.py) and sends one
+# request: the snapshot module (msgspec, the records), the bulk importer and ``requests`` load only past that point.
 
 
-@dataclass
 class UpdateOutcome:
-    """What an update did."""
+    """What an update did: ``up_to_date`` (Scryfall answered 304: nothing downloaded, nothing written),
+    ``written``, ``snapshot`` (the one written, or on "up to date" the one in use: read on first access when the
+    update did not need to decode it), ``diff``, ``download``, ``reused_download``, ``warnings``, ``requests``."""
 
-    snapshot_file: Path
-    up_to_date: bool = False  # Scryfall answered 304: nothing downloaded, nothing written
-    written: bool = False
-    snapshot: Snapshot | None = None
-    diff: SnapshotDiff = field(default_factory=SnapshotDiff)
-    download: Downloaded | None = None
-    reused_download: bool = False
-    warnings: list[str] = field(default_factory=list)
-    requests: int = 0
+    def __init__(self, snapshot_file: Path) -> None:
+        self.snapshot_file = snapshot_file
+        self.up_to_date = False
+        self.written = False
+        self.diff = SnapshotDiff()
+        self.download: Downloaded | None = None
+        self.reused_download = False
+        self.warnings: list[str] = []
+        self.requests = 0
+        self._snapshot: Snapshot | None = None
+        self._unread = False  # up to date on the snapshot's validators alone: read the snapshot when asked
+
+    @property
+    def snapshot(self) -> Snapshot | None:
+        """The snapshot in use after the update (None: none, or an unreadable one)."""
+        if self._unread:
+            self._unread = False
+            self._snapshot = _previous(self.snapshot_file.parent)[0]
+        return self._snapshot
+
+    @snapshot.setter
+    def snapshot(self, snapshot: Snapshot | None) -> None:
+        self._snapshot, self._unread = snapshot, False
 
 
 def _previous(directory: Path) -> tuple[Snapshot | None, list[str]]:
+    from mtg_daynight.importer.snapshot import load_snapshot
+
     try:
         return load_snapshot(directory), []
     except SnapshotMissingError:
@@ -84,6 +95,8 @@ def _in_use(old: Snapshot | None, data_dir: str | os.PathLike[str] | None) -> Sn
     location = locate_snapshot(data_dir)
     if location.origin not in ("checkout", "bundled"):
         return None
+    from mtg_daynight.importer.snapshot import load_snapshot
+
     try:
         return load_snapshot(location.path)
     except (CardDataError, CardFileError):
@@ -92,6 +105,9 @@ def _in_use(old: Snapshot | None, data_dir: str | os.PathLike[str] | None) -> Sn
 
 def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
     """Wrap an import result and its source description into a snapshot with its manifest."""
+    from mtg_daynight.importer.download import utc_now
+    from mtg_daynight.importer.records import Counts, Manifest, Snapshot
+
     manifest = Manifest(
         format_version=SNAPSHOT_FORMAT_VERSION,
         tool="mtg-daynight",
@@ -112,6 +128,8 @@ def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
 
 @contextlib.contextmanager
 def _cache_lock(cache_dir: Path, bulk_type: str, notify: Callable[[str], None] | None) -> Iterator[None]:
+    from mtg_daynight.importer.snapshot import pid_lock, remove_stale_temp_files
+
     with pid_lock(cache_dir / f".{bulk_type}.lock", timeout=600, what="download", notify=notify):
         remove_stale_temp_files(cache_dir, "*.json.tmp")
         yield
@@ -123,6 +141,8 @@ def _cached_file(cache_dir: Path, bulk_type: str, url: str) -> Path:
 
 
 def _read_meta(path: Path) -> dict[str, object]:
+    import json
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -138,6 +158,8 @@ def _import_cached(target: Path, url: str, notify: Callable[[str], None]) -> Imp
     recorded = meta.get("sha256")
     if meta.get("url") != url or not isinstance(recorded, str) or not target.is_file():
         return None
+    import hashlib
+
     from mtg_daynight.importer.importer import import_file  # not loaded for a 304
 
     result: ImportResult | None
@@ -166,6 +188,7 @@ def _fetch(
     notify: Callable[[str], None],
 ) -> ImportResult:
     """Import the bulk file: the cached download when it is intact, else download and import at once."""
+    from mtg_daynight.importer.download import write_json_atomic
     from mtg_daynight.importer.pipeline import import_transfer  # the bulk importer: not loaded for a 304
 
     url = bulk.file_uri
@@ -189,41 +212,47 @@ def _fetch(
     return result
 
 
-def _kept(old: Snapshot | None, directory: Path) -> str:
+def _kept(old: SnapshotValidators | None, directory: Path) -> str:
     if old is None:
         return "nothing was written: the card data in use stays as it was"
-    source = old.manifest.source
-    what = f"Scryfall {source.bulk_type} of {source.updated_at}" if source.kind == "scryfall" else source.file_name
+    what = f"Scryfall {old.bulk_type} of {old.updated_at}" if old.kind == "scryfall" else old.file_name
     return f"the current snapshot stays in use ({snapshot_path(directory)}: {what})"
 
 
 def _unreachable(
-    client: ScryfallClient, error: UnreachableError, old: Snapshot | None, directory: Path
+    client: ScryfallClient, error: UnreachableError, old: SnapshotValidators | None, directory: Path
 ) -> UnreachableError:
     """The one line said when the server cannot be reached: which server, why, and what stays in use."""
     server = "Scryfall" if client.strict else client.api_url
     return UnreachableError(f"could not reach {server} ({error}); {_kept(old, directory)}")
 
 
-def _ask(
-    client: ScryfallClient, bulk_type: str, old: Snapshot | None, directory: Path, outcome: UpdateOutcome
-) -> BulkAnswer:
+def _current(directory: Path) -> tuple[SnapshotValidators | None, Snapshot | None]:
+    """The validators of the snapshot in ``directory``: from its sidecar when that describes the file exactly,
+    else from the decoded snapshot, returned too (None, None: no snapshot, or one the update replaces)."""
+    validators = read_validators(directory)
+    if validators is not None:
+        return validators, None
+    old = _previous(directory)[0]
+    return (None, None) if old is None else (SnapshotValidators.of(old), old)
+
+
+def _ask(client: ScryfallClient, bulk_type: str, directory: Path, outcome: UpdateOutcome) -> BulkAnswer:
     """Ask for the bulk-data object, with the snapshot's ETag when it came from the same kind of import; a 304
-    marks ``outcome`` up to date with ``old`` as its snapshot."""
+    marks ``outcome`` up to date with the current snapshot as its snapshot."""
+    old, decoded = _current(directory)
     same_kind = (
-        old is not None
-        and old.manifest.source.kind == "scryfall"
-        and old.manifest.source.bulk_type == bulk_type
-        and old.manifest.tool_version == __version__
+        old is not None and old.kind == "scryfall" and old.bulk_type == bulk_type and old.tool_version == __version__
     )
-    etag = old.manifest.source.api_etag if old is not None and same_kind else None
+    etag = old.api_etag if old is not None and same_kind else None
     try:
         answer = client.bulk_data(bulk_type, etag)
     except UnreachableError as error:
         raise _unreachable(client, error, old, directory) from None
     if answer.not_modified or answer.bulk is None:
         outcome.up_to_date = True
-        outcome.snapshot = old
+        outcome.snapshot = decoded
+        outcome._unread = old is not None and decoded is None
         outcome.requests = client.request_count
     return answer
 
@@ -263,9 +292,12 @@ def run_update(
         # Ask Scryfall first, without the lock: a "nothing changed" answer (304) writes nothing, so it needs no lock
         # (nor the lock's start-up cost). The snapshot read here is only ever replaced atomically; it is read again
         # under the lock below, since another update may have replaced it meanwhile.
-        answer = _ask(client, bulk_type, _previous(directory)[0], directory, outcome)
+        answer = _ask(client, bulk_type, directory, outcome)
         if answer.not_modified or answer.bulk is None:
             return outcome
+    from mtg_daynight.importer.records import SourceInfo
+    from mtg_daynight.importer.snapshot import check_plausible, diff_snapshots, update_lock, write_snapshot_atomic
+
     try:
         with update_lock(directory, timeout=lock_timeout, notify=notify):
             old, warnings = _previous(directory)
@@ -282,7 +314,8 @@ def run_update(
                     with _cache_lock(cache, bulk_type, notify):
                         result = _fetch(client, bulk, cache, outcome, progress, client.notify)
                 except UnreachableError as error:
-                    raise _unreachable(client, error, old, directory) from None
+                    kept = None if old is None else SnapshotValidators.of(old)
+                    raise _unreachable(client, error, kept, directory) from None
                 url = bulk.file_uri
                 assert url is not None
                 source = SourceInfo(

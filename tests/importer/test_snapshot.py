@@ -53,6 +53,7 @@ def test_failed_write_leaves_the_previous_snapshot(tmp_path: Path, monkeypatch: 
     old = _snapshot()
     write_snapshot_atomic(old, tmp_path)
     before = (tmp_path / "daynight-cards.json").read_bytes()
+    sidecar = (tmp_path / ".daynight-cards.validators.json").read_bytes()
 
     def boom(*args: object) -> None:
         raise OSError(28, "No space left on device")
@@ -61,7 +62,8 @@ def test_failed_write_leaves_the_previous_snapshot(tmp_path: Path, monkeypatch: 
     with pytest.raises(OSError):
         write_snapshot_atomic(_snapshot(fixture_objects()[:3]), tmp_path)
     assert (tmp_path / "daynight-cards.json").read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["daynight-cards.json"]
+    assert (tmp_path / ".daynight-cards.validators.json").read_bytes() == sidecar  # still the old snapshot's
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".daynight-cards.validators.json", "daynight-cards.json"]
 
 
 def test_far_fewer_cards_is_refused_unless_forced() -> None:
