@@ -45,6 +45,10 @@ GAME = ("pluggy", "mtg_daynight.facade", "mtg_daynight.manager", "mtg_daynight.p
 SCENARIOS = ("mtg_daynight.scenarios",)
 #: The card database and deck files.
 CATALOG = ("mtg_daynight.catalog.database", "mtg_daynight.decks")
+#: Decoding a snapshot (msgspec, the records, the reader) and what msgspec and dataclasses bring (typing,
+#: inspect): an update answered "not modified" reads the snapshot's validators sidecar instead.
+DECODING = ("msgspec", "typing", "typing_extensions", "inspect", "dataclasses", "mtg_daynight.importer.records",
+            "mtg_daynight.importer.scryfall", "mtg_daynight.importer.snapshot", "mtg_daynight.importer.hygiene")
 
 #: The child: run ``CODE`` (which sets ``status`` and may print), then write ``[status, sorted(sys.modules)]`` to
 #: the file named by argv[1].
@@ -210,9 +214,10 @@ def test_carddata_update_304_loads_http_client_but_no_lock_requests_import_progr
     code = _UPDATE_ENV.format(cache=files["cache"]) + _cli(*argv)
     status, out, modules = _probe(tmp_path, code)
     assert status == 0 and "up to date" in out, out
-    assert {"http.client", "mtg_daynight.importer.download"} <= modules  # it asked
-    # a 304 writes nothing, so it takes no lock
+    assert {"http.client", "mtg_daynight.importer.download", "mtg_daynight.importer.validators"} <= modules  # it asked
+    # a 304 writes nothing, so it takes no lock; it hashes nothing, and --data-dir asks for no user directory
     _assert_lean(modules, NEVER, REQUESTS, GAME, IMPORT, SCENARIOS, CATALOG, _other_commands("carddata"), ("filelock",))
+    _assert_lean(modules, DECODING, ("hashlib", "platformdirs", "tempfile"))
 
 
 @pytest.mark.network_server
