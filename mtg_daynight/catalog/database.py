@@ -9,7 +9,6 @@ through :func:`mtg_daynight.catalog.load_database` (cached per process).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Literal
 
@@ -176,6 +175,8 @@ class CardDatabase:
 
     def suggest(self, name: str, *, limit: int = 3, cutoff: float = SUGGEST_CUTOFF) -> tuple[Suggestion, ...]:
         """Close matches for ``name`` among every known name (English, faces, printed), best first."""
+        import difflib  # only a name not found needs it (the demo, most lookups do not)
+
         key = name_key(name)
         if not key:
             return ()

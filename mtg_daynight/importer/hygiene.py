@@ -17,7 +17,10 @@ from collections.abc import Iterator
 
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Snapshot
-from mtg_daynight.importer.scryfall import Card
+from mtg_daynight.lazy import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: reading a snapshot (deck scan, demo) does not load the Scryfall structs
+    from mtg_daynight.importer.scryfall import Card
 
 #: C0 and C1 control characters (ESC included), DEL, the Unicode line and paragraph separators, and the bidi
 #: embedding/override/isolate controls and marks (U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069).

@@ -32,7 +32,6 @@ from mtg_daynight.importer.hygiene import check_snapshot_text
 from mtg_daynight.importer.integrity import check_snapshot_integrity
 from mtg_daynight.importer.paths import LOCK_NAME, SNAPSHOT_NAME, snapshot_path
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Snapshot
-from mtg_daynight.importer.validators import sidecar_bytes, validators_path
 
 #: A new import with fewer cards than this fraction of the old snapshot's is refused unless forced.
 MIN_KEEP_RATIO = 0.9
@@ -108,6 +107,8 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
 def write_snapshot_atomic(snapshot: Snapshot, directory: Path) -> Path:
     """Write the snapshot into ``directory`` atomically (temporary file, fsync, ``os.replace``), then its
     validators sidecar (:mod:`~mtg_daynight.importer.validators`) when it passes every check a reader makes."""
+    from mtg_daynight.importer.validators import sidecar_bytes, validators_path  # json: readers do not load it
+
     directory.mkdir(parents=True, exist_ok=True)
     target = snapshot_path(directory)
     data = encode_snapshot(snapshot)
