@@ -4,6 +4,8 @@ A snapshot is one file, ``daynight-cards.json``:
 ``{"manifest": {...}, "cards": [...], "mentions": [...], "helpers": [...]}``,
 msgspec-encoded, indented, with cards sorted by name and printings by release. Manifest and cards live in the
 same file so one ``os.replace`` swaps both: a run that fails or is killed leaves the previous snapshot whole.
+Next to it, every write puts the snapshot's validators sidecar (:mod:`~mtg_daynight.importer.validators`): what an
+update answered "not modified" reads instead of decoding the snapshot.
 
 Use :func:`load_snapshot` to read one; the rest is used by the updater.
 """
