@@ -10,6 +10,8 @@ card names and counts), not card data.
 from __future__ import annotations
 
 import importlib.util
+import ssl
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler
@@ -92,7 +94,20 @@ class _NotModified(BaseHTTPRequestHandler):
 
 
 @contextmanager
-def not_modified_server() -> Iterator[str]:
-    """A server on 127.0.0.1 (a free port) in a thread; yields its base URL (for ``--api-url``)."""
-    with loopback_server(_NotModified) as url:
+def not_modified_server(tls: ssl.SSLContext | None = None) -> Iterator[str]:
+    """A server on 127.0.0.1 (a free port) in a thread, https with ``tls``; yields its base URL (``--api-url``)."""
+    with loopback_server(_NotModified, tls=tls) as url:
         yield url
+
+
+def self_signed_certificate(directory: Path) -> tuple[Path, Path] | None:
+    """A FIXTURE self-signed certificate for 127.0.0.1 and its key, made with the ``openssl`` command in
+    ``directory``; None when there is no ``openssl`` (or it fails)."""
+    cert, key = directory / "fixture-cert.pem", directory / "fixture-key.pem"
+    command = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+               "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return (cert, key) if done.returncode == 0 and cert.is_file() else None
