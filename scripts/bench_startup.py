@@ -58,6 +58,15 @@ def cores_free() -> str:
     return f"{max(0.0, cores - load):.1f} of {cores} cores free (load average {load:.2f})"
 
 
+def bytecode_cached(env: dict[str, str], prefix: Path) -> dict[str, str]:
+    """``env`` for processes whose bytecode is cached, as after a normal install: compiled once (by the first
+    run) into the private ``prefix``, even where ``PYTHONDONTWRITEBYTECODE`` is set; nothing is written next to
+    the sources. Without it every run of a checkout compiles our modules again."""
+    cached = {key: value for key, value in env.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    cached["PYTHONPYCACHEPREFIX"] = str(prefix)
+    return cached
+
+
 def mtg_daynight() -> list[str]:
     """How to run the command: the installed script next to this interpreter, else ``python -m``."""
     script = Path(sys.executable).with_name("mtg-daynight")
@@ -107,11 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         https_url, bundle = _https_server(servers, directory)
         deck = str(write_deck(directory))
         data = str(write_card_data(directory / "data").parent)
-        # Bytecode cached, as on a normal install: compiled once into a private prefix (the first run below),
-        # even where PYTHONDONTWRITEBYTECODE is set; nothing is written next to the sources.
-        env = {**os.environ, "MTG_DAYNIGHT_CACHE_DIR": str(directory / "cache")}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = str(directory / "pycache")
+        env = bytecode_cached({**os.environ, "MTG_DAYNIGHT_CACHE_DIR": str(directory / "cache")}, directory / "pycache")
         if bundle is not None:  # only the https row makes a TLS connection
             env["REQUESTS_CA_BUNDLE"] = str(bundle)
         rows = {
