@@ -45,6 +45,10 @@ GAME = ("pluggy", "mtg_daynight.facade", "mtg_daynight.manager", "mtg_daynight.p
 SCENARIOS = ("mtg_daynight.scenarios",)
 #: The card database and deck files.
 CATALOG = ("mtg_daynight.catalog.database", "mtg_daynight.decks")
+#: Reading a snapshot (deck scan, demo) needs none of these: the Scryfall structs (an import's), the validators
+#: sidecar (written with a snapshot; json, which every probe here loads itself, comes with it), dataclasses,
+#: hashlib.
+NOT_FOR_READING = ("mtg_daynight.importer.scryfall", "mtg_daynight.importer.validators", "dataclasses", "hashlib")
 #: Decoding a snapshot (msgspec, the records, the reader) and what msgspec and dataclasses bring (typing,
 #: inspect): an update answered "not modified" reads the snapshot's validators sidecar instead.
 DECODING = ("msgspec", "typing", "typing_extensions", "inspect", "dataclasses", "mtg_daynight.importer.records",
@@ -171,6 +175,7 @@ def test_demo_loads_the_game_but_no_http_card_import_or_other_command(tmp_path: 
     assert "pluggy" in modules  # the rules are a pluggy plugin: the demo plays through it
     _assert_lean(modules, HTTP, NEVER, IMPORT, UPDATE, _other_commands("demo"))
     _assert_lean(modules, ("tomllib", "mtg_daynight.scenarios.parse", "mtg_daynight.scenarios.runner"))  # no file
+    _assert_lean(modules, NOT_FOR_READING, ("difflib", "platformdirs"))  # every name is found; no user directory
 
 
 def test_deck_scan_of_60_cards_loads_card_data_but_no_game_http_or_import(
@@ -181,6 +186,7 @@ def test_deck_scan_of_60_cards_loads_card_data_but_no_game_http_or_import(
     assert {"mtg_daynight.catalog.scan", "mtg_daynight.decks.forge", "mtg_daynight.importer.snapshot"} <= modules
     _assert_lean(modules, HTTP, NEVER, GAME, IMPORT, UPDATE, SCENARIOS, _other_commands("deck"), ("filelock",))
     _assert_lean(modules, ("xml.parsers.expat",))  # a Forge deck: no .dek (XML) reader
+    _assert_lean(modules, NOT_FOR_READING, ("threading",))  # the database cache's lock is _thread's
 
 
 def test_simulate_loads_the_game_and_scenarios_but_no_http_or_import(tmp_path: Path, files: dict[str, str]) -> None:

@@ -201,3 +201,10 @@ def test_offline_the_message_names_the_snapshot_in_use_with_or_without_the_sidec
     assert capsys.readouterr().err == believed
     assert "the current snapshot stays in use" in believed and "Scryfall default_cards" in believed
 
+
+def test_the_bulk_types_and_the_format_version_are_formats_own_everywhere() -> None:
+    from mtg_daynight.importer import formats, records, scryfall
+
+    assert records.SNAPSHOT_FORMAT_VERSION is formats.SNAPSHOT_FORMAT_VERSION
+    assert scryfall.BULK_TYPES is formats.BULK_TYPES and scryfall.DEFAULT_BULK_TYPE is formats.DEFAULT_BULK_TYPE
+    assert formats.DEFAULT_BULK_TYPE in formats.BULK_TYPES
