@@ -13,7 +13,9 @@ and the snapshot file holds exactly the bytes it describes (same size and CRC-32
 by anything else, or a sidecar left from an earlier snapshot, is never believed, and a sidecar is written only
 for a snapshot that passes every check a reader makes. Whenever it is not believed (missing, corrupt, stale),
 :func:`read_validators` returns None and the caller decodes the snapshot as before: the sidecar can make an
-update faster, never change its answer.
+update faster, never change its answer. It vouches for the snapshot as the mtg-daynight version that wrote it read
+it (``tool_version``); an update sends the ETag only when that is its own version, as it did with the decoded
+manifest, so another version decodes, checks and replaces the snapshot before it trusts a sidecar.
 """
 
 from __future__ import annotations
