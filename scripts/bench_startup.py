@@ -2,7 +2,8 @@
 """Benchmark how fast commands start (issue 12, "commands that start at once"), against ``python -c pass``.
 
 Runs, each in a fresh process, best of --reps (the rounds interleave the commands, so a load spike from another
-process hits every row alike): ``python -c pass`` (the baseline), ``python -c "import mtg_daynight"``,
+process hits every row alike): ``python -c pass`` (the baseline), ``python -c "import mtg_daynight"``, the
+floors (what the demo, the deck scan and the 304 import from the standard library and third parties, alone),
 ``mtg-daynight --help``, ``demo``, ``deck scan`` of a 60-card deck (tests/cli/startup_fixture.py; FIXTURE card
 data), and ``carddata update`` answered "not modified" (304) by a server on 127.0.0.1. Prints each time, its
 ratio to the baseline (target <= 6x) and how many cores were free (from the load average): the figures are only
@@ -47,6 +48,16 @@ from startup_fixture import (  # noqa: E402
 )
 
 TARGET = 6.0
+#: The third-party and standard-library imports each command cannot do without, timed alone (``python -c``): the
+#: floor under its row. The parser is built and run, as every command does.
+_PARSER = "import argparse; argparse.ArgumentParser().parse_args([])"
+FLOORS = {
+    "floor of the demo: argparse, msgspec, pluggy": f"{_PARSER}; import pathlib, msgspec, pluggy",
+    "floor of deck scan: + platformdirs, tomllib": (
+        f"{_PARSER}; import pathlib, msgspec, tomllib, difflib, platformdirs; platformdirs.user_data_dir('x')"
+    ),
+    "floor of the 304: argparse, http.client": f"{_PARSER}; import pathlib, json, zlib, http.client",
+}
 #: The row no target applies to (see the module docstring).
 HTTPS_ROW = "mtg-daynight carddata update (304, https)"
 
@@ -122,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = {
             "python -c pass (baseline)": [sys.executable, "-c", "pass"],
             "python -c 'import mtg_daynight'": [sys.executable, "-c", "import mtg_daynight"],
+            **{label: [sys.executable, "-c", code] for label, code in FLOORS.items()},
             "mtg-daynight --help": [*cli, "--help"],
             "mtg-daynight demo": [*cli, "demo"],
             "mtg-daynight deck scan (60 cards)": [*cli, "deck", "scan", "--data-dir", data, deck],
