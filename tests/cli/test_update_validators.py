@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import msgspec
@@ -123,21 +123,27 @@ def test_a_missing_corrupt_or_stale_sidecar_is_not_believed(tmp_path: Path, corr
     assert read_validators(data) is None
 
 
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """A 127.0.0.1 server answering 304 to :data:`BULK_ETAG` (404 to anything else)."""
+    with not_modified_server() as url:
+        yield url
+
+
 @pytest.mark.network_server
 @pytest.mark.parametrize("corrupt", [_delete, _not_json, _crc], ids=["missing", "not JSON", "another CRC-32"])
 def test_without_a_believable_sidecar_the_304_update_decodes_the_snapshot_and_answers_the_same(
-    tmp_path: Path, corrupt: Callable[[Path], None], capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, corrupt: Callable[[Path], None], server: str, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("MTG_DAYNIGHT_CACHE_DIR", str(tmp_path / "cache"))
     data = _data(tmp_path)
-    with not_modified_server() as url:
-        argv = ["carddata", "update", "--api-url", url, "--data-dir", str(data)]
-        assert main(argv) == 0
-        believed = capsys.readouterr()
-        corrupt(data)
-        assert main(argv) == 0
-        decoded = capsys.readouterr()
+    argv = ["carddata", "update", "--api-url", server, "--data-dir", str(data)]
+    assert main(argv) == 0
+    believed = capsys.readouterr()
+    corrupt(data)
+    assert main(argv) == 0
+    decoded = capsys.readouterr()
     assert believed == decoded and "up to date" in believed.out
     assert read_validators(data) is None  # a 304 writes nothing, not even a new sidecar
 
