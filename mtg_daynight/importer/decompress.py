@@ -1,8 +1,9 @@
 """Reading a card-data file from disk in chunks, hashed as it is read, and decompressed by content.
 
 A file is recognised as gzip (``1f 8b``), xz (``fd 37 7a 58 5a 00``), bzip2 (``BZh``) or plain by its first
-bytes, never by its name. :func:`open_blocks` yields its decompressed content in blocks of bounded size
-(gzip through :func:`mtg_daynight.importer.gunzip.iter_blocks`, the fastest decompressor available) and
+bytes, never by its name. :func:`open_blocks` yields its decompressed content in blocks of bounded size (gzip
+through isal's C reader straight from the file, or :func:`mtg_daynight.importer.gunzip.iter_blocks` with the
+fastest other decompressor available; the raw bytes are hashed as they are read, by :class:`FileSource`) and
 :class:`BlockStream` turns those blocks into the ``read(n)`` file object a streaming JSON parser wants.
 Corrupt or truncated compressed data raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the
 file.
@@ -11,13 +12,14 @@ file.
 from __future__ import annotations
 
 import bz2
+import io
 import lzma
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.gunzip import DEFAULT_BLOCK_SIZE, GZIP_MAGIC, iter_blocks
+from mtg_daynight.importer.gunzip import DEFAULT_BLOCK_SIZE, GZIP_MAGIC, decompressor_name, igzip_blocks, iter_blocks
 
 READ_SIZE = 256 * 1024
 XZ_MAGIC = b"\xfd7zXZ\x00"
@@ -27,12 +29,38 @@ UTF8_BOM = b"\xef\xbb\xbf"
 Compression = Literal["gzip", "xz", "bzip2", "none"]
 
 
-def read_chunks(path: Path, digest: Any, size: list[int]) -> Iterator[bytes]:
-    """The raw bytes of ``path`` in chunks of :data:`READ_SIZE`; each chunk updates ``digest`` and ``size[0]``."""
-    with path.open("rb", buffering=0) as handle:
-        while chunk := handle.read(READ_SIZE):
-            digest.update(chunk)
-            size[0] += len(chunk)
+class FileSource(io.RawIOBase):
+    """The raw bytes of an open file, for a decompressor to read: every byte read updates ``digest`` (a hashlib
+    object, given the very buffer the bytes were read into: no copy) and ``size[0]``.
+
+    ``head``, the first bytes already read from ``handle`` to recognise the compression, is served first.
+    """
+
+    def __init__(self, handle: io.RawIOBase, digest: Any, size: list[int], head: bytes = b"") -> None:
+        super().__init__()
+        self._handle = handle
+        self._digest = digest
+        self._size = size
+        self._head = head
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            count = min(len(buffer), len(self._head))
+            buffer[:count] = self._head[:count]
+            self._head = self._head[count:]
+        else:
+            count = self._handle.readinto(buffer) or 0
+        if count:
+            self._digest.update(memoryview(buffer)[:count])
+            self._size[0] += count
+        return count
+
+    def chunks(self, read_size: int = READ_SIZE) -> Iterator[bytes]:
+        """The rest of the bytes in chunks of at most ``read_size`` (for the decompressors fed chunk by chunk)."""
+        while chunk := self.read(read_size):
             yield chunk
 
 
@@ -78,6 +106,21 @@ def _stream_blocks(
         raise CardFileError(f"{name}: truncated {kind} data (the file ends before the {kind} stream does)")
 
 
+def _read_head(handle: io.RawIOBase) -> bytes:
+    """The first bytes of ``handle``, enough to recognise any compression we read (fewer in a shorter file)."""
+    head = b""
+    while len(head) < len(XZ_MAGIC) and (more := handle.read(len(XZ_MAGIC) - len(head))):
+        head += more
+    return head
+
+
+def _closing(blocks: Iterator[bytes], handle: io.RawIOBase) -> Iterator[bytes]:
+    try:
+        yield from blocks
+    finally:
+        handle.close()
+
+
 def open_blocks(
     path: Path,
     digest: Any,
@@ -87,36 +130,57 @@ def open_blocks(
     decompressor: str | None = None,
     info: dict[str, Any] | None = None,
 ) -> tuple[Iterator[bytes], Compression]:
-    """The decompressed content of ``path`` in blocks, and the compression recognised from its first bytes.
+    """The decompressed content of ``path`` in blocks (:func:`handle_blocks`), and the compression recognised
+    from its first bytes. The file is closed when the blocks are exhausted or closed."""
+    handle = path.open("rb", buffering=0)
+    try:
+        blocks, compression = handle_blocks(
+            handle, str(path), digest, size, block_size=block_size, decompressor=decompressor, info=info
+        )
+    except BaseException:
+        handle.close()
+        raise
+    return _closing(blocks, handle), compression
 
-    The raw bytes update ``digest`` (a hashlib object) and ``size[0]`` as they are read. ``decompressor`` and
-    ``info`` are passed to :func:`~mtg_daynight.importer.gunzip.iter_blocks` for gzip (``info`` receives
-    ``gzipped`` and ``decompressor`` for every compression: "xz", "bzip2" or "none" for the others).
+
+def handle_blocks(
+    handle: io.RawIOBase,
+    name: str,
+    digest: Any,
+    size: list[int],
+    *,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    decompressor: str | None = None,
+    info: dict[str, Any] | None = None,
+) -> tuple[Iterator[bytes], Compression]:
+    """The decompressed content of the open file ``handle`` (named ``name`` in errors) in blocks of at most
+    ``block_size`` bytes, and the compression recognised from its first bytes (read at once).
+
+    The raw bytes update ``digest`` (a hashlib object) and ``size[0]`` as they are read. Gzip goes through isal's
+    C reader straight from the file where isal is installed (:func:`~mtg_daynight.importer.gunzip.igzip_blocks`),
+    else through :func:`~mtg_daynight.importer.gunzip.iter_blocks` with ``decompressor`` and ``info``; ``info``
+    receives ``gzipped`` and ``decompressor`` for every compression ("xz", "bzip2" or "none" for the others).
     """
-    chunks = read_chunks(path, digest, size)
-    head = b""
-    for chunk in chunks:
-        head += chunk
-        if len(head) >= len(XZ_MAGIC):
-            break
+    head = _read_head(handle)
+    source = FileSource(handle, digest, size, head)
     compression = sniff_compression(head)
-
-    def again() -> Iterator[bytes]:
-        if head:
-            yield head
-        yield from chunks
-
-    name = str(path)
-    if compression == "gzip":
-        blocks = iter_blocks(again(), name=name, block_size=block_size, decompressor=decompressor, info=info)
-        return blocks, compression
-    if info is not None:
-        info.update(gzipped=False, decompressor=compression)
-    if compression == "xz":
-        return _stream_blocks(again(), lzma.LZMADecompressor, "xz", name, block_size), compression
-    if compression == "bzip2":
-        return _stream_blocks(again(), bz2.BZ2Decompressor, "bzip2", name, block_size), compression
-    return again(), compression
+    blocks: Iterator[bytes]
+    if compression == "gzip" and decompressor_name(decompressor) == "isal":
+        if info is not None:
+            info.update(gzipped=True, decompressor="isal")
+        blocks = igzip_blocks(source, name, block_size)
+    elif compression == "gzip":
+        blocks = iter_blocks(source.chunks(), name=name, block_size=block_size, decompressor=decompressor, info=info)
+    else:
+        if info is not None:
+            info.update(gzipped=False, decompressor=compression)
+        if compression == "xz":
+            blocks = _stream_blocks(source.chunks(), lzma.LZMADecompressor, "xz", name, block_size)
+        elif compression == "bzip2":
+            blocks = _stream_blocks(source.chunks(), bz2.BZ2Decompressor, "bzip2", name, block_size)
+        else:
+            blocks = source.chunks(block_size)
+    return blocks, compression
 
 
 class BlockStream:

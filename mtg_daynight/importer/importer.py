@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import os
 import queue
 import sys
@@ -25,10 +26,10 @@ from typing import Any, TypeVar
 import msgspec
 
 from mtg_daynight.importer.decompress import READ_SIZE as READ_SIZE  # re-exported (scripts/bench_import.py)
-from mtg_daynight.importer.decompress import close_iterator, open_blocks
+from mtg_daynight.importer.decompress import close_iterator, handle_blocks, open_blocks
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
-from mtg_daynight.importer.gunzip import iter_blocks, pieces
+from mtg_daynight.importer.gunzip import iter_blocks
 from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard
 from mtg_daynight.importer.scanner import (
     DEFAULT_MAX_LINE,
@@ -48,6 +49,8 @@ _QUEUE_DEPTH = 4
 #: GIL switch interval used while the two import threads run (the default 5 ms makes them take turns).
 _SWITCH_INTERVAL = 0.0001
 _POLL = 0.1
+#: Largest read of the scanning thread's second handle (:class:`_Mirror`).
+_MIRROR_READ = 4 << 20
 
 T = TypeVar("T")
 
@@ -214,35 +217,34 @@ def _line_number(blocks: Iterable[bytes], offset: int) -> int:
     return newlines + 1
 
 
-class _Deferred:
-    """Stands in for the hashlib object :func:`~mtg_daynight.importer.decompress.open_blocks` updates: it only
-    collects the compressed chunks, which travel with the blocks to the consumer thread, which hashes them."""
+class _Unhashed:
+    """Stands in for the hashlib object of the thread that decompresses: the bytes it reads are hashed by the
+    scanning thread instead (:class:`_Mirror`), so that the two threads share the work of an import."""
 
-    def __init__(self) -> None:
-        self.chunks: list[bytes] = []
-
-    def update(self, chunk: bytes) -> None:
-        self.chunks.append(chunk)
-
-    def take(self) -> list[bytes]:
-        taken, self.chunks = self.chunks, []
-        return taken
+    def update(self, data: object) -> None:
+        pass
 
 
-def _inflated(
-    path: Path, *, block_size: int, decompressor: str | None, info: dict[str, Any], size: list[int]
-) -> Iterator[tuple[list[bytes], bytes]]:
-    """Read and decompress ``path``: ``(compressed chunks read since the last item, decompressed block)``.
+class _Mirror:
+    """Hashes, in the scanning thread, the bytes the decompressing thread has read so far (``size[0]``), read
+    again from a second handle on the same file (from the operating system's cache: no copy passes between
+    the threads, and the thread that decompresses, the slower one, does nothing else)."""
 
-    The compressed chunks travel with the blocks so that the consumer, not this (possibly background) thread,
-    hashes them: the two threads then share the work of an import.
-    """
-    read = _Deferred()
-    blocks, _ = open_blocks(path, read, size, block_size=block_size, decompressor=decompressor, info=info)
-    for block in blocks:
-        for piece in pieces(block, block_size):  # plain files come in read-sized chunks
-            yield read.take(), piece
-    yield read.take(), b""
+    def __init__(self, handle: io.RawIOBase, digest: Any, size: list[int], name: str) -> None:
+        self._handle = handle
+        self._digest = digest
+        self._size = size
+        self._name = name
+        self._hashed = 0
+
+    def catch_up(self) -> None:
+        """Hash up to where the other thread has read."""
+        while self._hashed < self._size[0]:
+            chunk = self._handle.read(min(self._size[0] - self._hashed, _MIRROR_READ))
+            if not chunk:
+                raise CardFileError(f"{self._name}: the file was cut short while it was read: try again")
+            self._digest.update(chunk)
+            self._hashed += len(chunk)
 
 
 class _Stop(Exception):
@@ -370,30 +372,52 @@ def import_file(
     digest = hashlib.sha256()
     size = [0]
     info: dict[str, Any] = {}
-    produce = _inflated(path, block_size=min(block_size, max_line), decompressor=decompressor, info=info, size=size)
     background = usable_cpus() > 1 if threaded is None else threaded
-    items = pumped(produce, name="mtg-daynight-gunzip") if background else produce
-
-    def blocks() -> Iterator[bytes]:
-        for chunks, block in items:
-            for chunk in chunks:
-                digest.update(chunk)
-            if block:
-                yield block
-
-    def locate(offset: int) -> str:
-        again, _ = open_blocks(path, hashlib.sha256(), [0], decompressor=decompressor)
-        return f"{name}: line {_line_number(again, offset)}"
-
     try:
-        result = import_blocks(
-            blocks(), name=name, needles=needles, locate=locate, max_line=max_line, engine=engine, folder=folder
-        )
+        with contextlib.ExitStack() as files:
+            handle = files.enter_context(path.open("rb", buffering=0))
+            mirror = _mirror(files, path, handle, digest, size) if background else None
+            produce, _ = handle_blocks(
+                handle,
+                name,
+                _Unhashed() if background else digest,
+                size,
+                block_size=min(block_size, max_line),
+                decompressor=decompressor,
+                info=info,
+            )
+            items = pumped(produce, name="mtg-daynight-gunzip") if background else produce
+
+            def blocks() -> Iterator[bytes]:
+                for block in items:
+                    if mirror is not None:
+                        mirror.catch_up()
+                    yield block
+                if mirror is not None:
+                    mirror.catch_up()
+
+            def locate(offset: int) -> str:
+                again, _ = open_blocks(path, hashlib.sha256(), [0], decompressor=decompressor)
+                return f"{name}: line {_line_number(again, offset)}"
+
+            try:
+                result = import_blocks(
+                    blocks(), name=name, needles=needles, locate=locate, max_line=max_line, engine=engine, folder=folder
+                )
+            finally:
+                close_iterator(items)
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
-    finally:
-        close_iterator(items)
     return with_file_facts(result, info, size[0], digest.hexdigest())
+
+
+def _mirror(files: contextlib.ExitStack, path: Path, handle: io.RawIOBase, digest: Any, size: list[int]) -> _Mirror:
+    """A :class:`_Mirror` on a second handle of the file ``handle`` has open (refused if ``path`` now names
+    another file: it was replaced in between)."""
+    second = files.enter_context(path.open("rb", buffering=0))
+    if not os.path.samestat(os.fstat(handle.fileno()), os.fstat(second.fileno())):
+        raise CardFileError(f"{path}: the file was replaced while it was opened: try again")
+    return _Mirror(second, digest, size, str(path))
 
 
 def with_file_facts(result: ImportResult, info: dict[str, Any], file_size: int, sha256: str) -> ImportResult:
