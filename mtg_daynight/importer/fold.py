@@ -297,15 +297,39 @@ def _representative_key(card: Card) -> tuple[bool, bool, bool, str, str]:
     return (card.lang != "en", card.layout == REVERSIBLE_LAYOUT, card.digital, card.released_at or "9999", card.id)
 
 
+#: What a record takes from its card's representative printing: its faces, and the names of its daybound and
+#: nightbound faces (None for mentions and helpers).
+_Shape = tuple[tuple[Face, ...], str | None, str | None]
+
+
+def _shape(kind: Kind, card: Card) -> _Shape:
+    if kind == "helper":
+        return tuple(_face_from(f, ()) for f in _raw_faces(card)), None, None
+    return faces_with_keywords(card)
+
+
 @dataclass
 class _Group:
+    """The printings of one card folded so far, its representative printing (``best``) and the record's
+    :data:`_Shape` taken from it. The shape is worked out whenever ``best`` changes (rarely after its first
+    printings), so the work happens while the file is read, not all at once in :meth:`Folder.build`."""
+
+    kind: Kind
     best: Card
+    shape: _Shape
     printings: dict[tuple[str, str], Printing] = field(default_factory=dict)
 
     def add(self, card: Card) -> None:
         if _representative_key(card) < _representative_key(self.best):
             self.best = card
+            self.shape = _shape(self.kind, card)
         self.printings.setdefault((card.id, card.lang), _printing(card))
+
+    def sorted_printings(self) -> tuple[Printing, ...]:
+        """The printings in :func:`printing_sort_key` order."""
+        if len(self.printings) == 1:
+            return tuple(self.printings.values())
+        return tuple(sorted(self.printings.values(), key=printing_sort_key))
 
 
 class Folded(NamedTuple):
@@ -359,7 +383,7 @@ class Folder:
             table = self.cards if kind == "daynight" else self.mentions
         group = table.get(key)
         if group is None:
-            table[key] = group = _Group(best=card)
+            table[key] = group = _Group(kind, card, _shape(kind, card))
         group.add(card)
         return kind
 
@@ -367,34 +391,32 @@ class Folder:
         """Build the sorted day/night card, helper and mention records."""
         cards: list[DayNightCard] = []
         for oracle_id, group in self.cards.items():
-            best = group.best
-            faces, day_face, night_face = faces_with_keywords(best)
+            faces, day_face, night_face = group.shape
             cards.append(
                 DayNightCard(
                     oracle_id=oracle_id,
                     daybound_face=day_face,
                     nightbound_face=night_face,
-                    keywords=tuple(all_keywords(best)),
+                    keywords=tuple(all_keywords(group.best)),
                     **_card_fields(group, faces),
                 )
             )
         helpers: list[HelperCard] = []
         for group in self.helpers.values():
             best = group.best
-            faces = tuple(_face_from(f, ()) for f in _raw_faces(best))
             helpers.append(
                 HelperCard(
                     name=best.name,
                     oracle_id=card_oracle_id(best),
                     layout=best.layout,
-                    faces=faces,
-                    printings=tuple(sorted(group.printings.values(), key=printing_sort_key)),
+                    faces=group.shape[0],
+                    printings=group.sorted_printings(),
                 )
             )
-        mentions: list[MentionCard] = []
-        for oracle_id, group in self.mentions.items():
-            faces = faces_with_keywords(group.best)[0]
-            mentions.append(MentionCard(oracle_id=oracle_id, **_card_fields(group, faces)))
+        mentions = [
+            MentionCard(oracle_id=oracle_id, **_card_fields(group, group.shape[0]))
+            for oracle_id, group in self.mentions.items()
+        ]
         cards.sort(key=lambda c: (c.name, c.oracle_id))
         helpers.sort(key=lambda h: (h.name, h.oracle_id or ""))
         mentions.sort(key=lambda m: (m.name, m.oracle_id))
@@ -414,7 +436,7 @@ def _card_fields(group: _Group, faces: tuple[Face, ...]) -> _CardFields:
     """The fields a day/night card record and a mention record share: name (a reversible card's is its first
     face's), layout, faces, sorted printings, and digital/playtest when every printing is."""
     best = group.best
-    printings = tuple(sorted(group.printings.values(), key=printing_sort_key))
+    printings = group.sorted_printings()
     return {
         "name": best.name if best.layout != REVERSIBLE_LAYOUT else faces[0].name,
         "layout": best.layout,

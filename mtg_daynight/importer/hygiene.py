@@ -8,12 +8,20 @@ broken or hostile, so the import **refuses** it: :func:`check_card_text` raises
 previous snapshot stays in use. Nothing is silently altered: a name that was escaped or stripped would no
 longer be the card's name. :func:`escape_text` is what error messages use to show such a value without
 letting it reach the terminal raw.
+
+The check runs on every card an import keeps, so it has a fast path (:func:`is_clean`): ASCII text (almost all
+card text) can hold only the ASCII forbidden characters, which stringzilla's SIMD byte-set search finds where it
+is installed; other text, or text without stringzilla, is searched with the regular expression. Both say the
+same; only when a card is refused are its fields searched one by one, to name the field and the character.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Snapshot
@@ -29,38 +37,73 @@ FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-
 FORBIDDEN_IN_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
+#: The ASCII characters each pattern refuses (an ASCII text can hold no other forbidden character).
+_ASCII_FORBIDDEN = "".join(c for c in map(chr, range(128)) if FORBIDDEN.match(c))
+_ASCII_FORBIDDEN_IN_TEXT = "".join(c for c in map(chr, range(128)) if FORBIDDEN_IN_TEXT.match(c))
+_BYTE_SETS = {FORBIDDEN: _ASCII_FORBIDDEN, FORBIDDEN_IN_TEXT: _ASCII_FORBIDDEN_IN_TEXT}
+
+
+@functools.cache
+def _find_first_of() -> Callable[[str, str], int] | None:
+    """stringzilla's byte-set search, or None where it is not installed (loaded on first use: reading a snapshot
+    at start-up does not pay for the import)."""
+    try:
+        found: Callable[[str, str], int] | None = getattr(importlib.import_module("stringzilla"), "find_first_of", None)
+    except ImportError:
+        return None
+    return found
+
+
+def is_clean(text: str, pattern: re.Pattern[str] = FORBIDDEN) -> bool:
+    """True when ``pattern`` (:data:`FORBIDDEN` or :data:`FORBIDDEN_IN_TEXT`) finds nothing in ``text``."""
+    find = _find_first_of()
+    if find is not None and text.isascii():  # isascii is O(1); the ASCII str is its own UTF-8
+        return find(text, _BYTE_SETS[pattern]) < 0
+    return pattern.search(text) is None
+
+
 def escape_text(text: str) -> str:
     """``text`` with every forbidden character written as a visible escape (``\\x1b``, ``\\u202e``)."""
     return FORBIDDEN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
+#: The fields of a card and of a card face that end up in a snapshot, other than the rules text and keywords.
+_CARD_FIELDS = ("name", "printed_name", "id", "oracle_id", "set", "collector_number", "lang", "layout", "mana_cost",
+                "type_line")
+_FACE_FIELDS = ("name", "printed_name", "mana_cost", "type_line")
+_card_values = operator.attrgetter(*_CARD_FIELDS)
+_face_values = operator.attrgetter(*_FACE_FIELDS)
+
+
 def _fields(card: Card) -> Iterator[tuple[str, str | None, bool]]:
     """(field, value, is_rules_text) for every text of ``card`` that ends up in a snapshot."""
-    yield "name", card.name, False
-    yield "printed_name", card.printed_name, False
-    yield "id", card.id, False
-    yield "oracle_id", card.oracle_id, False
-    yield "set", card.set, False
-    yield "collector_number", card.collector_number, False
-    yield "lang", card.lang, False
-    yield "layout", card.layout, False
-    yield "mana_cost", card.mana_cost, False
-    yield "type_line", card.type_line, False
+    yield from ((name, value, False) for name, value in zip(_CARD_FIELDS, _card_values(card), strict=True))
     yield "oracle_text", card.oracle_text, True
     for keyword in card.keywords:
         yield "keywords", keyword, False
     for i, face in enumerate(card.card_faces or ()):
-        yield f"card_faces[{i}].name", face.name, False
-        yield f"card_faces[{i}].printed_name", face.printed_name, False
-        yield f"card_faces[{i}].mana_cost", face.mana_cost, False
-        yield f"card_faces[{i}].type_line", face.type_line, False
+        yield from ((f"card_faces[{i}].{n}", v, False) for n, v in zip(_FACE_FIELDS, _face_values(face), strict=True))
         yield f"card_faces[{i}].oracle_text", face.oracle_text, True
         for keyword in face.keywords or ():
             yield f"card_faces[{i}].keywords", keyword, False
 
 
+def _texts(card: Card) -> tuple[str, str]:
+    """Every text of ``card`` that :func:`_fields` lists, joined: (names and the like, rules texts)."""
+    names = [*_card_values(card), *card.keywords]
+    rules = [card.oracle_text]
+    for face in card.card_faces or ():
+        names += _face_values(face)
+        names += face.keywords or ()
+        rules.append(face.oracle_text)
+    return "".join(filter(None, names)), "".join(filter(None, rules))
+
+
 def check_card_text(card: Card) -> None:
     """Refuse a card whose names or texts hold a forbidden character (see the module docstring)."""
+    names, rules = _texts(card)
+    if is_clean(names) and is_clean(rules, FORBIDDEN_IN_TEXT):  # joining texts puts no character in between
+        return
     for name, value, rules_text in _fields(card):
         if not value:
             continue
@@ -99,7 +142,7 @@ def check_snapshot_text(snapshot: Snapshot, name: str) -> None:
     """Refuse a snapshot file (named ``name``) that holds what an import refuses: the file was not written by an
     import, or was altered since, and its names must not reach a terminal raw."""
     for record, field, value, rules_text in _snapshot_texts(snapshot):
-        if value and (FORBIDDEN_IN_TEXT if rules_text else FORBIDDEN).search(value) is not None:
+        if value and not is_clean(value, FORBIDDEN_IN_TEXT if rules_text else FORBIDDEN):
             raise CardFileError(
                 f"{name}: card '{escape_text(record)}': its {field} holds a control character: not a snapshot an "
                 "import wrote; run `mtg-daynight carddata update` again"
