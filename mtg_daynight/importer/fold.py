@@ -297,31 +297,48 @@ def _representative_key(card: Card) -> tuple[bool, bool, bool, str, str]:
     return (card.lang != "en", card.layout == REVERSIBLE_LAYOUT, card.digital, card.released_at or "9999", card.id)
 
 
-#: What a record takes from its card's representative printing: its faces, and the names of its daybound and
-#: nightbound faces (None for mentions and helpers).
-_Shape = tuple[tuple[Face, ...], str | None, str | None]
+class _Shape(NamedTuple):
+    """What a record takes from its card's representative printing."""
+
+    name: str  # a reversible card's is its first face's (the helper's: the card's own)
+    layout: str
+    oracle_id: str | None
+    faces: tuple[Face, ...]
+    day_face: str | None  # the daybound and nightbound faces' names (None for mentions and helpers)
+    night_face: str | None
+    keywords: tuple[str, ...]  # a day/night card's card and face keywords (all_keywords)
 
 
 def _shape(kind: Kind, card: Card) -> _Shape:
     if kind == "helper":
-        return tuple(_face_from(f, ()) for f in _raw_faces(card)), None, None
-    return faces_with_keywords(card)
+        faces: tuple[Face, ...] = tuple(_face_from(f, ()) for f in _raw_faces(card))
+        day = night = None
+        name = card.name
+    else:
+        faces, day, night = faces_with_keywords(card)
+        name = card.name if card.layout != REVERSIBLE_LAYOUT else faces[0].name
+    keywords = tuple(all_keywords(card)) if kind == "daynight" else ()
+    return _Shape(name, card.layout, card_oracle_id(card), faces, day, night, keywords)
 
 
-@dataclass
 class _Group:
-    """The printings of one card folded so far, its representative printing (``best``) and the record's
-    :data:`_Shape` taken from it. The shape is worked out whenever ``best`` changes (rarely after its first
-    printings), so the work happens while the file is read, not all at once in :meth:`Folder.build`."""
+    """The printings of one card folded so far, and the :class:`_Shape` of its representative printing (ordered
+    by :func:`_representative_key`). The shape is worked out whenever the representative changes (rarely after
+    its first printings), so the work happens while the file is read rather than in :meth:`Folder.build`; the
+    card object itself is not kept (its lists and dicts would be garbage the collector walks again and again)."""
 
-    kind: Kind
-    best: Card
-    shape: _Shape
-    printings: dict[tuple[str, str], Printing] = field(default_factory=dict)
+    __slots__ = ("key", "kind", "printings", "shape")
+
+    def __init__(self, kind: Kind, card: Card) -> None:
+        self.kind = kind
+        self.key = _representative_key(card)
+        self.shape = _shape(kind, card)
+        self.printings: dict[tuple[str, str], Printing] = {}
 
     def add(self, card: Card) -> None:
-        if _representative_key(card) < _representative_key(self.best):
-            self.best = card
+        key = _representative_key(card)
+        if key < self.key:
+            self.key = key
             self.shape = _shape(self.kind, card)
         self.printings.setdefault((card.id, card.lang), _printing(card))
 
@@ -383,40 +400,33 @@ class Folder:
             table = self.cards if kind == "daynight" else self.mentions
         group = table.get(key)
         if group is None:
-            table[key] = group = _Group(kind, card, _shape(kind, card))
+            table[key] = group = _Group(kind, card)
         group.add(card)
         return kind
 
     def build(self) -> Folded:
         """Build the sorted day/night card, helper and mention records."""
-        cards: list[DayNightCard] = []
-        for oracle_id, group in self.cards.items():
-            faces, day_face, night_face = group.shape
-            cards.append(
-                DayNightCard(
-                    oracle_id=oracle_id,
-                    daybound_face=day_face,
-                    nightbound_face=night_face,
-                    keywords=tuple(all_keywords(group.best)),
-                    **_card_fields(group, faces),
-                )
+        cards = [
+            DayNightCard(
+                oracle_id=oracle_id,
+                daybound_face=group.shape.day_face,
+                nightbound_face=group.shape.night_face,
+                keywords=group.shape.keywords,
+                **_card_fields(group),
             )
-        helpers: list[HelperCard] = []
-        for group in self.helpers.values():
-            best = group.best
-            helpers.append(
-                HelperCard(
-                    name=best.name,
-                    oracle_id=card_oracle_id(best),
-                    layout=best.layout,
-                    faces=group.shape[0],
-                    printings=group.sorted_printings(),
-                )
-            )
-        mentions = [
-            MentionCard(oracle_id=oracle_id, **_card_fields(group, group.shape[0]))
-            for oracle_id, group in self.mentions.items()
+            for oracle_id, group in self.cards.items()
         ]
+        helpers = [
+            HelperCard(
+                name=group.shape.name,
+                oracle_id=group.shape.oracle_id,
+                layout=group.shape.layout,
+                faces=group.shape.faces,
+                printings=group.sorted_printings(),
+            )
+            for group in self.helpers.values()
+        ]
+        mentions = [MentionCard(oracle_id=key, **_card_fields(group)) for key, group in self.mentions.items()]
         cards.sort(key=lambda c: (c.name, c.oracle_id))
         helpers.sort(key=lambda h: (h.name, h.oracle_id or ""))
         mentions.sort(key=lambda m: (m.name, m.oracle_id))
@@ -432,15 +442,14 @@ class _CardFields(TypedDict):
     playtest: bool
 
 
-def _card_fields(group: _Group, faces: tuple[Face, ...]) -> _CardFields:
-    """The fields a day/night card record and a mention record share: name (a reversible card's is its first
-    face's), layout, faces, sorted printings, and digital/playtest when every printing is."""
-    best = group.best
+def _card_fields(group: _Group) -> _CardFields:
+    """The fields a day/night card record and a mention record share: name, layout, faces, sorted printings, and
+    digital/playtest when every printing is."""
     printings = group.sorted_printings()
     return {
-        "name": best.name if best.layout != REVERSIBLE_LAYOUT else faces[0].name,
-        "layout": best.layout,
-        "faces": faces,
+        "name": group.shape.name,
+        "layout": group.shape.layout,
+        "faces": group.shape.faces,
         "printings": printings,
         "digital": all(p.digital for p in printings),
         "playtest": all(p.playtest for p in printings),

@@ -15,7 +15,7 @@ import msgspec
 from mtg_daynight.importer.formats import SNAPSHOT_FORMAT_VERSION as SNAPSHOT_FORMAT_VERSION
 
 
-class Face(msgspec.Struct, frozen=True, kw_only=True):
+class Face(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One face of a card, with the keywords the importer attached to it.
 
     Scryfall lists keywords per card only; the importer puts Daybound on the front face, Nightbound on the
@@ -34,7 +34,7 @@ class Face(msgspec.Struct, frozen=True, kw_only=True):
     colors: tuple[str, ...] | None = None
 
 
-class Printing(msgspec.Struct, frozen=True, kw_only=True):
+class Printing(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One printing (one Scryfall card object) of a card."""
 
     id: str
@@ -54,7 +54,7 @@ class Printing(msgspec.Struct, frozen=True, kw_only=True):
     image_uris: tuple[str, ...] = ()
 
 
-class DayNightCard(msgspec.Struct, frozen=True, kw_only=True):
+class DayNightCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A card with daybound and/or nightbound, with its faces and all its printings.
 
     ``daybound_face`` / ``nightbound_face`` name the face that has the keyword (``None`` when the card has no
@@ -74,7 +74,7 @@ class DayNightCard(msgspec.Struct, frozen=True, kw_only=True):
     playtest: bool = False
 
 
-class MentionCard(msgspec.Struct, frozen=True, kw_only=True):
+class MentionCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A card that refers to day or night without having daybound or nightbound.
 
     It makes it day or night (Brimstone Vandal: "If it's neither day nor night, it becomes day as ~ enters"),
@@ -93,7 +93,7 @@ class MentionCard(msgspec.Struct, frozen=True, kw_only=True):
     mentions_day_night: bool = True
 
 
-class HelperCard(msgspec.Struct, frozen=True, kw_only=True):
+class HelperCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The Day // Night helper card (a ``double_faced_token``) that tracks day and night at the table."""
 
     name: str
