@@ -114,10 +114,17 @@ def is_helper(card: Card) -> bool:
     return faces == HELPER_FACE_NAMES or card.name == " // ".join(HELPER_FACE_NAMES)
 
 
+def _mentions_day_night_in(text: str | None) -> bool:
+    if not text:
+        return False
+    return _search_word(_MENTION, text, _lowered(text))
+
+
 def mentions_day_night(card: Card) -> bool:
     """True when the oracle text of ``card`` or of one of its faces matches :data:`MENTION_PATTERN`."""
-    texts = (card.oracle_text, *(face.oracle_text for face in card.card_faces or ()))
-    return any(text and _search_word(_MENTION, text, _lowered(text)) for text in texts)
+    if _mentions_day_night_in(card.oracle_text):
+        return True
+    return any(_mentions_day_night_in(face.oracle_text) for face in card.card_faces or ())
 
 
 def classify(card: Card) -> Kind | None:
@@ -128,7 +135,8 @@ def classify(card: Card) -> Kind | None:
         return "helper"
     if card.layout in EXCLUDED_LAYOUTS or card.object != "card":
         return None
-    if _is_daynight(card.keywords) or any(_is_daynight(face.keywords or ()) for face in card.card_faces or ()):
+    faces = card.card_faces
+    if _is_daynight(card.keywords) or (faces and any(_is_daynight(face.keywords or ()) for face in faces)):
         return "daynight"
     if mentions_day_night(card):
         return "mentions"
@@ -333,7 +341,7 @@ class _Group:
         self.kind = kind
         self.key = _representative_key(card)
         self.shape = _shape(kind, card)
-        self.printings: dict[tuple[str, str], Printing] = {}
+        self.printings: dict[tuple[str, str], Printing] = {(card.id, card.lang): _printing(card)}
 
     def add(self, card: Card) -> None:
         key = _representative_key(card)
@@ -381,7 +389,8 @@ class Folder:
         if kind is None:
             return None
         check_card_text(card)
-        owner = (card_oracle_id(card) or card.name, card.name)
+        oracle_id = card_oracle_id(card)
+        owner = (oracle_id or card.name, card.name)
         if card.id:
             previous = self.owners.setdefault(card.id, owner)
             if previous[0] != owner[0]:
@@ -390,18 +399,18 @@ class Folder:
                     f"{previous[0]}) and '{escape_text(card.name)}' (oracle id {owner[0]})"
                 )
         if kind == "helper":
-            key = card_oracle_id(card) or card.name
+            key = owner[0]
             table = self.helpers
         else:
-            oracle_id = card_oracle_id(card)
             if oracle_id is None:
                 raise CardFileError(f"card '{escape_text(card.name)}' (id {card.id}) has no oracle_id")
             key = oracle_id
             table = self.cards if kind == "daynight" else self.mentions
         group = table.get(key)
         if group is None:
-            table[key] = group = _Group(kind, card)
-        group.add(card)
+            table[key] = _Group(kind, card)
+        else:
+            group.add(card)
         return kind
 
     def build(self) -> Folded:
