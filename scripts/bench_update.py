@@ -155,12 +155,13 @@ def peak_rss(cli: list[str], server: str, env: dict[str, str]) -> float:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the figures (``argv``: the options, default the command line's)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--small", action="store_true", help="~12k objects instead of ~117k")
     parser.add_argument("--reps", type=int, default=3, help="repetitions, best taken (default 3)")
     parser.add_argument("--rate", type=float, default=25.0, help="server rate in MB/s (default 25)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     path = ensure_file(12_000 if args.small else 117_000)
     body = path.read_bytes()
     rate = args.rate * 1_000_000
