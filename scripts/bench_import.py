@@ -38,6 +38,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -468,8 +469,9 @@ def bare_igzip(path: Path) -> int:
     return total
 
 
-def bare_decompressobj(path: Path, decompressor: str | None = None) -> int:
-    """The previous importer's decompression alone: the decompressobj/max_length/unconsumed_tail loop."""
+def chunk_fed(path: Path, decompressor: str | None = None) -> int:
+    """Decompression alone, fed 256 KiB chunks as a download feeds it (``iter_blocks``; isal's reader, or with
+    another ``decompressor`` the decompressobj/max_length/unconsumed_tail loop)."""
     return sum(len(b) for b in iter_blocks(_chunks(path), block_size=1 << 20, decompressor=decompressor))
 
 
@@ -527,20 +529,58 @@ def engine_speeds(path: Path, reps: int) -> list[tuple[str, float]]:
     return out
 
 
+def _cpu_ticks(cpus: set[int] | None = None) -> tuple[int, int]:
+    """(idle, total) clock ticks so far of the whole machine, or of the CPUs ``cpus`` (from /proc/stat: OSError,
+    ValueError or IndexError where there is none)."""
+    lines = Path("/proc/stat").read_text().splitlines()
+    if cpus is None:
+        rows = [lines[0]]
+    else:
+        wanted = {f"cpu{cpu}" for cpu in cpus}
+        rows = [line for line in lines if line.split(maxsplit=1)[0] in wanted]
+    fields = [[int(x) for x in row.split()[1:]] for row in rows]
+    if not fields:
+        raise ValueError("no such CPU in /proc/stat")
+    return sum(f[3] + f[4] for f in fields), sum(sum(f) for f in fields)
+
+
 def _idle_cpus(seconds: float = 1.0) -> float:
     """CPUs left idle by everything on the machine over ``seconds`` (from /proc/stat; nan where absent)."""
-
-    def sample() -> tuple[int, int]:
-        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-        return fields[3] + fields[4], sum(fields)
-
     try:
-        idle0, total0 = sample()
+        idle0, total0 = _cpu_ticks()
         time.sleep(seconds)
-        idle1, total1 = sample()
+        idle1, total1 = _cpu_ticks()
     except (OSError, ValueError, IndexError):
         return float("nan")
     return (os.cpu_count() or 1) * (idle1 - idle0) / max(1, total1 - total0)
+
+
+def _own_cpus() -> set[int]:
+    return set(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else set(range(os.cpu_count() or 1))
+
+
+def timed(fn: Callable[[], object]) -> tuple[float, float, object]:
+    """``(wall seconds, CPUs that other processes kept busy meanwhile, result)`` of one call of ``fn``.
+
+    The busy CPUs are those this process may run on (/proc/stat), less this process's own CPU time over the
+    wall time; nan without /proc/stat. Both are counted in clock ticks (10 ms), so the figure is rough for a run
+    of 0.2 s and meaningless for a tiny file; it tells a two-core figure from one taken while another process
+    held a core."""
+    cpus = _own_cpus()
+    try:
+        before: tuple[int, int] | None = _cpu_ticks(cpus)
+    except (OSError, ValueError, IndexError):
+        before = None
+    own0 = sum(os.times()[:2])
+    started = time.perf_counter()
+    result = fn()
+    wall = time.perf_counter() - started
+    own = (sum(os.times()[:2]) - own0) / wall
+    if before is None:
+        return wall, float("nan"), result
+    idle1, total1 = _cpu_ticks(cpus)
+    busy = len(cpus) * (1 - (idle1 - before[0]) / max(1, total1 - before[1]))
+    return wall, max(0.0, busy - own), result
 
 
 def machine_note(label: str) -> str:
@@ -594,19 +634,30 @@ class _Pinned:
             os.sched_setaffinity(0, self.saved)
 
 
-def _row(label: str, seconds: float, base: float, target: str = "") -> str:
-    return f"  {label:<52} {seconds:7.3f} s  {seconds / base:5.2f}x bare{('   target ' + target) if target else ''}"
+def _row(label: str, run: Best, base: float, target: str = "") -> str:
+    return (
+        f"  {label:<52} {run.seconds:7.3f} s  {run.seconds / base:5.2f}x bare  (others busy: {run.others:4.2f} CPU)"
+        f"{('   target ' + target) if target else ''}"
+    )
 
 
-def interleaved(reps: int, variants: dict[str, Callable[[], object]]) -> dict[str, tuple[float, object]]:
-    """Best wall time (and last result) of each variant, the variants taking turns in every round, so that a
-    change in the machine's load during the run hits them all alike."""
-    best: dict[str, tuple[float, object]] = {}
+class Best(NamedTuple):
+    """The best run of a variant: its wall time, the CPUs other processes kept busy during it, its result."""
+
+    seconds: float
+    others: float
+    result: object
+
+
+def interleaved(reps: int, variants: dict[str, Callable[[], object]]) -> dict[str, Best]:
+    """The best run of each variant, the variants taking turns in every round, so that a change in the machine's
+    load during the run hits them all alike."""
+    best: dict[str, Best] = {}
     for _ in range(reps):
         for label, fn in variants.items():
-            seconds, result = best_of(1, fn)
-            if label not in best or seconds < best[label][0]:
-                best[label] = (seconds, result)
+            run = Best(*timed(fn))
+            if label not in best or run.seconds < best[label].seconds:
+                best[label] = run
     return best
 
 
@@ -623,41 +674,22 @@ def measure_import(path: Path, reps: int, cores: int | None) -> tuple[list[str],
             "our import, forced threaded": lambda: import_file(path, threaded=True),
             "our import, keyword needles only (no mentions)": lambda: import_file(path, needles=KEYWORD_NEEDLES),
             "our import, pure-Python scanner (engine='re')": lambda: import_file(path, engine="re"),
-            "previous decompression loop alone (decompressobj)": lambda: bare_decompressobj(path),
+            "decompression alone, fed chunks as a download is": lambda: chunk_fed(path),
             "sha256 of the compressed file alone": lambda: sha256_file(path),
         }
         times = interleaved(reps, variants)
-        t_bare = times[next(iter(variants))][0]
+        t_bare = times[next(iter(variants))].seconds
         target = "<= 1.15x" if usable_cpus() > 1 else "<= 1.6x"
-        for name, (seconds, _) in times.items():
-            lines.append(_row(name, seconds, t_bare, target if name.startswith("our import, default") else ""))
+        for name, run in times.items():
+            lines.append(_row(name, run, t_bare, target if name.startswith("our import, default") else ""))
         lines.append(machine_note(f"after the {label} run"))
-        t_ours, result = times[f"our import, default ({default})"]
-        assert isinstance(result, ImportResult)
-        return lines, t_ours / t_bare, result
+        ours = times[f"our import, default ({default})"]
+        assert isinstance(ours.result, ImportResult)
+        return lines, ours.seconds / t_bare, ours.result
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--small", action="store_true", help="~12k objects instead of ~117k")
-    parser.add_argument("--cards", type=int, help="number of synthetic objects (overrides --small)")
-    parser.add_argument("--reps", type=int, default=3, help="repetitions; the best time is kept (default 3)")
-    parser.add_argument("--huge", action="store_true", help="also the ~2.9 GB file: time ratio and peak RSS")
-    parser.add_argument("--cores", type=int, help="pin the whole run to this many CPUs (default: all, then 1)")
-    parser.add_argument("--skip-json", action="store_true", help="skip the slow decode-every-line baselines")
-    parser.add_argument("--dir", type=Path, default=BENCH_DIR, help="where generated files go (default bench-data/)")
-    args = parser.parse_args(argv)
-    n_cards = args.cards or (12_000 if args.small else 117_000)
-    path = ensure_file(n_cards, args.dir)
-    print(f"file: {path} (SYNTHETIC), {path.stat().st_size / 1e6:.1f} MB gzipped")
-    print(
-        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, decompressors: {', '.join(available_decompressors())}"
-        f", scanning engines: {', '.join(available_engines())}"
-    )
-    size = bare_igzip(path)
-    print(f"decompressed size: {size / 1e6:.1f} MB")
-    print()
+def import_section(args: argparse.Namespace, path: Path, size: int) -> None:
+    """The import rows (all CPUs and one, or ``--cores``), the engines alone, RSS, and ``--huge``."""
     runs = [args.cores] if args.cores else [None, 1]
     ratios = []
     result: ImportResult | None = None
@@ -688,19 +720,72 @@ def main(argv: list[str] | None = None) -> int:
     print(f"peak RSS, interpreter + importer modules only: {baseline_rss_mb():.0f} MB")
     print(f"peak RSS, import of this file: {peak_rss_mb(path):.0f} MB")
     if args.huge:
-        huge = ensure_huge(path, max(1, round(HUGE_BYTES / size)))
-        huge_size = size * max(1, round(HUGE_BYTES / size))
+        copies = max(1, round(HUGE_BYTES / size))
+        huge = ensure_huge(path, copies)
         with _Pinned(args.cores):
             print(machine_note("before the huge run"))
-            huge_times = interleaved(2, {"bare": lambda: bare_igzip(huge), "ours": lambda: import_file(huge)})
+            huge_times = interleaved(args.reps, {"bare": lambda: bare_igzip(huge), "ours": lambda: import_file(huge)})
             print(machine_note("after the huge run"))
-        t_bare, t_huge, huge_result = huge_times["bare"][0], *huge_times["ours"]
+        huge_result = huge_times["ours"].result
         assert isinstance(huge_result, ImportResult)
-        print(_row(f"bare isal igzip read, {huge_size / 1e9:.1f} GB decompressed", t_bare, t_bare))
-        print(_row("our import, default", t_huge, t_bare, "<= 1.2x"))
+        t_bare = huge_times["bare"].seconds
+        print(_row(f"bare isal igzip read, {size * copies / 1e9:.1f} GB decompressed", huge_times["bare"], t_bare))
+        print(_row("our import, default", huge_times["ours"], t_bare, "<= 1.2x"))
         print(f"fingerprint {huge.name}: {fingerprint(huge_result)}")
         rss = peak_rss_mb(huge)
         print(f"peak RSS, import of the {huge.stat().st_size / 1e6:.0f} MB gz file: {rss:.0f} MB (target <= 100 MB)")
+
+
+def other_sections(args: argparse.Namespace) -> None:
+    """The table's other rows about files and commands, by the scripts that measure them (imported, run here):
+    ``carddata update`` against a bare download (scripts/bench_update.py) and the start-up of ``--help``,
+    ``deck scan`` and a 304 update against ``python -c pass`` (scripts/bench_startup.py)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_startup
+    import bench_update
+
+    with _Pinned(args.cores):
+        label = f"{usable_cpus()} CPU{'s' if usable_cpus() > 1 else ''}"
+        if not args.skip_update:
+            print(f"== carddata update, served at 25 MB/s on 127.0.0.1 (scripts/bench_update.py, {label})")
+            print(machine_note("before"))
+            bench_update.main([*(["--small"] if args.small else []), "--reps", str(args.reps)])
+            print(machine_note("after"))
+            print()
+        if not args.skip_startup:
+            print(f"== start-up (scripts/bench_startup.py, {label})")
+            print(machine_note("before"))
+            bench_startup.main(["--reps", str(5 if args.small else max(5, 7 * args.reps))])  # notes the cores free
+            print()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--small", action="store_true", help="quick: ~12k objects instead of ~117k, fewer rounds")
+    parser.add_argument("--cards", type=int, help="number of synthetic objects (overrides --small)")
+    parser.add_argument("--reps", type=int, default=3, help="repetitions; the best time is kept (default 3)")
+    parser.add_argument("--huge", action="store_true", help="also the ~2.9 GB file: time ratio and peak RSS")
+    parser.add_argument("--cores", type=int, help="pin the whole run to this many CPUs (default: all, then 1)")
+    parser.add_argument("--skip-json", action="store_true", help="skip the slow decode-every-line baselines")
+    parser.add_argument("--skip-update", action="store_true", help="skip the carddata update rows")
+    parser.add_argument("--skip-startup", action="store_true", help="skip the start-up rows")
+    parser.add_argument("--dir", type=Path, default=BENCH_DIR, help="where generated files go (default bench-data/)")
+    args = parser.parse_args(argv)
+    n_cards = args.cards or (12_000 if args.small else 117_000)
+    path = ensure_file(n_cards, args.dir)
+    print(f"file: {path} (SYNTHETIC), {path.stat().st_size / 1e6:.1f} MB gzipped")
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, decompressors: {', '.join(available_decompressors())}"
+        f", scanning engines: {', '.join(available_engines())}"
+    )
+    size = bare_igzip(path)
+    print(f"decompressed size: {size / 1e6:.1f} MB")
+    print()
+    print("== the import (this script)")
+    import_section(args, path, size)
+    print()
+    other_sections(args)
     return 0
 
 
