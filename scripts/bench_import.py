@@ -10,19 +10,33 @@ The SYNTHETIC oracle texts are random words that include "becomes", "day" and "n
 objects say "becomes day" / "becomes night" and are kept as cards that mention day/night: far more than the
 few dozen real cards, so the import here decodes and folds more candidate lines than a real file makes it.
 
-Prints, measured in the same run (best of --reps, the variants taking turns in each round), each against the
-bare ``igzip`` read of the same file in the same conditions: the default import with all CPUs, the same pinned
-to one CPU (``os.sched_setaffinity``), the sequential, threaded, keyword-only and pure-Python (``re``)
-variants, the previous decompressobj loop, hashing alone; the scanning engines alone (GB/s); peak RSS of an
-import in a fresh subprocess; with ``--huge`` a ~2.9 GB file (concatenated gzip members of the 117k file,
-generated on demand) with its time ratio and peak RSS. The machine may be shared: the load average and the CPUs
-left idle by other processes are printed, and the ratios measured in one run are what counts. ``fingerprint``
-lines hash the import results, so that two versions of the importer can be compared on the same files.
+Prints, in one run, every figure of issue 12's table that is about files and commands, each against its
+baseline measured in the same run and in the same conditions:
 
-    python scripts/bench_import.py            # default_cards scale (~117k objects)
-    python scripts/bench_import.py --small    # ~12k objects, quick
+* the import (this script; best of --reps, the variants taking turns in each round), against a bare ``igzip``
+  read of the same file: the default import with all CPUs, the same pinned to one CPU
+  (``os.sched_setaffinity``), the sequential, threaded, keyword-only and pure-Python (``re``) variants,
+  decompression fed in chunks as a download feeds it, hashing alone; the scanning engines alone (GB/s); peak RSS
+  of an import in a fresh subprocess; with ``--huge`` a ~2.9 GB file (concatenated gzip members of the 117k
+  file, generated on demand) with its time ratio and peak RSS;
+* ``carddata update`` from a server on 127.0.0.1 at 25 MB/s against a bare download, and the 304 update
+  (``scripts/bench_update.py``, imported and run here: ``--small`` and ``--reps`` are passed on);
+* the start-up of ``--help``, ``demo``, ``deck scan`` and a 304 update against ``python -c pass``
+  (``scripts/bench_startup.py``, imported and run here).
+
+The event rows are ``scripts/bench_hooks.py``'s. ``--cores N`` pins the whole run (children inherit it) to N CPUs:
+``--cores 1`` gives the single-core figures of every section. The machine may be shared: the load average and
+the CPUs left idle are printed before (and after) each section, and every import row says how many of this
+process's CPUs other processes kept busy while it ran (clock ticks of /proc/stat: rough for a 0.2 s run); a
+two-CPU row taken while another process held a CPU is a one-CPU figure. The ratios measured in one run are what
+counts. ``fingerprint`` lines hash the import results, so that two versions of the importer can be compared on
+the same files.
+
+    python scripts/bench_import.py            # default_cards scale (~117k objects), update, start-up
+    python scripts/bench_import.py --small    # quick: ~12k objects, fewer start-up rounds
     python scripts/bench_import.py --huge     # also the ~2.9 GB file (flat RSS, time ratio)
     python scripts/bench_import.py --cores 1  # the whole run pinned to one CPU
+    python scripts/bench_import.py --skip-update --skip-startup   # the import rows only
 """
 
 from __future__ import annotations
