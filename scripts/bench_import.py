@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark the bulk import against a bare isal ``igzip`` read of the same file (issue 12).
+"""Benchmark the bulk import, ``carddata update`` and start-up against their baselines, in one run (issue 12).
 
 Generates a SYNTHETIC default_cards-scale file on demand into ``bench-data/`` (git-ignored; never commit it):
 about 117,000 invented card objects in Scryfall's schema ("Synthetic ..." names, example.invalid URLs, random
