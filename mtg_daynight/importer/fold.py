@@ -188,7 +188,8 @@ def _printing(card: Card) -> Printing:
     )
 
 
-def _face_from(face: CardFace, keywords: tuple[str, ...]) -> Face:
+def _face_from(face: Card | CardFace, keywords: tuple[str, ...]) -> Face:
+    """A record's face from a card face, or from a single-faced card (which has the same fields)."""
     return Face(
         name=face.name,
         mana_cost=face.mana_cost or "",
@@ -203,25 +204,13 @@ def _face_from(face: CardFace, keywords: tuple[str, ...]) -> Face:
     )
 
 
-def _raw_faces(card: Card) -> list[CardFace]:
+def _raw_faces(card: Card) -> list[Card | CardFace]:
     """The faces of a card object; a single-faced card is its own face, a reversible card its first face."""
     if card.card_faces and card.layout != REVERSIBLE_LAYOUT:
-        return list(card.card_faces)
+        return [*card.card_faces]
     if card.card_faces:
         return [card.card_faces[0]]
-    return [
-        CardFace(
-            name=card.name,
-            mana_cost=card.mana_cost,
-            type_line=card.type_line,
-            oracle_text=card.oracle_text,
-            power=card.power,
-            toughness=card.toughness,
-            loyalty=card.loyalty,
-            defense=card.defense,
-            colors=card.colors,
-        )
-    ]
+    return [card]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -278,7 +267,7 @@ def faces_with_keywords(card: Card) -> tuple[tuple[Face, ...], str | None, str |
     return faces, day_name, night_name
 
 
-def _faces_with_own_keywords(raw: list[CardFace]) -> tuple[tuple[Face, ...], str | None, str | None]:
+def _faces_with_own_keywords(raw: list[Card | CardFace]) -> tuple[tuple[Face, ...], str | None, str | None]:
     """Faces whose source lists keywords per face (MTGJSON): each face keeps exactly its own keywords, and the
     daybound / nightbound face is the first face that has the keyword; nothing is guessed."""
     faces = tuple(_face_from(face, tuple(face.keywords or ())) for face in raw)
