@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, TypedDict
 
+import msgspec
+
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.hygiene import check_card_text, escape_text
 from mtg_daynight.importer.records import DayNightCard, Face, HelperCard, MentionCard, Printing
@@ -160,11 +162,9 @@ def _is_playtest(card: Card) -> bool:
 def _printing(card: Card) -> Printing:
     faces = card.card_faces or ()
     images: list[str] = []
-    if card.image_uris and "normal" in card.image_uris:
-        images.append(card.image_uris["normal"])
-    for face in faces:
-        if face.image_uris and "normal" in face.image_uris:
-            images.append(face.image_uris["normal"])
+    for uris in (card.image_uris, *(face.image_uris for face in faces)):
+        if uris is not None and uris.normal is not msgspec.UNSET:
+            images.append(uris.normal)
     face_printed = tuple(f.printed_name for f in faces if f.printed_name)
     printed = card.printed_name
     if printed is None and face_printed:

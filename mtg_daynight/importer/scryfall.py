@@ -47,6 +47,13 @@ class BulkData(msgspec.Struct, kw_only=True):
         return self.jsonl_download_uri or self.download_uri
 
 
+class ImageUris(msgspec.Struct, gc=False):
+    """``image_uris``: only the ``normal`` image is kept (the other sizes are skipped, not decoded: ~20 % of the
+    time spent decoding a candidate line)."""
+
+    normal: str | msgspec.UnsetType = msgspec.UNSET
+
+
 class CardFace(msgspec.Struct, kw_only=True, gc=False):
     """One face of a multi-faced card object (``card_faces[i]``).
 
@@ -70,7 +77,7 @@ class CardFace(msgspec.Struct, kw_only=True, gc=False):
     keywords: list[str] | None = None
     oracle_id: str | None = None
     layout: str | None = None
-    image_uris: dict[str, str] | None = None
+    image_uris: ImageUris | None = None
 
 
 class Card(msgspec.Struct, kw_only=True, gc=False):
@@ -101,7 +108,7 @@ class Card(msgspec.Struct, kw_only=True, gc=False):
     games: list[str] = msgspec.field(default_factory=list)
     promo_types: list[str] = msgspec.field(default_factory=list)
     frame_effects: list[str] = msgspec.field(default_factory=list)
-    image_uris: dict[str, str] | None = None
+    image_uris: ImageUris | None = None
 
 
 #: Decoders are reusable and thread-safe; build them once.
