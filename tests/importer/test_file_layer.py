@@ -137,3 +137,16 @@ def test_issue12_the_record_follows_the_representative_printing_whichever_comes_
         (record,) = fold_cards(cards).cards
         assert record.name == "Fixture Dawnguard // Fixture Duskhowl"
         assert record.daybound_face == "Fixture Dawnguard" and len(record.printings) == 2
+
+
+def test_issue12_only_the_normal_image_is_decoded_and_a_null_one_is_still_refused(tmp_path: Path) -> None:
+    raw = transform_card(1)
+    raw["card_faces"][0]["image_uris"] = {"small": "https://img.invalid/s.jpg", "normal": "https://img.invalid/n.jpg"}
+    raw["card_faces"][1]["image_uris"] = {"small": "https://img.invalid/only-small.jpg"}
+    (record,) = fold_cards([CARD_DECODER.decode(encode_jsonl([raw]).strip())]).cards
+    assert record.printings[0].image_uris == ("https://img.invalid/n.jpg",)
+    raw["card_faces"][1]["image_uris"] = {"normal": None}
+    path = tmp_path / "null.jsonl"
+    path.write_bytes(encode_jsonl([raw]))
+    with pytest.raises(CardFileError, match=r"null\.jsonl: line 1: bad card object: Expected `str`, got `null`"):
+        import_file(path)
