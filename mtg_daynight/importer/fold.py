@@ -236,6 +236,8 @@ def faces_with_keywords(card: Card) -> tuple[tuple[Face, ...], str | None, str |
     if card.card_faces and any(face.keywords is not None for face in raw):
         return _faces_with_own_keywords(raw)
     keywords = all_keywords(card)
+    if not keywords:  # a third of the cards that mention day/night
+        return tuple(_face_from(face, ()) for face in raw), None, None
     folded = [keyword.casefold() for keyword in keywords]
     has_day = _DAYBOUND_FOLDED in folded
     has_night = _NIGHTBOUND_FOLDED in folded
