@@ -46,8 +46,10 @@ from mtg_daynight.importer.scryfall import CARD_DECODER, CARD_LIST_DECODER, Card
 #: CPU cache and a flat RSS (the queue holds at most ``_QUEUE_DEPTH`` of them).
 FILE_BLOCK_SIZE = 4 << 20
 _QUEUE_DEPTH = 4
-#: GIL switch interval used while the two import threads run (the default 5 ms makes them take turns).
-_SWITCH_INTERVAL = 0.0001
+#: GIL switch interval used while the two import threads run (the default 5 ms makes them take turns). The
+#: decompressing thread asks for the GIL about once per block and waits up to this long each time while the
+#: scanning thread runs Python: 20 µs measured 1-3 % faster than 100 µs for the 117k-card file.
+_SWITCH_INTERVAL = 0.00002
 _POLL = 0.1
 #: Largest read of the scanning thread's second handle (:class:`_Mirror`).
 _MIRROR_READ = 4 << 20
