@@ -114,7 +114,8 @@ def _read_head(handle: io.RawIOBase) -> bytes:
     return head
 
 
-def _closing(blocks: Iterator[bytes], handle: io.RawIOBase) -> Iterator[bytes]:
+def closing(blocks: Iterator[bytes], handle: io.RawIOBase) -> Iterator[bytes]:
+    """``blocks``, closing ``handle`` when they end or are closed (in the thread that reads them)."""
     try:
         yield from blocks
     finally:
@@ -140,7 +141,7 @@ def open_blocks(
     except BaseException:
         handle.close()
         raise
-    return _closing(blocks, handle), compression
+    return closing(blocks, handle), compression
 
 
 def handle_blocks(

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from mtg_daynight.importer.decompress import READ_SIZE as READ_SIZE  # re-exported (scripts/bench_import.py)
-from mtg_daynight.importer.decompress import close_iterator, handle_blocks, open_blocks
+from mtg_daynight.importer.decompress import close_iterator, closing, handle_blocks, open_blocks
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
 from mtg_daynight.importer.gunzip import iter_blocks
@@ -377,20 +377,26 @@ def import_file(
     background = usable_cpus() > 1 if threaded is None else threaded
     try:
         with contextlib.ExitStack() as files:
-            handle = files.enter_context(path.open("rb", buffering=0))
-            mirror = _mirror(files, path, handle, digest, size) if background else None
-            produce, _ = handle_blocks(
-                handle,
-                name,
-                _Unhashed() if background else digest,
-                size,
-                block_size=min(block_size, max_line),
-                decompressor=decompressor,
-                info=info,
-            )
+            handle = path.open("rb", buffering=0)
+            try:
+                mirror = _mirror(files, path, os.fstat(handle.fileno()), digest, size) if background else None
+                blocks, _ = handle_blocks(
+                    handle,
+                    name,
+                    _Unhashed() if background else digest,
+                    size,
+                    block_size=min(block_size, max_line),
+                    decompressor=decompressor,
+                    info=info,
+                )
+            except BaseException:
+                handle.close()
+                raise
+            # the thread that decompresses closes the file it reads (also when it outlives an interrupt)
+            produce = closing(blocks, handle)
             items = pumped(produce, name="mtg-daynight-gunzip") if background else produce
 
-            def blocks() -> Iterator[bytes]:
+            def hashed() -> Iterator[bytes]:
                 for block in items:
                     if mirror is not None:
                         mirror.catch_up()
@@ -402,22 +408,28 @@ def import_file(
                 again, _ = open_blocks(path, hashlib.sha256(), [0], decompressor=decompressor)
                 return f"{name}: line {_line_number(again, offset)}"
 
+            interrupted = False
             try:
                 result = import_blocks(
-                    blocks(), name=name, needles=needles, locate=locate, max_line=max_line, engine=engine, folder=folder
+                    hashed(), name=name, needles=needles, locate=locate, max_line=max_line, engine=engine, folder=folder
                 )
+            except KeyboardInterrupt:
+                interrupted = True
+                raise
             finally:
                 close_iterator(items)
+                if not interrupted:  # the thread has ended; the file is closed even if reading never started
+                    handle.close()
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
     return with_file_facts(result, info, size[0], digest.hexdigest())
 
 
-def _mirror(files: contextlib.ExitStack, path: Path, handle: io.RawIOBase, digest: Any, size: list[int]) -> _Mirror:
-    """A :class:`_Mirror` on a second handle of the file ``handle`` has open (refused if ``path`` now names
-    another file: it was replaced in between)."""
+def _mirror(files: contextlib.ExitStack, path: Path, opened: os.stat_result, digest: Any, size: list[int]) -> _Mirror:
+    """A :class:`_Mirror` on a second handle of the file already open (``opened``: its ``os.fstat``), refused if
+    ``path`` now names another file (it was replaced in between)."""
     second = files.enter_context(path.open("rb", buffering=0))
-    if not os.path.samestat(os.fstat(handle.fileno()), os.fstat(second.fileno())):
+    if not os.path.samestat(opened, os.fstat(second.fileno())):
         raise CardFileError(f"{path}: the file was replaced while it was opened: try again")
     return _Mirror(second, digest, size, str(path))
 

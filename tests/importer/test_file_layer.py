@@ -8,6 +8,7 @@ import bz2
 import contextlib
 import hashlib
 import lzma
+import os
 from pathlib import Path
 
 import pytest
@@ -88,7 +89,7 @@ def test_issue12_the_second_handle_must_be_on_the_file_the_first_has_open(tmp_pa
     other.write_bytes(b"other")
     replaced = pytest.raises(CardFileError, match=r"first\.bin: the file was replaced while it was opened")
     with contextlib.ExitStack() as files, other.open("rb", buffering=0) as handle, replaced:  # `first` replaced
-        _mirror(files, first, handle, hashlib.sha256(), [0])
+        _mirror(files, first, os.fstat(handle.fileno()), hashlib.sha256(), [0])
 
 
 TEXTS = [
