@@ -286,17 +286,12 @@ def untap_step(
         state.previous = previous
         state.turn = TurnRecord(turn, active)
         tally = policy.tally(state, previous)
-        spells, last = tally.spells, previous.active
-        if (
-            (spells != 0 if designation is DAY else tally.most_by_one_player < 2 and spells < 2)
-            and spells < _FEW and len(last) == 1 and not tally.who and previous.untap_step
-        ):
-            # 728.2a (day, no spell counted) and 728.2b (night, one single player cast two or more) don't apply:
-            # it stays, and one trace line says why: _stays_text's text, from pieces built once.
-            line = TraceLine(tally.rule, f"{_STAYS[designation]}{last[0]}{_CAST[spells]}{previous.number}", turn)
+        text = _stays_text(tally, previous, designation)
+        if text is not None:  # 728.2a/b change nothing: one trace line says why, nothing else is built
+            line = TraceLine(tally.rule, text, turn)
             state.trace.append(line)
             return Outcome((), (line,))
-        # Anything else (a change, a house rule's count, a team) takes the general path below, checked already.
+        # A change takes the general path below (the event is checked already).
     else:
         # Every argument is checked before anything changes (the validation boundary, rules/validate.py).
         active = _check_turn(state, turn, active, "untap step")
@@ -396,6 +391,9 @@ def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str
         if tally.most_by_one_player >= 2:  # 728.2b
             return None
         now = "night"
+    active = turn.active
+    if not tally.who and len(active) == 1 and spells < _FEW and (spells < 2 or designation is DAY) and turn.untap_step:
+        return f"{_STAYS[designation]}{active[0]}{_CAST[spells]}{turn.number}"  # the usual turn, from pieces
     but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
     return (f"it stays {now}: {_who(tally, turn)} cast {spells} spell{'' if spells == 1 else 's'}{but} in turn "
             f"{turn.number}")
@@ -474,7 +472,7 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
                 pid = card.id
                 state.permanents[pid] = tracked
                 state.relevant[pid] = True
-                line = TraceLine("702.145b", _enters_text(card, tracked, ": it is day"), state.turn_number)
+                line = TraceLine("702.145b", _enters_text(card, tracked, _IT_IS[DAY]), state.turn_number)
                 state.trace.append(line)
                 return Outcome((EnterFace(pid, FRONT, False, "702.145b"),), (line,))
     else:
