@@ -8,7 +8,8 @@ questions through hooks (spell tally, vetoes); :class:`HookPolicy` turns those i
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sized
+from types import MemberDescriptorType
 from typing import Any, Final, Literal, TypeVar
 
 import pluggy
@@ -45,29 +46,40 @@ RULES_PLUGIN_NAME: Final = "daynight-rules"
 class HookPolicy:
     """The core's Policy for one game, answered by the other plugins through hooks."""
 
-    __slots__ = ("_game", "_hook", "_live", "_tally")
+    __slots__ = ("_game", "_hook", "_tally", "custom_tallies")
 
     def __init__(self, hook: Any, game: str) -> None:
         self._hook = hook
         self._game = game
         self._tally = hook.daynight_spell_tally
-        # pluggy 1.x keeps a hook's implementations in one list (HookCaller._hookimpls) that it changes in place
-        # as plugins come and go; reading it is free, where get_hookimpls() copies it, every turn. A pluggy without
-        # it gets the public call.
-        self._live = isinstance(getattr(self._tally, "_hookimpls", None), list)
+        #: The daynight_spell_tally implementations. pluggy 1.x keeps a hook's implementations in one list, a slot
+        #: of HookCaller (``_hookimpls``) that it changes in place as plugins come and go, so that list is live and
+        #: free to read every turn. Any other caller (a pluggy without that slot, a subset caller whose
+        #: ``_hookimpls`` is a property building a new list) gets a view that asks get_hookimpls() each time.
+        live = isinstance(getattr(type(self._tally), "_hookimpls", None), MemberDescriptorType)
+        self.custom_tallies: Sized = self._tally._hookimpls if live else _Implementations(self._tally)
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
         """Ask ``daynight_spell_tally``; with no plugin answering, count as 728.2a/b and 805 say."""
-        caller = self._tally
-        if not (caller._hookimpls if self._live else caller.get_hookimpls()):
-            return rules_tally(turn)  # nobody counts differently: skip the hook call (every turn runs this)
-        result: Tally | None = caller(game=self._game, state=state, turn=turn)
+        result: Tally | None = self._tally(game=self._game, state=state, turn=turn)
         return rules_tally(turn) if result is None else result
 
     def veto(self, state: GameState, after: Designation, cause: str) -> str | None:
         """Ask ``daynight_forbid_change``; the first reason given vetoes."""
         reasons: list[str] = self._hook.daynight_forbid_change(game=self._game, state=state, after=after, cause=cause)
         return reasons[0] if reasons else None
+
+
+class _Implementations:
+    """A hook's implementations, counted when asked (a live ``custom_tallies`` on any pluggy)."""
+
+    __slots__ = ("_caller",)
+
+    def __init__(self, caller: Any) -> None:
+        self._caller = caller
+
+    def __len__(self) -> int:
+        return len(self._caller.get_hookimpls())
 
 
 def _unknown_game(game: object) -> DayNightError:
@@ -81,21 +93,23 @@ class DayNightRules:
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self._hook = pm.hook
-        self._games: dict[str, GameState] = {}
-        self._policies: dict[str, HookPolicy] = {}
+        self._games: dict[str, tuple[GameState, HookPolicy]] = {}  # each game's state and Policy, looked up once
         self._lifecycle = threading.Lock()  # games start, load and end one at a time (ids stay unique)
 
-    def _state(self, game: str) -> GameState:
+    def _game(self, game: str) -> tuple[GameState, HookPolicy]:
         try:
             return self._games[game]
         except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises
             raise _unknown_game(game) from None
 
+    def _state(self, game: str) -> GameState:
+        return self._game(game)[0]
+
     def _run(self, game: str, outcome: Outcome) -> Outcome:
         """Tell other plugins about day <-> night changes in ``outcome`` (728.1a), then return it."""
         for action in outcome.actions:
             if type(action) is DesignationChange and action.is_day_night_change:
-                self._hook.daynight_changed(game=game, change=action, state=self._games[game])
+                self._hook.daynight_changed(game=game, change=action, state=self._games[game][0])
         return outcome
 
     # -- lifecycle -------------------------------------------------------------------------------------------
@@ -107,16 +121,14 @@ class DayNightRules:
         with self._lifecycle:
             if state.game in self._games:
                 raise BadEventError(f"game {state.game!r} has already started: end it first, or use another id")
-            self._policies[state.game] = HookPolicy(self._hook, state.game)
-            self._games[state.game] = state
+            self._games[state.game] = (state, HookPolicy(self._hook, state.game))
 
     @hookimpl
     def daynight_game_end(self, game: str) -> None:
         """Forget the game."""
         with self._lifecycle:
-            self._state(game)
+            self._game(game)
             del self._games[game]
-            del self._policies[game]
 
     # -- events ----------------------------------------------------------------------------------------------
 
@@ -126,7 +138,7 @@ class DayNightRules:
     ) -> Outcome:
         """502.1 phasing, then the 502.2 / 728.2 check."""
         try:
-            state, policy = self._games[game], self._policies[game]
+            state, policy = self._games[game]
         except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises
             raise _unknown_game(game) from None
         outcome = rules.untap_step(state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=policy)
@@ -141,7 +153,7 @@ class DayNightRules:
     def daynight_spell_cast(self, game: str, player: str, cast: bool, spell: str) -> Outcome:
         """Record a spell for 728.2."""
         try:
-            state = self._games[game]
+            state = self._games[game][0]
         except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises
             raise _unknown_game(game) from None
         return rules.spell_cast(state, player, cast=cast, spell=spell)
@@ -150,12 +162,12 @@ class DayNightRules:
     def daynight_enter(self, game: str, permanents: tuple[Permanent | CardPermanent, ...]) -> Outcome:
         """702.145b entering faces, then 702.145d/g and c/f."""
         try:
-            state = self._games[game]
+            state, policy = self._games[game]
         except (KeyError, TypeError):
             raise _unknown_game(game) from None
         if type(permanents) is tuple and len(permanents) == 1 and type(permanents[0]) is Permanent:
             # The usual case: one Permanent, checked by rules.enter; no card data to ask, so no notes.
-            outcome = rules.enter(state, permanents, policy=self._policies[game])  # type: ignore[arg-type]
+            outcome = rules.enter(state, permanents, policy=policy)  # type: ignore[arg-type]
             return self._run(game, outcome) if outcome.actions else outcome  # an ordinary permanent: nothing to tell
         notes: list[TraceLine] = []
         described = tuple(
@@ -163,7 +175,7 @@ class DayNightRules:
             else self._describe(state, validate.card_permanent(state, p, "enter"), notes)
             for p in validate.collection(state, permanents, "enter")
         )
-        outcome = rules.enter(state, described, policy=self._policies[game])
+        outcome = rules.enter(state, described, policy=policy)
         if notes:  # the card-data notes go before the entry's own trace lines
             at = len(state.trace) - len(outcome.trace)
             state.trace[at:at] = notes
@@ -188,34 +200,34 @@ class DayNightRules:
     @hookimpl
     def daynight_leave(self, game: str, permanents: tuple[str, ...]) -> Outcome:
         """Forget permanents that left the battlefield; 702.145g may now apply."""
-        state = self._state(game)
-        return self._run(game, rules.leave(state, permanents, policy=self._policies[game]))
+        state, policy = self._game(game)
+        return self._run(game, rules.leave(state, permanents, policy=policy))
 
     @hookimpl
     def daynight_phase(self, game: str, permanents: tuple[str, ...], phased_in: bool) -> Outcome:
         """702.26 phasing outside the untap step."""
-        state = self._state(game)
-        return self._run(game, rules.phase(state, permanents, phased_in=phased_in, policy=self._policies[game]))
+        state, policy = self._game(game)
+        return self._run(game, rules.phase(state, permanents, phased_in=phased_in, policy=policy))
 
     @hookimpl
     def daynight_turn_face_down(self, game: str, permanent: str) -> Outcome:
         """708.2: no abilities while face down; 712.16 / 708.2b: nothing happens."""
-        state = self._state(game)
-        return self._run(game, rules.turn_face_down(state, permanent, policy=self._policies[game]))
+        state, policy = self._game(game)
+        return self._run(game, rules.turn_face_down(state, permanent, policy=policy))
 
     @hookimpl
     def daynight_turn_face_up(self, game: str, permanent: str, face: Side) -> Outcome:
         """Turned face up: 702.145c/d/f/g apply at once."""
-        state = self._state(game)
-        return self._run(game, rules.turn_face_up(state, permanent, face=face, policy=self._policies[game]))
+        state, policy = self._game(game)
+        return self._run(game, rules.turn_face_up(state, permanent, face=face, policy=policy))
 
     @hookimpl
     def daynight_set_abilities(
         self, game: str, permanent: str, gained: frozenset[Keyword], lost: frozenset[Keyword]
     ) -> Outcome:
         """Granted or removed daybound/nightbound."""
-        state = self._state(game)
-        outcome = rules.set_abilities(state, permanent, gained=gained, lost=lost, policy=self._policies[game])
+        state, policy = self._game(game)
+        outcome = rules.set_abilities(state, permanent, gained=gained, lost=lost, policy=policy)
         return self._run(game, outcome)
 
     @hookimpl
@@ -226,26 +238,26 @@ class DayNightRules:
     @hookimpl
     def daynight_remove_restriction(self, game: str, permanent: str, restriction: str) -> Outcome:
         """A host "can't transform" effect ends."""
-        state = self._state(game)
-        return rules.remove_restriction(state, permanent, restriction, policy=self._policies[game])
+        state, policy = self._game(game)
+        return rules.remove_restriction(state, permanent, restriction, policy=policy)
 
     @hookimpl
     def daynight_request_transform(self, game: str, permanent: str, cause: str) -> Outcome:
         """702.145b/e: refuse other transforms of daybound/nightbound permanents."""
-        state = self._state(game)
-        return self._run(game, rules.request_transform(state, permanent, cause, policy=self._policies[game]))
+        state, policy = self._game(game)
+        return self._run(game, rules.request_transform(state, permanent, cause, policy=policy))
 
     @hookimpl
     def daynight_become(self, game: str, to: Designation | Literal["switch"], cause: str) -> Outcome:
         """730.1: an effect makes it day or night."""
-        state = self._state(game)
-        return self._run(game, rules.become(state, to, cause, policy=self._policies[game]))
+        state, policy = self._game(game)
+        return self._run(game, rules.become(state, to, cause, policy=policy))
 
     @hookimpl
     def daynight_veto_ended(self, game: str, cause: str) -> Outcome:
         """An "it can't become day/night" effect ended: 702.145d/g look again at once."""
-        state = self._state(game)
-        return self._run(game, rules.veto_ended(state, cause, policy=self._policies[game]))
+        state, policy = self._game(game)
+        return self._run(game, rules.veto_ended(state, cause, policy=policy))
 
     @hookimpl
     def daynight_player_left(self, game: str, player: str) -> Outcome:
@@ -274,6 +286,5 @@ class DayNightRules:
             raise BadSaveError(f"load game {game!r}: {error}" if isinstance(game, str) else str(error)) from None
         state.game = game
         with self._lifecycle:
-            self._policies[game] = HookPolicy(self._hook, game)
-            self._games[game] = state
+            self._games[game] = (state, HookPolicy(self._hook, game))
         return state

@@ -60,7 +60,7 @@ from mtg_daynight.rules.designation import (
     Keyword,
     Side,
 )
-from mtg_daynight.rules.ledger import Tally, TurnRecord
+from mtg_daynight.rules.ledger import Tally, TurnRecord, rules_tally
 from mtg_daynight.rules.outcome import (
     NOTHING,
     Action,
@@ -285,13 +285,18 @@ def untap_step(
         # so 502.2 follows at once.
         state.previous = previous
         state.turn = TurnRecord(turn, active)
-        tally = policy.tally(state, previous)
-        text = _stays_text(tally, previous, designation)
-        if text is not None:  # 728.2a/b change nothing: one trace line says why, nothing else is built
-            line = TraceLine(tally.rule, text, turn)
-            state.trace.append(line)
-            return Outcome((), (line,))
-        # A change takes the general path below (the event is checked already).
+        last = previous.active
+        if not policy.custom_tallies and len(last) == 1 and previous.untap_step:
+            # 728.2a/b as written, after a turn of one active player with an untap step: the spells that player
+            # cast (rules_tally's usual case). Nothing changes when it is night and they cast fewer than two
+            # (728.2b) or day and they cast some (728.2a): one trace line says so, from pieces made once.
+            spells = previous.cast.get(last[0], 0)
+            if (spells < 2) if designation is NIGHT else (0 < spells < _FEW):
+                stays = _STAYS_NIGHT if designation is NIGHT else _STAYS_DAY
+                line = TraceLine("728.2", f"{stays}{last[0]}{_CAST[spells]}{previous.number}", turn)
+                state.trace.append(line)
+                return Outcome((), (line,))
+        # Anything else takes the general path below (the event is checked already).
     else:
         # Every argument is checked before anything changes (the validation boundary, rules/validate.py).
         active = _check_turn(state, turn, active, "untap step")
@@ -308,7 +313,6 @@ def untap_step(
                 raise _bad(state, "untap step (502.1): a permanent both phases in and out")
         state.previous = previous
         state.turn = TurnRecord(turn, active)
-        tally = None
     step = _Step(state, untap=True)
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
     if phased_in or phased_out:
@@ -322,8 +326,7 @@ def untap_step(
     elif previous is None:
         step.note("728.2", f"untap step of turn {turn}: there is no previous turn to check")
     else:
-        if tally is None:
-            tally = policy.tally(state, previous)
+        tally = _tally(policy, state, previous)
         who, number = _who(tally, previous), previous.number
         text = _stays_text(tally, previous, designation)
         if text is not None:
@@ -357,6 +360,11 @@ def untap_step_skipped(state: GameState, turn: int, active: Sequence[str]) -> Ou
 
 
 
+def _tally(policy: Policy, state: GameState, turn: TurnRecord) -> Tally:
+    """The 728.2 count of ``turn``: the policy's own when it has one (a house rule), else as 728.2a/b and 805 say."""
+    return policy.tally(state, turn) if policy.custom_tallies else rules_tally(turn)
+
+
 def _rule(tally: Tally, letter: str) -> str:
     """728.2a / 728.2b, or the house rule's own name."""
     return tally.rule + letter if tally.rule == "728.2" else tally.rule
@@ -371,9 +379,11 @@ def _who(tally: Tally, turn: TurnRecord) -> str:
     return who if turn.untap_step else who + " (in a turn without an untap step)"
 
 
-#: The usual turn's "it stays" text, in pieces: ``_STAYS[designation] + player + _CAST[spells] + turn number``
-#: (built once: the untap step runs every turn of every game). At night spells is 0 or 1 here (728.2b).
-_STAYS = {DAY: "it stays day: previous active player ", NIGHT: "it stays night: previous active player "}
+#: The usual turn's "it stays" text, in pieces: ``_STAYS_DAY or _STAYS_NIGHT + player + _CAST[spells] + turn
+#: number`` (built once: the untap step runs every turn of every game). At night spells is 0 or 1 here (728.2b).
+#: Chosen with ``is`` rather than looked up by designation: a StrEnum member's hash is Python code.
+_STAYS_DAY = "it stays day: previous active player "
+_STAYS_NIGHT = "it stays night: previous active player "
 _FEW = 16
 _CAST = tuple(f" cast {spells} spell{'' if spells == 1 else 's'} in turn " for spells in range(_FEW))
 
@@ -381,7 +391,9 @@ _CAST = tuple(f" cast {spells} spell{'' if spells == 1 else 's'} in turn " for s
 def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str | None:
     """The 728.2 check of ``turn`` by ``tally`` while it is day or night: the trace text saying why the designation
     stays, or None when it changes (728.2a: day and no spell counted; 728.2b: night and one single player cast two
-    or more). One function for both, so that the usual turn answers with one call (this runs every turn)."""
+    or more). One function for both, so that the general path decides and words the check in one place;
+    untap_step's fast path words the usual turn from pieces, and tests/rules/test_fast_paths.py holds the two to
+    the same text."""
     spells = tally.spells
     if designation is DAY:
         if spells == 0:  # 728.2a
@@ -391,9 +403,6 @@ def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str
         if tally.most_by_one_player >= 2:  # 728.2b
             return None
         now = "night"
-    active = turn.active
-    if not tally.who and len(active) == 1 and spells < _FEW and (spells < 2 or designation is DAY) and turn.untap_step:
-        return f"{_STAYS[designation]}{active[0]}{_CAST[spells]}{turn.number}"  # the usual turn, from pieces
     but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
     return (f"it stays {now}: {_who(tally, turn)} cast {spells} spell{'' if spells == 1 else 's'}{but} in turn "
             f"{turn.number}")

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtg_daynight.manager import plugin_manager
-from mtg_daynight.plugin import hookimpl
+from mtg_daynight.plugin import HookPolicy, hookimpl
 from mtg_daynight.rules import Designation, Face, GameState, Outcome, Permanent, Side, Tally, TurnRecord
 from mtg_daynight.rules import game as rules
 from mtg_daynight.rules.state import decode_state, encode_state
@@ -67,6 +67,8 @@ def test_728_2_usual_turn_fast_path_gives_what_the_general_path_gives(
 
 class _HouseTally:
     """A policy whose count names who was counted, under a house rule's name."""
+
+    custom_tallies = ("the house rule",)  # a way of counting of its own is in force: the core asks tally()
 
     def __init__(self, tally: Tally) -> None:
         self._tally = tally
@@ -125,6 +127,71 @@ def test_728_2_a_tally_plugin_registered_mid_game_is_asked_at_the_next_check() -
     pm.unregister(name="two-spells")
     again = hook.daynight_untap_step(game="g", turn=4, active=("P1",), phased_in=(), phased_out=())
     assert [(c.before, c.after) for c in again.changes] == [(Designation.DAY, Designation.NIGHT)]
+
+
+def test_728_2_a_tally_plugin_that_answers_none_counts_as_written() -> None:
+    """A tally plugin is asked, and when it gives no count the check counts as 728.2a says (day, and the previous
+    active player cast nothing: it becomes night), with the rule's own name in the trace."""
+    asked: list[int] = []
+
+    class Declines:
+        @hookimpl
+        def daynight_spell_tally(self, game: str, state: GameState, turn: TurnRecord) -> Tally | None:
+            asked.append(turn.number)
+            return None
+
+    pm: pluggy.PluginManager = plugin_manager(autoload=False, trace=False)
+    pm.register(Declines(), name="declines")
+    hook = pm.hook
+    hook.daynight_game_start(game="g", players=PLAYERS, variants=())
+    hook.daynight_untap_step(game="g", turn=1, active=("P1",), phased_in=(), phased_out=())
+    hook.daynight_become(game="g", to=Designation.DAY, cause="a test effect")
+    changed = hook.daynight_untap_step(game="g", turn=2, active=("P2",), phased_in=(), phased_out=())
+    assert asked == [1]
+    assert [(c.before, c.after, c.rule) for c in changed.changes] == [(Designation.DAY, Designation.NIGHT, "728.2a")]
+
+
+class _Caller:
+    """A hook caller without pluggy's ``_hookimpls`` slot (another pluggy, a wrapper): only get_hookimpls()."""
+
+    def __init__(self) -> None:
+        self.impls: list[object] = []
+
+    def get_hookimpls(self) -> list[object]:
+        return list(self.impls)
+
+
+def test_728_2_custom_tallies_stay_live_without_pluggy_s_list() -> None:
+    """HookPolicy.custom_tallies follows the implementations as they come and go, also on a caller that has no
+    ``_hookimpls`` slot, or whose ``_hookimpls`` is a property building a new list (pluggy's subset callers)."""
+
+    class Relay:
+        daynight_spell_tally = _Caller()
+
+    policy = HookPolicy(Relay(), "g")
+    assert not policy.custom_tallies
+    Relay.daynight_spell_tally.impls.append("a plugin")
+    assert len(policy.custom_tallies) == 1
+    Relay.daynight_spell_tally.impls.clear()
+    assert not policy.custom_tallies
+
+    class Counts:
+        @hookimpl
+        def daynight_spell_tally(self, game: str, state: GameState, turn: TurnRecord) -> Tally:
+            return Tally(0, 0)
+
+    pm: pluggy.PluginManager = plugin_manager(autoload=False, trace=False)
+
+    class Subset:
+        daynight_spell_tally = pm.subset_hook_caller("daynight_spell_tally", remove_plugins=())
+
+    subset = HookPolicy(Subset(), "g")
+    live = HookPolicy(pm.hook, "g")
+    assert not subset.custom_tallies and not live.custom_tallies
+    pm.register(Counts(), name="counts")
+    assert len(subset.custom_tallies) == 1 and len(live.custom_tallies) == 1
+    pm.unregister(name="counts")
+    assert not subset.custom_tallies and not live.custom_tallies
 
 
 _FACES = [cards.RUFFIAN, cards.SMASHER, cards.BEAR, cards.DELVER, cards.INSTANT_BACK, cards.WEREWHAT]
