@@ -12,6 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.bench
 def test_bench_import_prints_every_figure_against_the_bare_igzip_read(tmp_path: Path) -> None:
     pytest.importorskip("isal")
     out = subprocess.run(
