@@ -1,6 +1,10 @@
 """The reference host's event log: what happened in the game, in order, for tests and scenarios to check.
 
-Every entry has the turn number and the step it happened in, and a tag (``event``) when encoded as JSON.
+Every entry has the turn number and the step it happened in, and a tag (``event``) when encoded as JSON. The
+entries that record a rules decision carried out (:class:`Transformed`, :class:`Refused`,
+:class:`DesignationChanged`, :class:`Vetoed`, :class:`NotEntered`, :class:`FaceDownRefused`) take their tag from
+the outcome action they carry out (one vocabulary: ``transform``, ``refused``, ``designation``, ``vetoed``,
+``not_entered``, ``face_down_refused``), and give that action back with :meth:`~Decision.action`.
 The entries that matter most for day/night:
 
 - :class:`Entered`: a permanent entered, with the face it entered with; ``transformed=True`` means it *entered
@@ -23,7 +27,26 @@ from typing import Literal
 import msgspec
 
 from mtg_daynight.reference.objects import Step, Zone
-from mtg_daynight.rules import Designation, Side
+from mtg_daynight.rules import (
+    ChangeVetoed,
+    Designation,
+    DesignationChange,
+    DoesNotEnter,
+    Side,
+    Transform,
+    TransformRefused,
+)
+from mtg_daynight.rules import (
+    FaceDownRefused as FaceDownRefusedAction,
+)
+from mtg_daynight.rules.outcome import Action
+
+
+def _tag(action: type[Action]) -> str:
+    """The outcome action's tag: the log says what the rules said, in the rules' words."""
+    tag = action.__struct_config__.tag
+    assert isinstance(tag, str)
+    return tag
 
 
 class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
@@ -31,6 +54,14 @@ class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
 
     turn: int
     step: Step
+
+
+class Decision(LogEntry, frozen=True):
+    """Base of the entries that record a rules decision the host carried out."""
+
+    def action(self) -> Action:
+        """The outcome action this entry carried out."""
+        raise NotImplementedError
 
 
 class TurnBegan(LogEntry, frozen=True, tag="turn"):
@@ -89,7 +120,7 @@ class Entered(LogEntry, frozen=True, tag="entered"):
     rule: str = ""
 
 
-class NotEntered(LogEntry, frozen=True, tag="not_entered"):
+class NotEntered(Decision, frozen=True, tag=_tag(DoesNotEnter)):
     """A permanent did not enter after all (712.13a: it would have entered transformed with an instant or sorcery
     back face); the card went to ``to`` (``None``: a token or copy ceased to exist)."""
 
@@ -97,6 +128,11 @@ class NotEntered(LogEntry, frozen=True, tag="not_entered"):
     name: str
     rule: str
     to: Zone | None
+    reason: str = ""
+
+    def action(self) -> DoesNotEnter:
+        """The ``DoesNotEnter``."""
+        return DoesNotEnter(self.permanent, self.rule, self.reason)
 
 
 class Left(LogEntry, frozen=True, tag="left"):
@@ -109,7 +145,7 @@ class Left(LogEntry, frozen=True, tag="left"):
     new_id: str | None = None
 
 
-class Transformed(LogEntry, frozen=True, tag="transformed"):
+class Transformed(Decision, frozen=True, tag=_tag(Transform)):
     """A permanent transformed (701.28) from ``before`` to ``after`` (face names), ``to`` being up now."""
 
     permanent: str
@@ -119,8 +155,12 @@ class Transformed(LogEntry, frozen=True, tag="transformed"):
     rule: str
     cause: str
 
+    def action(self) -> Transform:
+        """The ``Transform``."""
+        return Transform(self.permanent, self.to, self.rule)
 
-class Refused(LogEntry, frozen=True, tag="refused"):
+
+class Refused(Decision, frozen=True, tag=_tag(TransformRefused)):
     """``cause`` tried to transform ``permanent``; nothing happened because of ``rule``."""
 
     permanent: str
@@ -129,8 +169,12 @@ class Refused(LogEntry, frozen=True, tag="refused"):
     reason: str
     cause: str
 
+    def action(self) -> TransformRefused:
+        """The ``TransformRefused``."""
+        return TransformRefused(self.permanent, self.rule, self.reason)
 
-class DesignationChanged(LogEntry, frozen=True, tag="designation"):
+
+class DesignationChanged(Decision, frozen=True, tag=_tag(DesignationChange)):
     """The game went from ``before`` to ``after`` (730.1; 728.1a when neither is NEITHER)."""
 
     before: Designation
@@ -138,13 +182,21 @@ class DesignationChanged(LogEntry, frozen=True, tag="designation"):
     rule: str
     during_untap_step: bool
 
+    def action(self) -> DesignationChange:
+        """The ``DesignationChange``."""
+        return DesignationChange(self.before, self.after, self.rule, self.during_untap_step)
 
-class Vetoed(LogEntry, frozen=True, tag="vetoed"):
+
+class Vetoed(Decision, frozen=True, tag=_tag(ChangeVetoed)):
     """It would have become ``after``; an effect said it can't."""
 
     after: Designation
     rule: str
     reason: str
+
+    def action(self) -> ChangeVetoed:
+        """The ``ChangeVetoed``."""
+        return ChangeVetoed(self.after, self.rule, self.reason)
 
 
 class TriggerPut(LogEntry, frozen=True, tag="trigger"):
@@ -163,12 +215,17 @@ class TurnedFaceDown(LogEntry, frozen=True, tag="face_down"):
     permanent: str
 
 
-class FaceDownRefused(LogEntry, frozen=True, tag="face_down_refused"):
+class FaceDownRefused(Decision, frozen=True, tag=_tag(FaceDownRefusedAction)):
     """An effect tried to turn ``permanent`` face down and nothing happened (712.16, 708.2b)."""
 
     permanent: str
     name: str
     rule: str
+    reason: str = ""
+
+    def action(self) -> FaceDownRefusedAction:
+        """The ``FaceDownRefused``."""
+        return FaceDownRefusedAction(self.permanent, self.rule, self.reason)
 
 
 class TurnedFaceUp(LogEntry, frozen=True, tag="face_up"):
@@ -208,6 +265,14 @@ class PlayerLeft(LogEntry, frozen=True, tag="player_left"):
     player: str
 
 
+class Reported(LogEntry, frozen=True, tag="reported"):
+    """The host reported the facade's event ``kind`` (a :class:`~mtg_daynight.Game` method) with ``arguments``
+    through its one generic path (:meth:`~mtg_daynight.reference.ReferenceHost.report`)."""
+
+    kind: str
+    arguments: dict[str, object]
+
+
 class Reloaded(LogEntry, frozen=True, tag="reloaded"):
     """The rules' state was saved and loaded back (``size`` bytes), and the game went on from the loaded state."""
 
@@ -217,5 +282,5 @@ class Reloaded(LogEntry, frozen=True, tag="reloaded"):
 Event = (
     TurnBegan | StepBegan | PhasedOut | PhasedIn | SpellCast | Resolved | Entered | NotEntered | Left | Transformed
     | Refused | DesignationChanged | Vetoed | TriggerPut | TurnedFaceDown | FaceDownRefused | TurnedFaceUp
-    | RestrictionChanged | AbilitiesSet | VetoEnded | PlayerLeft | Reloaded
+    | RestrictionChanged | AbilitiesSet | VetoEnded | PlayerLeft | Reported | Reloaded
 )

@@ -7,7 +7,8 @@
 - :class:`CardSource`: the seam through which a card database supplies cards by name.
 
 Everything an engine's conformance adapter needs is importable from here: :class:`Adapter`, :class:`Unsupported`,
-:class:`Entering`, :class:`PermanentView`, the ``Seen*`` records, and the reference host's :class:`Card` and
+:class:`Entering`, :class:`PermanentView`, the :data:`Seen` records (the rules' outcome actions plus
+:class:`SeenEntered`, :class:`SeenTrigger` and :class:`SeenPhased`), and the reference host's :class:`Card` and
 :class:`CardKind` (re-exported from :mod:`mtg_daynight.reference`).
 """
 
@@ -26,15 +27,9 @@ if TYPE_CHECKING:
         Entering,
         PermanentView,
         Seen,
-        SeenChanged,
         SeenEntered,
-        SeenFaceDownRefused,
-        SeenNotEntered,
         SeenPhased,
-        SeenRefused,
-        SeenTransformed,
         SeenTrigger,
-        SeenVetoed,
         Unsupported,
     )
     from mtg_daynight.scenarios.cards import (
@@ -55,9 +50,9 @@ if TYPE_CHECKING:
 #: :mod:`.report`) does not load the parser and runner.
 _EXPORTS = {
     "Adapter": ".adapter", "Entering": ".adapter", "PermanentView": ".adapter", "Seen": ".adapter",
-    "Unsupported": ".adapter", "OPTIONAL_METHODS": ".adapter", "SeenChanged": ".adapter", "SeenEntered": ".adapter",
-    "SeenFaceDownRefused": ".adapter", "SeenNotEntered": ".adapter", "SeenPhased": ".adapter",
-    "SeenRefused": ".adapter", "SeenTransformed": ".adapter", "SeenTrigger": ".adapter", "SeenVetoed": ".adapter",
+    "Unsupported": ".adapter", "OPTIONAL_METHODS": ".adapter", "SeenEntered": ".adapter",
+    "SeenPhased": ".adapter",
+    "SeenTrigger": ".adapter",
     "Card": "mtg_daynight.reference", "CardKind": "mtg_daynight.reference",
     "BUILTIN": ".cards", "ORDINARY_CARDS": ".cards", "BundledCards": ".cards", "CardCatalog": ".cards",
     "CardSource": ".cards", "DatabaseCards": ".cards", "TableCards": ".cards",
@@ -99,15 +94,9 @@ __all__ = [
     "Result",
     "Scenario",
     "Seen",
-    "SeenChanged",
     "SeenEntered",
-    "SeenFaceDownRefused",
-    "SeenNotEntered",
     "SeenPhased",
-    "SeenRefused",
-    "SeenTransformed",
     "SeenTrigger",
-    "SeenVetoed",
     "TableCards",
     "Unsupported",
     "library_dir",

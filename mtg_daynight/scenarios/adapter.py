@@ -14,13 +14,24 @@ order, naming objects the same way. A method the engine cannot do raises :class:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
 import msgspec
 
 from mtg_daynight.reference import Card
-from mtg_daynight.rules import Designation, Keyword, Side, TraceLine
+from mtg_daynight.rules import (
+    ChangeVetoed,
+    Designation,
+    DesignationChange,
+    DoesNotEnter,
+    FaceDownRefused,
+    Keyword,
+    Side,
+    TraceLine,
+    Transform,
+    TransformRefused,
+)
 
 
 class Unsupported(NotImplementedError):
@@ -51,7 +62,7 @@ class PermanentView(msgspec.Struct, frozen=True):
 
 
 class SeenEntered(msgspec.Struct, frozen=True, tag="entered"):
-    """A permanent entered with ``face`` up.
+    """A permanent entered with ``face`` up (every permanent that enters, whether the rules chose its face or not).
 
     ``transformed`` means *replaced*: daybound's replacement (702.145b, ``EnterFace.replaced``) made it enter
     transformed, back face up; it is not a transform. False when it entered with the face it was going to have
@@ -64,58 +75,11 @@ class SeenEntered(msgspec.Struct, frozen=True, tag="entered"):
     face_down: bool = False
 
 
-class SeenTransformed(msgspec.Struct, frozen=True, tag="transformed"):
-    """A permanent transformed so that ``to`` is up, because of ``rule``."""
-
-    permanent: str
-    to: Side
-    rule: str
-
-
-class SeenRefused(msgspec.Struct, frozen=True, tag="refused"):
-    """A transform request for ``permanent`` was refused because of ``rule``."""
-
-    permanent: str
-    rule: str
-
-
-class SeenChanged(msgspec.Struct, frozen=True, tag="became"):
-    """The designation changed."""
-
-    before: Designation
-    after: Designation
-    rule: str
-    during_untap_step: bool
-
-
-class SeenVetoed(msgspec.Struct, frozen=True, tag="vetoed"):
-    """It would have become ``after``; an effect said it can't."""
-
-    after: Designation
-    rule: str
-
-
 class SeenTrigger(msgspec.Struct, frozen=True, tag="trigger"):
     """A day/night-changed trigger of ``source`` went on the stack, ``at`` the upkeep or at once."""
 
     source: str
     at: Literal["upkeep", "now"]
-
-
-class SeenNotEntered(msgspec.Struct, frozen=True, tag="not_entered"):
-    """``permanent`` did not enter the battlefield after all (``rule`` 712.13a: ``DoesNotEnter``); it went to the
-    graveyard instead (a token or copy ceased to exist)."""
-
-    permanent: str
-    rule: str
-
-
-class SeenFaceDownRefused(msgspec.Struct, frozen=True, tag="not_face_down"):
-    """An effect tried to turn ``permanent`` face down and nothing happened (``rule`` 712.16 or 708.2b:
-    ``FaceDownRefused``)."""
-
-    permanent: str
-    rule: str
 
 
 class SeenPhased(msgspec.Struct, frozen=True, tag="phased"):
@@ -127,14 +91,28 @@ class SeenPhased(msgspec.Struct, frozen=True, tag="phased"):
     during_untap_step: bool
 
 
+#: What an engine reports it did, in order. The rules' decisions are the outcome actions themselves (one
+#: vocabulary, one set of tags, the bridge's too), with objects named by the scenario's names: ``Transform``,
+#: ``TransformRefused``, ``DesignationChange``, ``ChangeVetoed``, ``DoesNotEnter``, ``FaceDownRefused``
+#: (report them as the outcome gave them, renamed: ``msgspec.structs.replace(action, permanent=name)``). The
+#: engine's own doings are the three ``Seen*`` records: a permanent entered, a trigger went on the stack, a
+#: permanent phased.
 Seen = (
-    SeenEntered | SeenTransformed | SeenRefused | SeenChanged | SeenVetoed | SeenTrigger | SeenNotEntered
-    | SeenFaceDownRefused | SeenPhased
+    SeenEntered | Transform | TransformRefused | DesignationChange | ChangeVetoed | SeenTrigger | DoesNotEnter
+    | FaceDownRefused | SeenPhased
 )
 
 #: Adapter methods added after the first release: an adapter may leave them out (scenarios that use them are
 #: skipped, as for :class:`Unsupported`).
-OPTIONAL_METHODS = ("begin_turn_without_untap_step", "stop_forbidding", "player_leaves", "save_and_load")
+OPTIONAL_METHODS = ("begin_turn_without_untap_step", "stop_forbidding", "player_leaves", "save_and_load", "report")
+
+
+def optional(adapter: Adapter, method: str) -> Callable[..., None]:
+    """The adapter's method of :data:`OPTIONAL_METHODS` called ``method``; left out: :class:`Unsupported`."""
+    found: Callable[..., None] | None = getattr(adapter, method, None)
+    if found is None:
+        raise Unsupported(f"the adapter has no {method}()")
+    return found
 
 
 class Adapter(Protocol):
@@ -239,6 +217,13 @@ class Adapter(Protocol):
 
     def save_and_load(self) -> None:
         """Optional. Save the game (``Game.save()``) and load it back (``DayNight.load_game``); go on from it."""
+        ...
+
+    def report(self, event: str, **arguments: object) -> None:
+        """Optional. Report the facade's event ``event`` (a method of :class:`~mtg_daynight.Game`, e.g.
+        ``"veto_ended"``) with these keyword ``arguments`` (objects named by the scenario's names: map them to
+        your ids) and carry out its outcome. The one path of every scenario verb that only reports an event
+        (docs/scenarios.md, "Adding a verb")."""
         ...
 
     def tap(self, permanent: str) -> None:

@@ -20,7 +20,10 @@ from mtg_daynight.reference import Card
 from mtg_daynight.reference.host import turn_order_without
 from mtg_daynight.rules import Face
 from mtg_daynight.scenarios import model as m
+from mtg_daynight.scenarios.actions import VERBS, Action, Expect, ExtraTurn, LeaveGame
 from mtg_daynight.scenarios.cards import BUILTIN, CardCatalog, CardSource, TableCards
+from mtg_daynight.scenarios.checks import Checks, ChecksInput
+from mtg_daynight.scenarios.patterns import PATTERNS, EventPattern
 
 _T = TypeVar("_T")
 
@@ -177,10 +180,10 @@ class _Parser:
             actions = []
             for n, action_raw in enumerate(actions_raw, 1):
                 action = self.action(action_raw, f"{where}, action {n}", group)
-                if isinstance(action, m.ExtraTurn):
+                if isinstance(action, ExtraTurn):
                     queue.append(next(g for g in groups if action.extra_turn in g))
                 actions.append(action)
-                if isinstance(action, m.LeaveGame):  # 800.4a: their turns leave the turn order
+                if isinstance(action, LeaveGame):  # 800.4a: their turns leave the turn order
                     groups, index = turn_order_without(groups, index, action.leave_game)
                     queue = [g for g in (tuple(p for p in q if p != action.leave_game) for q in queue) if g]
             expect = None
@@ -208,134 +211,49 @@ class _Parser:
 
     # -- actions ---------------------------------------------------------------------------------------------
 
-    def action(self, raw: object, where: str, group: tuple[str, ...]) -> m.Action:
+    def action(self, raw: object, where: str, group: tuple[str, ...]) -> Action:
         if not isinstance(raw, dict):
             raise self.fail(where, "an action must be a table like { cast = \"Tavern Ruffian\" }")
-        verb = next((v for v in m.VERBS if v in raw), None)
+        verb = next((v for v in VERBS if v in raw), None)
         if verb is None:
             keys = ", ".join(repr(k) for k in raw) or "none"
-            raise self.fail(where, f"no action verb among the keys ({keys}); verbs: {', '.join(m.VERBS)}")
+            raise self.fail(where, f"no action verb among the keys ({keys}); verbs: {', '.join(VERBS)}")
         where = f"{where} ({verb})"
         if verb == "expect":
             rest = {k: v for k, v in raw.items() if k != "expect"}
             base = _convert(rest, _ErrorOnly, f"{self.file}: {where}")
-            return m.Expect(expect=self.checks(raw["expect"], where), error=base.error, error_type=base.error_type)
-        action = _convert(raw, m.VERBS[verb], f"{self.file}: {where}")
-        done = self.complete(action, where, group)  # type: ignore[arg-type]
-        if isinstance(done, m.Cast | m.CopySpell | m.Put | m.ExtraTurn) and done.error is None:
-            for player in (getattr(done, "by", None), getattr(done, "controller", None),
-                           getattr(done, "extra_turn", None)):
+            return Expect(expect=self.checks(raw["expect"], where), error=base.error, error_type=base.error_type)
+        action: Action = _convert(raw, VERBS[verb], f"{self.file}: {where}")  # type: ignore[assignment]
+        done = action.complete(self, where, group)
+        if done.error is None:
+            for player in done.acting():
                 if player in self.left:
                     raise self.fail(where, f"{player!r} has left the game")
         return done
 
-    def complete(self, action: m.Action, where: str, group: tuple[str, ...]) -> m.Action:
-        """Check names in ``action`` and fill in what the file left out."""
-        replace = msgspec.structs.replace
-        match action:
-            case m.Cast():
-                self.lookup(action.cast, where)
-                by = self.player(action.by or group[0], where, "by")
-                return replace(action, by=by, as_=self.define(action.as_, action.cast, where))
-            case m.CopySpell():
-                self.use(action.copy, where)
-                by = self.player(action.by or group[0], where, "by")
-                return replace(action, by=by, as_=self.define(action.as_, f"copy of {action.copy}", where))
-            case m.Put():
-                names = (action.put,) if isinstance(action.put, str) else action.put
-                if not names:
-                    raise self.fail(where, "'put' lists no cards")
-                aliases: tuple[str | None, ...]
-                if action.as_ is None:
-                    aliases = (None,) * len(names)
-                else:
-                    aliases = (action.as_,) if isinstance(action.as_, str) else action.as_
-                if len(aliases) != len(names):
-                    raise self.fail(where, f"'as' names {len(aliases)} permanents but 'put' has {len(names)}")
-                flags = ((action.transformed,) * len(names) if isinstance(action.transformed, bool)
-                         else action.transformed)
-                if len(flags) != len(names):
-                    raise self.fail(where, f"'transformed' has {len(flags)} flags but 'put' has {len(names)} cards")
-                for name, transformed in zip(names, flags, strict=True):
-                    card = self.lookup(name, where)
-                    if transformed and card.back is None:
-                        raise self.fail(where, f"{name!r} can't enter transformed: it has no back face")
-                done = tuple(self.define(a, n, where) for a, n in zip(aliases, names, strict=True))
-                controller = self.player(action.controller or group[0], where, "controller")
-                return replace(action, put=tuple(names), as_=done, controller=controller, transformed=tuple(flags))
-            case m.TokenCopy():
-                self.use(action.token_copy, where)
-                if action.controller is not None:
-                    self.player(action.controller, where, "controller")
-                return replace(action, as_=self.define(action.as_, f"token copy of {action.token_copy}", where))
-            case m.Return():
-                self.use(action.return_, where)
-                if action.controller is not None:
-                    self.player(action.controller, where, "controller")
-                alias = action.return_ if action.as_ is None else self.define(action.as_, action.as_, where)
-                return replace(action, as_=alias)
-            case m.Leave():
-                self.use(action.leave, where)
-            case m.PhaseOut():
-                ids = (action.phase_out,) if isinstance(action.phase_out, str) else action.phase_out
-                for alias in ids:
-                    self.use(alias, where)
-                return replace(action, phase_out=tuple(ids))
-            case m.PhaseIn():
-                ids = (action.phase_in,) if isinstance(action.phase_in, str) else action.phase_in
-                for alias in ids:
-                    self.use(alias, where)
-                return replace(action, phase_in=tuple(ids))
-            case m.FaceUp():
-                self.use(action.face_up, where)
-            case m.FaceDown():
-                self.use(action.face_down, where)
-            case m.Restrict():
-                self.use(action.restrict, where)
-            case m.Unrestrict():
-                self.use(action.unrestrict, where)
-            case m.TransformRequest():
-                self.use(action.transform, where)
-            case m.Abilities():
-                self.use(action.abilities, where)
-            case m.Tap():
-                self.use(action.tap, where)
-            case m.Counters():
-                self.use(action.counters, where)
-                if action.add < 1:
-                    raise self.fail(where, "'add' must be at least 1")
-            case m.ExtraTurn():
-                self.player(action.extra_turn, where, "extra_turn")
-            case m.EndVeto():
-                self.use(action.end_veto, where)
-            case m.LeaveGame():
-                self.player(action.leave_game, where, "leave_game")
-                if action.leave_game in self.left:
-                    raise self.fail(where, f"{action.leave_game!r} has already left the game")
-                if len(self.players) - len(self.left) == 1:
-                    raise self.fail(where, f"{action.leave_game!r} is the last player in the game")
-                self.left.add(action.leave_game)
-            case _:
-                pass
-        return action
+    def leaves_game(self, player: str, where: str) -> None:
+        if player in self.left:
+            raise self.fail(where, f"{player!r} has already left the game")
+        if len(self.players) - len(self.left) == 1:
+            raise self.fail(where, f"{player!r} is the last player in the game")
+        self.left.add(player)
 
-    def checks(self, raw: object, where: str) -> m.Checks:
-        got = _convert(raw, m.ChecksInput, f"{self.file}: {where}")
+    def checks(self, raw: object, where: str) -> Checks:
+        got = _convert(raw, ChecksInput, f"{self.file}: {where}")
         for alias in [*got.faces, *got.names, *got.permanents, *got.gone]:
             self.use(alias, where)
         events = tuple(self.pattern(p, f"{where}, events[{n}]") for n, p in enumerate(got.events, 1))
         absent = tuple(self.pattern(p, f"{where}, absent[{n}]") for n, p in enumerate(got.absent, 1))
-        return m.Checks(got.designation, got.faces, got.names, got.permanents, got.gone, events, absent, got.trace,
+        return Checks(got.designation, got.faces, got.names, got.permanents, got.gone, events, absent, got.trace,
                         got.scope, got.no_events)
 
-    def pattern(self, raw: Mapping[str, Any], where: str) -> m.EventPattern:
-        kind = next((k for k in m.PATTERNS if k in raw), None)
+    def pattern(self, raw: Mapping[str, Any], where: str) -> EventPattern:
+        kind = next((k for k in PATTERNS if k in raw), None)
         if kind is None:
-            raise self.fail(where, f"an event pattern needs one of: {', '.join(m.PATTERNS)}")
-        pattern: m.EventPattern = _convert(raw, m.PATTERNS[kind], f"{self.file}: {where}")  # type: ignore[assignment]
-        if not isinstance(pattern, m.BecamePattern | m.VetoedPattern):  # the others name an object
-            alias = getattr(pattern, kind)
-            self.use(alias, where)
+            raise self.fail(where, f"an event pattern needs one of: {', '.join(PATTERNS)}")
+        pattern: EventPattern = _convert(raw, PATTERNS[kind], f"{self.file}: {where}")  # type: ignore[assignment]
+        if pattern.names:  # the pattern names an object
+            self.use(getattr(pattern, pattern.names), where)
         if pattern.count is not None and pattern.count < 0:
             raise self.fail(where, "'count' can't be negative")
         return pattern

@@ -10,23 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+import msgspec
+
 from mtg_daynight.facade import DayNight
 from mtg_daynight.reference import Card, ReferenceHost, Step, Zone, log
 from mtg_daynight.rules import Designation, Keyword, Side, TraceLine
-from mtg_daynight.scenarios.adapter import (
-    Entering,
-    PermanentView,
-    Seen,
-    SeenChanged,
-    SeenEntered,
-    SeenFaceDownRefused,
-    SeenNotEntered,
-    SeenPhased,
-    SeenRefused,
-    SeenTransformed,
-    SeenTrigger,
-    SeenVetoed,
-)
+from mtg_daynight.scenarios.adapter import Entering, PermanentView, Seen, SeenEntered, SeenPhased, SeenTrigger
 
 
 class ReferenceAdapter:
@@ -202,31 +191,30 @@ class ReferenceAdapter:
         entries = self.host.log
         out = self._seen
         for entry in entries[self._converted:]:
-            match entry:
-                case log.Entered():
-                    out.append(SeenEntered(self._name(entry.permanent), entry.face, entry.transformed,
-                                           entry.face_down))
-                case log.Transformed():
-                    out.append(SeenTransformed(self._name(entry.permanent), entry.to, entry.rule))
-                case log.Refused():
-                    out.append(SeenRefused(self._name(entry.permanent), entry.rule))
-                case log.DesignationChanged():
-                    out.append(SeenChanged(entry.before, entry.after, entry.rule, entry.during_untap_step))
-                case log.Vetoed():
-                    out.append(SeenVetoed(entry.after, entry.rule))
-                case log.TriggerPut():
-                    out.append(SeenTrigger(self._name(entry.source), entry.at))
-                case log.NotEntered():
-                    out.append(SeenNotEntered(self._name(entry.permanent), entry.rule))
-                case log.FaceDownRefused():
-                    out.append(SeenFaceDownRefused(self._name(entry.permanent), entry.rule))
-                case log.PhasedIn() | log.PhasedOut():
-                    out.append(SeenPhased(self._name(entry.permanent), isinstance(entry, log.PhasedIn),
-                                          entry.step is Step.UNTAP))
-                case _:
-                    pass
+            record = self._record(entry)
+            if record is not None:
+                out.append(record)
         self._converted = len(entries)
         return out
+
+    def _record(self, entry: log.Event) -> Seen | None:
+        """The runner's record of one log entry (None: not something the runner observes)."""
+        if isinstance(entry, log.Decision):  # the rules' own action, objects renamed
+            action = entry.action()
+            if hasattr(action, "permanent"):
+                return msgspec.structs.replace(action, permanent=self._name(action.permanent))
+            return action
+        if isinstance(entry, log.Entered):
+            return SeenEntered(self._name(entry.permanent), entry.face, entry.transformed, entry.face_down)
+        if isinstance(entry, log.TriggerPut):
+            return SeenTrigger(self._name(entry.source), entry.at)
+        if isinstance(entry, log.PhasedIn | log.PhasedOut):
+            return SeenPhased(self._name(entry.permanent), isinstance(entry, log.PhasedIn), entry.step is Step.UNTAP)
+        return None
+
+    def report(self, event: str, **arguments: object) -> None:
+        """Report the facade's event through the host's one generic path (names mapped to the host's ids)."""
+        self.host.report(event, **{k: self._id(v) if isinstance(v, str) else v for k, v in arguments.items()})
 
     def trace(self) -> list[TraceLine]:
         """The rules' trace (the game's own list: read it, do not change it)."""

@@ -11,28 +11,17 @@ It never raises for a failed check or a failing engine: the result says
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Literal
 
 import msgspec
 
 from mtg_daynight.rules import Side
 from mtg_daynight.scenarios import model as m
-from mtg_daynight.scenarios.adapter import (
-    Adapter,
-    Entering,
-    Seen,
-    SeenChanged,
-    SeenEntered,
-    SeenFaceDownRefused,
-    SeenNotEntered,
-    SeenPhased,
-    SeenRefused,
-    SeenTransformed,
-    SeenTrigger,
-    SeenVetoed,
-    Unsupported,
-)
+from mtg_daynight.scenarios.actions import Action, Expect, Note, verb_of
+from mtg_daynight.scenarios.adapter import Adapter, Seen, SeenPhased, SeenTrigger, optional
+from mtg_daynight.scenarios.checks import Checks, PermanentCheck
+from mtg_daynight.scenarios.patterns import EventPattern, describe_seen
 
 Status = Literal["pass", "fail", "skip", "error"]
 
@@ -150,14 +139,14 @@ class _Run:
             self.adapter.begin_turn(turn.number, turn.active, turn.extra)
         else:
             self.verb = "turn without an untap step"
-            self.optional("begin_turn_without_untap_step")(turn.number, turn.active, turn.extra)
+            optional(self.adapter, "begin_turn_without_untap_step")(turn.number, turn.active, turn.extra)
         label = f"turn {turn.number}: {'+'.join(turn.active)}" + (" (extra turn)" if turn.extra else "") + (
             "" if turn.untap_step else " (no untap step)")
         self.step(label, trace_start, seen_start)
         self.seen_marks = (0, seen_start, seen_start)
         self.trace_marks = (0, trace_start, trace_start)
         for number, action in enumerate(turn.actions, 1):
-            self.action, self.verb = number, m.verb_of(action)
+            self.action, self.verb = number, verb_of(action)
             self.perform(action)
         if turn.expect is not None:
             self.action, self.verb = 0, "expect"
@@ -168,13 +157,6 @@ class _Run:
     def counts(self) -> tuple[int, int]:
         return len(self.adapter.seen()), len(self.adapter.trace())
 
-    def optional(self, method: str) -> Callable[..., None]:
-        """An adapter method of :data:`~mtg_daynight.scenarios.adapter.OPTIONAL_METHODS`; missing: unsupported."""
-        found: Callable[..., None] | None = getattr(self.adapter, method, None)
-        if found is None:
-            raise Unsupported(f"the adapter has no {method}()")
-        return found
-
     def step(self, label: str, trace_start: int, seen_start: int) -> Step:
         lines = [str(line) for line in self.adapter.trace()[trace_start:]]
         # What the engine did that the rules' trace does not say: phasing, and day/night triggers (queued in the
@@ -184,24 +166,24 @@ class _Run:
         self.result.steps.append(step)
         return step
 
-    def perform(self, action: m.Action) -> None:
-        if isinstance(action, m.Expect):
+    def perform(self, action: Action) -> None:
+        if isinstance(action, Expect):
             step = Step(self.turn, "expect")
             self.result.steps.append(step)
             self.evaluate(action.expect, step)
             return
-        if isinstance(action, m.Note):
+        if isinstance(action, Note):
             self.result.steps.append(Step(self.turn, f"note: {action.note}"))
             return
         seen_start, trace_start = self.counts()
         error: Exception | None = None
         try:
-            self.do(action)
+            action.perform(self.adapter, self.scenario.cards)
         except NotImplementedError:
             raise
         except Exception as raised:
             error = raised
-        step = self.step(describe_action(action), trace_start, seen_start)
+        step = self.step(action.describe(), trace_start, seen_start)
         self.seen_marks = (0, self.seen_marks[1], seen_start)
         self.trace_marks = (0, self.trace_marks[1], trace_start)
         if action.error is not None or action.error_type is not None:
@@ -212,7 +194,7 @@ class _Run:
             self.result.reason = f"turn {self.turn}, action {self.action} ({self.verb}): {error}"
             raise _Abort
 
-    def check_error(self, action: m.Action, error: Exception | None, step: Step) -> None:
+    def check_error(self, action: Action, error: Exception | None, step: Step) -> None:
         """``error``: the message contains the text; ``error_type``: the exception is of that class or derives
         from it. In conformance runs (engines word and type their errors their own way) failing is enough."""
         self.result.checks += 1
@@ -232,75 +214,6 @@ class _Run:
                 return
         step.checks.append(f"fails as expected: {type(error).__name__}: {error}")
 
-    def do(self, action: m.Action) -> None:
-        adapter, cards = self.adapter, self.scenario.cards
-        match action:
-            case m.Cast():
-                assert action.by is not None and action.as_ is not None
-                adapter.cast(action.by, cards[action.cast], action.as_)
-                if action.resolve:
-                    adapter.resolve()
-            case m.CopySpell():
-                assert action.by is not None and action.as_ is not None
-                adapter.copy_spell(action.by, action.copy, action.as_)
-                if action.resolve:
-                    adapter.resolve()
-            case m.Put():
-                assert isinstance(action.put, tuple) and isinstance(action.as_, tuple)
-                assert action.controller is not None
-                flags = action.transformed
-                assert isinstance(flags, tuple)
-                adapter.put_onto_battlefield([
-                    Entering(name, cards[card], action.controller, flag, action.face_down, action.token)
-                    for card, name, flag in zip(action.put, action.as_, flags, strict=True)
-                ])
-            case m.TokenCopy():
-                assert action.as_ is not None
-                adapter.token_copy(action.token_copy, action.controller, action.as_, action.double_faced)
-            case m.Resolve():
-                if action.resolve == "all":
-                    while adapter.stack_size():
-                        adapter.resolve()
-                elif action.resolve:
-                    adapter.resolve()
-            case m.Leave():
-                adapter.leave(action.leave, action.to)
-            case m.Return():
-                assert action.as_ is not None
-                adapter.return_to_battlefield(action.return_, action.controller, action.transformed, action.as_)
-            case m.PhaseOut():
-                adapter.phase_out(_names(action.phase_out))
-            case m.PhaseIn():
-                adapter.phase_in(_names(action.phase_in))
-            case m.FaceUp():
-                adapter.turn_face_up(action.face_up, action.face)
-            case m.FaceDown():
-                adapter.turn_face_down(action.face_down)
-            case m.Restrict():
-                adapter.add_restriction(action.restrict, action.name)
-            case m.Unrestrict():
-                adapter.remove_restriction(action.unrestrict, action.name)
-            case m.TransformRequest():
-                adapter.request_transform(action.transform, action.cause)
-            case m.Become():
-                adapter.become(action.become, action.cause)
-            case m.Abilities():
-                adapter.set_abilities(action.abilities, frozenset(action.gained), frozenset(action.lost))
-            case m.Tap():
-                adapter.tap(action.tap)
-            case m.Counters():
-                adapter.add_counters(action.counters, action.kind, action.add)
-            case m.ExtraTurn():
-                adapter.take_extra_turn(action.extra_turn)
-            case m.EndVeto():
-                self.optional("stop_forbidding")(action.end_veto)
-            case m.LeaveGame():
-                self.optional("player_leaves")(action.leave_game)
-            case m.SaveLoad():
-                self.optional("save_and_load")()
-            case _:  # Expect and Note are handled before
-                pass
-
     # -- checking --------------------------------------------------------------------------------------------
 
     def fail(self, check: str, expected: str, actual: str, step: Step | None = None) -> None:
@@ -314,7 +227,7 @@ class _Run:
     def ok(self, step: Step, text: str) -> None:
         step.checks.append(f"{text}: ok")
 
-    def evaluate(self, checks: m.Checks, step: Step) -> None:
+    def evaluate(self, checks: Checks, step: Step) -> None:
         adapter = self.adapter
         scope = {"game": 0, "turn": 1, "action": 2}[checks.scope]
         seen = list(adapter.seen()[self.seen_marks[scope]:])
@@ -337,15 +250,15 @@ class _Run:
         for name, want in checks.permanents.items():
             self.check_permanent(step, name, want)
         for pattern in checks.events:
-            matches = [s for s in seen if matches_pattern(pattern, s)]
-            text = describe_pattern(pattern)
+            matches = [s for s in seen if pattern.matches(s)]
+            text = pattern.describe()
             expected = text if pattern.count is None else f"{pattern.count} x {text}"
             held = bool(matches) if pattern.count is None else len(matches) == pattern.count
             self.check(step, f"event {text}", expected,
                        expected if held else _actual(pattern, matches, seen, checks.scope))
         for pattern in checks.absent:
-            matches = [s for s in seen if matches_pattern(pattern, s)]
-            text = describe_pattern(pattern)
+            matches = [s for s in seen if pattern.matches(s)]
+            text = pattern.describe()
             self.check(step, f"no event {text}", "none",
                        "none" if not matches else "; ".join(describe_seen(s) for s in matches))
         for needle in checks.trace:
@@ -353,7 +266,7 @@ class _Run:
             self.check(step, f"trace has {needle!r}", "a matching trace line",
                        "a matching trace line" if found else f"none in this {checks.scope}'s {len(trace)} lines")
 
-    def check_permanent(self, step: Step, name: str, want: m.PermanentCheck) -> None:
+    def check_permanent(self, step: Step, name: str, want: PermanentCheck) -> None:
         view = self.adapter.view(name)
         if want.on_battlefield is not None:
             on = view is not None
@@ -385,10 +298,6 @@ class _Run:
             self.fail(what, expected, actual, step)
 
 
-def _names(value: str | tuple[str, ...]) -> Sequence[str]:
-    return (value,) if isinstance(value, str) else value
-
-
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return str(value).lower()
@@ -399,128 +308,13 @@ def _show(value: object) -> str:
     return str(value)
 
 
-def _actual(pattern: m.EventPattern, matches: list[Seen], seen: list[Seen], scope: str) -> str:
+def _actual(pattern: EventPattern, matches: list[Seen], seen: list[Seen], scope: str) -> str:
     if matches:
         return f"{len(matches)} x: " + "; ".join(describe_seen(s) for s in matches)
-    kind = _KINDS[type(pattern)]
-    similar = [s for s in seen if isinstance(s, kind)]
+    similar = [s for s in seen if isinstance(s, pattern.kind)]
     if not similar:
         return f"no such event in this {scope}"
     return "only " + "; ".join(describe_seen(s) for s in similar)
-
-
-_KINDS: dict[type, type] = {
-    m.EnteredPattern: SeenEntered,
-    m.TransformedPattern: SeenTransformed,
-    m.RefusedPattern: SeenRefused,
-    m.BecamePattern: SeenChanged,
-    m.VetoedPattern: SeenVetoed,
-    m.TriggerPattern: SeenTrigger,
-    m.NotEnteredPattern: SeenNotEntered,
-    m.NotFaceDownPattern: SeenFaceDownRefused,
-    m.PhasedPattern: SeenPhased,
-}
-
-
-def matches_pattern(pattern: m.EventPattern, seen: Seen) -> bool:
-    """Whether one observed event matches one pattern (fields left out in the pattern match anything)."""
-
-    def same(wanted: object, actual: object) -> bool:
-        return wanted is None or wanted == actual
-
-    match pattern, seen:
-        case m.EnteredPattern(), SeenEntered():
-            return (pattern.entered == seen.permanent and same(pattern.face, seen.face)
-                    and same(pattern.transformed, seen.transformed) and same(pattern.face_down, seen.face_down))
-        case m.TransformedPattern(), SeenTransformed():
-            return pattern.transformed == seen.permanent and same(pattern.to, seen.to) and same(pattern.rule,
-                                                                                                 seen.rule)
-        case m.RefusedPattern(), SeenRefused():
-            return pattern.refused == seen.permanent and same(pattern.rule, seen.rule)
-        case m.BecamePattern(), SeenChanged():
-            return (pattern.became == seen.after and same(pattern.from_, seen.before) and same(pattern.rule, seen.rule)
-                    and same(pattern.during_untap, seen.during_untap_step))
-        case m.VetoedPattern(), SeenVetoed():
-            return pattern.vetoed == seen.after and same(pattern.rule, seen.rule)
-        case m.TriggerPattern(), SeenTrigger():
-            return pattern.trigger == seen.source and same(pattern.at, seen.at)
-        case m.NotEnteredPattern(), SeenNotEntered():
-            return pattern.not_entered == seen.permanent and same(pattern.rule, seen.rule)
-        case m.NotFaceDownPattern(), SeenFaceDownRefused():
-            return pattern.not_face_down == seen.permanent and same(pattern.rule, seen.rule)
-        case m.PhasedPattern(), SeenPhased():
-            to = None if pattern.to is None else pattern.to == "in"
-            return (pattern.phased == seen.permanent and same(to, seen.phased_in)
-                    and same(pattern.during_untap, seen.during_untap_step))
-    return False
-
-
-def describe_pattern(pattern: m.EventPattern) -> str:
-    """A pattern in words, e.g. ``transformed ruffian to back (702.145b)``."""
-    extras: list[str] = []
-    match pattern:
-        case m.EnteredPattern():
-            head = f"entered {pattern.entered}"
-            if pattern.face is not None:
-                extras.append(f"{pattern.face} face up")
-            if pattern.transformed is not None:
-                extras.append("entered transformed" if pattern.transformed else "not entered transformed")
-            if pattern.face_down is not None:
-                extras.append("face down" if pattern.face_down else "face up")
-        case m.TransformedPattern():
-            head = f"transformed {pattern.transformed}" + (f" to {pattern.to}" if pattern.to else "")
-            extras += [pattern.rule] if pattern.rule else []
-        case m.RefusedPattern():
-            head = f"refused transform of {pattern.refused}"
-            extras += [pattern.rule] if pattern.rule else []
-        case m.BecamePattern():
-            head = f"became {pattern.became}" + (f" from {pattern.from_}" if pattern.from_ else "")
-            extras += [pattern.rule] if pattern.rule else []
-            if pattern.during_untap is not None:
-                extras.append("during the untap step" if pattern.during_untap else "not during the untap step")
-        case m.VetoedPattern():
-            head = f"vetoed {pattern.vetoed}"
-            extras += [pattern.rule] if pattern.rule else []
-        case m.TriggerPattern():
-            head = f"trigger of {pattern.trigger}" + (f" at {pattern.at}" if pattern.at else "")
-        case m.NotEnteredPattern():
-            head = f"{pattern.not_entered} did not enter"
-            extras += [pattern.rule] if pattern.rule else []
-        case m.NotFaceDownPattern():
-            head = f"{pattern.not_face_down} was not turned face down"
-            extras += [pattern.rule] if pattern.rule else []
-        case m.PhasedPattern():
-            head = f"{pattern.phased} phased" + (f" {pattern.to}" if pattern.to else "")
-            if pattern.during_untap is not None:
-                extras.append("during the untap step" if pattern.during_untap else "not during the untap step")
-    return head + (f" ({', '.join(extras)})" if extras else "")
-
-
-def describe_seen(seen: Seen) -> str:
-    """An observed event in words."""
-    match seen:
-        case SeenEntered():
-            how = ", entered transformed" if seen.transformed else ""
-            return f"entered {seen.permanent} ({seen.face} face up{how}{', face down' if seen.face_down else ''})"
-        case SeenTransformed():
-            return f"transformed {seen.permanent} to {seen.to} ({seen.rule})"
-        case SeenRefused():
-            return f"refused transform of {seen.permanent} ({seen.rule})"
-        case SeenChanged():
-            untap = ", during the untap step" if seen.during_untap_step else ""
-            return f"became {seen.after} from {seen.before} ({seen.rule}{untap})"
-        case SeenVetoed():
-            return f"vetoed {seen.after} ({seen.rule})"
-        case SeenTrigger():
-            return f"trigger of {seen.source} at {seen.at}"
-        case SeenNotEntered():
-            return f"{seen.permanent} did not enter ({seen.rule})"
-        case SeenFaceDownRefused():
-            return f"{seen.permanent} was not turned face down ({seen.rule})"
-        case SeenPhased():
-            return f"{seen.permanent} phased {'in' if seen.phased_in else 'out'}" + (
-                " (during the untap step)" if seen.during_untap_step else "")
-    raise AssertionError(seen)
 
 
 def _engine_line(seen: SeenPhased | SeenTrigger) -> str:
@@ -532,73 +326,6 @@ def _engine_line(seen: SeenPhased | SeenTrigger) -> str:
         return (f"502.4: {seen.source}'s day/night trigger was queued in the untap step and goes on the stack at "
                 "the beginning of the upkeep (engine)")
     return f"728.1a: {seen.source}'s day/night trigger goes on the stack (engine)"
-
-
-def describe_action(action: m.Action) -> str:
-    """An action in words, e.g. ``A casts Tavern Ruffian (ruffian)``."""
-    match action:
-        case m.Cast():
-            stays = "" if action.resolve else ", stays on the stack"
-            return f"{action.by} casts {action.cast} ({action.as_}){stays}"
-        case m.CopySpell():
-            return f"{action.by} copies {action.copy} without casting it ({action.as_})"
-        case m.Put():
-            names = ", ".join(f"{c} ({a})" for c, a in zip(_names(action.put), _names(action.as_ or ()), strict=False))
-            flags = (action.transformed,) if isinstance(action.transformed, bool) else action.transformed
-            if len(set(flags)) > 1:
-                names = ", ".join(f"{n} transformed" if f else n for n, f in zip(names.split(", "), flags,
-                                                                                  strict=False))
-            how = [w for w, on in (("transformed", all(flags)), ("face down", action.face_down),
-                                   ("as a token", action.token)) if on]
-            return f"put onto the battlefield under {action.controller}: {names}" + (
-                f" ({', '.join(how)})" if how else "")
-        case m.TokenCopy():
-            kind = "double-faced" if action.double_faced else "single-faced"
-            return f"create a {kind} token copy of {action.token_copy} ({action.as_})"
-        case m.Resolve():
-            return "resolve the whole stack" if action.resolve == "all" else "resolve the top of the stack"
-        case m.Leave():
-            return f"{action.leave} leaves the battlefield for the {action.to}"
-        case m.Return():
-            return f"{action.return_} returns to the battlefield" + (" transformed" if action.transformed else "") + (
-                f" ({action.as_})" if action.as_ != action.return_ else "")
-        case m.PhaseOut():
-            return f"{', '.join(_names(action.phase_out))} phase out"
-        case m.PhaseIn():
-            return f"{', '.join(_names(action.phase_in))} phase in"
-        case m.FaceUp():
-            return f"{action.face_up} is turned face up ({action.face} face)"
-        case m.FaceDown():
-            return f"{action.face_down} is turned face down"
-        case m.Restrict():
-            return f"{action.name!r} starts applying to {action.restrict}"
-        case m.Unrestrict():
-            return f"{action.name!r} stops applying to {action.unrestrict}"
-        case m.TransformRequest():
-            return f"{action.cause} tries to transform {action.transform}"
-        case m.Become():
-            what = "switches day and night" if action.become == "switch" else f"says it becomes {action.become}"
-            return f"{action.cause} {what}"
-        case m.Abilities():
-            return (f"{action.abilities} now gains [{', '.join(action.gained)}] and loses "
-                    f"[{', '.join(action.lost)}]")
-        case m.Tap():
-            return f"tap {action.tap}"
-        case m.Counters():
-            return f"put {action.add} {action.kind} counter(s) on {action.counters}"
-        case m.ExtraTurn():
-            return f"{action.extra_turn} will take an extra turn"
-        case m.EndVeto():
-            return f"{action.end_veto}'s \"it can't become day/night\" ability stops applying"
-        case m.LeaveGame():
-            return f"{action.leave_game} leaves the game"
-        case m.SaveLoad():
-            return "save the game and load it back"
-        case m.Expect():
-            return "expect"
-        case m.Note():
-            return f"note: {action.note}"
-    raise AssertionError(action)
 
 
 AdapterFactory = Callable[[], Adapter]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from mtg_daynight.bridge.client import BridgeClient, RemoteDayNight
@@ -19,7 +20,10 @@ from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
 
 
 class _NoPlugins:
-    """The reference host registers its veto plugin with ``daynight.pm``: over the bridge it is never asked."""
+    """The reference host registers its veto plugin with ``daynight.pm``: over the bridge it is never asked (the
+    adapter registers the same effects with the server instead)."""
+
+    hook = SimpleNamespace(daynight_game_state=lambda game: game)  # every game exists for the unused local effects
 
     def register(self, plugin: Any, name: str) -> None:
         pass

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_daynight.errors import InputFileError
-from mtg_daynight.scenarios import model as m
+from mtg_daynight.scenarios import actions as m
 from mtg_daynight.scenarios import parse_scenario
 
 from .helpers import HEADER

@@ -1,0 +1,124 @@
+"""Turn structure of the reference host: the turn order (extra turns, 500.7; players leaving, 800.4a), the untap
+step (502.1 phasing, the rules' 502.2 check, 502.3 untap) and the upkeep's queued day/night triggers (502.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mtg_daynight.reference import log
+from mtg_daynight.reference.errors import IllegalActionError
+from mtg_daynight.reference.objects import Step
+from mtg_daynight.reference.zones import Zones
+
+
+def turn_order_without(
+    groups: tuple[tuple[str, ...], ...], index: int, player: str
+) -> tuple[tuple[tuple[str, ...], ...], int]:
+    """The turn order (players, or teams under shared team turns) once ``player`` has left the game (800.4a), and
+    the new index of the place the next turn follows (``index`` in the old order: -1 before the first turn). A
+    team goes on without them; a group left empty is taken out."""
+    kept: list[tuple[str, ...]] = []
+    place = -1
+    for n, group in enumerate(groups):
+        rest = tuple(p for p in group if p != player)
+        if rest:
+            kept.append(rest)
+        if n == index:  # the next turn goes to the player (team) after this place in the order
+            place = len(kept) - 1
+    return tuple(kept), place
+
+
+
+
+class Turns(Zones):
+    """The host's layer of turns."""
+
+    def next_active(self) -> tuple[str, ...]:
+        """Who the next turn belongs to: the most recent extra turn (500.7), else the next player or team."""
+        if self._extra_turns:
+            return self._extra_turns[-1]
+        return self.groups[(self._group_index + 1) % len(self.groups)]
+
+    def take_extra_turn(self, player: str) -> None:
+        """``player`` (or, under shared team turns, their team) takes an extra turn after this one (500.7)."""
+        self._check_player(player)
+        self._extra_turns.append(self._group_of(player))
+
+    def begin_turn(
+        self, active: str | Sequence[str] | None = None, *, extra: bool = False, untap_step: bool = True
+    ) -> int:
+        """Begin the next turn and play it up to its main step; return its number.
+
+        ``active``: default :meth:`next_active`. Giving it explicitly plays that player's (team's) turn; with
+        ``extra=True`` the normal turn order then continues as if it had not happened. ``untap_step=False``: the
+        active players skip their untap step (Stasis): no 502.1 phasing, no 502.2 check, no 502.3 untapping;
+        reported with ``untap_step_skipped``.
+
+        Anything left on the stack resolves first (every player passes). Then:
+
+        - untap step: 502.1 phasing (the active players' phased-in permanents with phasing phase out, and their
+          phased-out permanents phase in), reported with the untap step to the rules, which run the 502.2 check
+          (728.2); then 502.3 the active players' permanents untap. Summoning sickness wears off for permanents
+          they have controlled continuously since the turn began.
+        - upkeep: day/night triggers from a change in the untap step go on the stack, then resolve.
+        - main step.
+        """
+        if active is None:
+            group = self.next_active()
+            if self._extra_turns:
+                self._extra_turns.pop()
+                extra = True
+        else:
+            group = (active,) if isinstance(active, str) else tuple(active)
+            for player in group:
+                self._check_player(player)
+            if group not in self.groups:
+                raise IllegalActionError(f"{'+'.join(group)} is not a player or team that takes turns "
+                                         f"(turn order: {', '.join('+'.join(g) for g in self.groups)})")
+        self.resolve_all()
+        turn = self.turn + 1
+        if not untap_step:
+            outcome = self.game.untap_step_skipped(turn, group)
+            self.turn, self.step, self.active = turn, Step.UNTAP, group
+            if not extra:
+                self._group_index = self.groups.index(group)
+            self._log(log.TurnBegan, active=group, extra=extra, untap_step=False)
+            self._carry_out(outcome, cause="")
+            for obj in self.battlefield():  # 302.6: summoning sickness still wears off; nothing untaps
+                if obj.controller in group:
+                    obj.sick = False
+            return self._upkeep_and_main(turn)
+        mine = [o for o in self.battlefield() if o.controller in group]
+        phase_out = [o for o in mine if o.card.phasing and not o.phased_out]
+        phase_in = [o for o in mine if o.phased_out]
+        # 502.1 happened; report it with the untap step, then 502.2 is the rules' check.
+        outcome = self.game.untap_step(turn, group, phased_in=[o.id for o in phase_in],
+                                       phased_out=[o.id for o in phase_out])
+        self.turn, self.step, self.active = turn, Step.UNTAP, group
+        if not extra:
+            self._group_index = self.groups.index(group)
+        self._log(log.TurnBegan, active=group, extra=extra)
+        for obj in phase_out:
+            obj.phased_out = True
+            self._log(log.PhasedOut, permanent=obj.id, name=obj.name)
+        for obj in phase_in:
+            obj.phased_out = False
+            self._log(log.PhasedIn, permanent=obj.id, name=obj.name)
+        self._carry_out(outcome, cause="")
+        for obj in self.battlefield():  # 502.3 untap; 302.6 summoning sickness wears off
+            if obj.controller in group and not obj.phased_out:
+                obj.tapped = False
+                obj.sick = False
+        return self._upkeep_and_main(turn)
+
+    def _upkeep_and_main(self, turn: int) -> int:
+        self.step = Step.UPKEEP
+        self._log(log.StepBegan)
+        pending, self._upkeep_triggers = self._upkeep_triggers, []
+        for source, change in pending:
+            self._put_trigger(source, change, "upkeep")
+        self.resolve_all()
+        self.step = Step.MAIN
+        self._log(log.StepBegan)
+        return turn
+

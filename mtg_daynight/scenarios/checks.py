@@ -1,0 +1,58 @@
+"""What an ``expect`` checks: the designation, faces, names, permanents, events (:mod:`.patterns`) and trace."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from mtg_daynight.rules import Designation, Side
+from mtg_daynight.scenarios.patterns import EventPattern
+
+
+class PermanentCheck(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What to check about one permanent; every field is optional. ``on_battlefield = false``: it is gone."""
+
+    face: Side | None = None
+    name: str | None = None
+    tapped: bool | None = None
+    counters: dict[str, int] | None = None
+    phased_out: bool | None = None
+    face_down: bool | None = None
+    on_battlefield: bool | None = None
+
+
+Scope = Literal["turn", "action", "game"]
+
+
+class ChecksInput(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An ``expect`` table as read from the file (event patterns still raw tables); see :class:`Checks`."""
+
+    designation: Designation | None = None
+    faces: dict[str, Side] = {}
+    names: dict[str, str] = {}
+    permanents: dict[str, PermanentCheck] = {}
+    gone: tuple[str, ...] = ()
+    events: tuple[dict[str, Any], ...] = ()
+    absent: tuple[dict[str, Any], ...] = ()
+    trace: tuple[str, ...] = ()
+    scope: Scope = "turn"
+    no_events: bool = False
+
+
+class Checks(msgspec.Struct, frozen=True):
+    """The body of an ``expect``. ``scope`` says which events and trace lines ``events`` / ``absent`` / ``trace``
+    look at: ``"turn"`` (default: since this turn began, its untap step included), ``"action"`` (the previous
+    action only) or ``"game"``. ``no_events``: nothing at all happened in that scope (no event of any kind).
+    Built by the parser from :class:`ChecksInput`."""
+
+    designation: Designation | None = None
+    faces: dict[str, Side] = {}
+    names: dict[str, str] = {}
+    permanents: dict[str, PermanentCheck] = {}
+    gone: tuple[str, ...] = ()
+    events: tuple[EventPattern, ...] = ()
+    absent: tuple[EventPattern, ...] = ()
+    trace: tuple[str, ...] = ()
+    scope: Scope = "turn"
+    no_events: bool = False

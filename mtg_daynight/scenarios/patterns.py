@@ -1,0 +1,310 @@
+"""Event patterns of an ``expect`` (``events = [...]`` / ``absent = [...]``): one Struct per kind, each with its own
+behaviour (:meth:`~_Pattern.matches` an observed record, :meth:`~_Pattern.describe` itself,
+:meth:`~_Pattern.describe_seen` a record of its kind).
+
+The pattern's key (``entered``, ``became``, ``not_face_down``...) is scenario file syntax; the records it matches
+are the :data:`~mtg_daynight.scenarios.adapter.Seen` records, tagged with the rules' outcome vocabulary.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final, Literal
+
+import msgspec
+
+from mtg_daynight.rules import (
+    ChangeVetoed,
+    Designation,
+    DesignationChange,
+    DoesNotEnter,
+    FaceDownRefused,
+    Side,
+    Transform,
+    TransformRefused,
+)
+from mtg_daynight.scenarios.adapter import Seen, SeenEntered, SeenPhased, SeenTrigger
+
+
+def _same(wanted: object, actual: object) -> bool:
+    """A field left out of a pattern (None) matches anything."""
+    return wanted is None or wanted == actual
+
+
+def _with(head: str, *extras: str | None) -> str:
+    shown = [e for e in extras if e]
+    return head + (f" ({', '.join(shown)})" if shown else "")
+
+
+def _untap(during: bool | None) -> str | None:
+    if during is None:
+        return None
+    return "during the untap step" if during else "not during the untap step"
+
+
+class _Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Base of event patterns: ``count`` = exactly that many matches (default: at least one)."""
+
+    #: The kind of record this pattern matches.
+    kind: ClassVar[type[Any]]
+    #: The field naming the object the pattern is about ("" when it names none): checked by the parser.
+    names: ClassVar[str] = ""
+
+    count: int | None = None
+
+    def matches(self, seen: Seen) -> bool:
+        """Whether one observed record matches (fields left out of the pattern match anything)."""
+        return isinstance(seen, self.kind) and self._fits(seen)
+
+    def _fits(self, seen: Any) -> bool:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """The pattern in words, e.g. ``transformed ruffian to back (702.145b)``."""
+        raise NotImplementedError
+
+    @staticmethod
+    def describe_seen(seen: Any) -> str:
+        """A record of this pattern's kind in words."""
+        raise NotImplementedError
+
+
+class EnteredPattern(_Pattern, frozen=True):
+    """``{ entered = "x", face = "back", transformed = true }``: x entered (transformed: entered transformed)."""
+
+    kind = SeenEntered
+    names = "entered"
+
+    entered: str
+    face: Side | None = None
+    transformed: bool | None = None
+    face_down: bool | None = None
+
+    def _fits(self, seen: SeenEntered) -> bool:
+        return (self.entered == seen.permanent and _same(self.face, seen.face)
+                and _same(self.transformed, seen.transformed) and _same(self.face_down, seen.face_down))
+
+    def describe(self) -> str:
+        """In words."""
+        return _with(
+            f"entered {self.entered}",
+            None if self.face is None else f"{self.face} face up",
+            None if self.transformed is None else ("entered transformed" if self.transformed
+                                                   else "not entered transformed"),
+            None if self.face_down is None else ("face down" if self.face_down else "face up"),
+        )
+
+    @staticmethod
+    def describe_seen(seen: SeenEntered) -> str:
+        """In words."""
+        how = ", entered transformed" if seen.transformed else ""
+        return f"entered {seen.permanent} ({seen.face} face up{how}{', face down' if seen.face_down else ''})"
+
+
+class TransformedPattern(_Pattern, frozen=True):
+    """``{ transformed = "x", to = "back", rule = "702.145b" }``: x transformed (a real transform)."""
+
+    kind = Transform
+    names = "transformed"
+
+    transformed: str
+    to: Side | None = None
+    rule: str | None = None
+
+    def _fits(self, seen: Transform) -> bool:
+        return self.transformed == seen.permanent and _same(self.to, seen.to) and _same(self.rule, seen.rule)
+
+    def describe(self) -> str:
+        """In words."""
+        return _with(f"transformed {self.transformed}" + (f" to {self.to}" if self.to else ""), self.rule)
+
+    @staticmethod
+    def describe_seen(seen: Transform) -> str:
+        """In words."""
+        return f"transformed {seen.permanent} to {seen.to} ({seen.rule})"
+
+
+class RefusedPattern(_Pattern, frozen=True):
+    """``{ refused = "x", rule = "702.145b" }``: a transform request for x was refused."""
+
+    kind = TransformRefused
+    names = "refused"
+
+    refused: str
+    rule: str | None = None
+
+    def _fits(self, seen: TransformRefused) -> bool:
+        return self.refused == seen.permanent and _same(self.rule, seen.rule)
+
+    def describe(self) -> str:
+        """In words."""
+        return _with(f"refused transform of {self.refused}", self.rule)
+
+    @staticmethod
+    def describe_seen(seen: TransformRefused) -> str:
+        """In words."""
+        return f"refused transform of {seen.permanent} ({seen.rule})"
+
+
+class BecamePattern(_Pattern, frozen=True):
+    """``{ became = "night", from = "day", rule = "728.2a", during_untap = true }``: the designation changed."""
+
+    kind = DesignationChange
+
+    became: Designation
+    from_: Designation | None = msgspec.field(default=None, name="from")
+    rule: str | None = None
+    during_untap: bool | None = None
+
+    def _fits(self, seen: DesignationChange) -> bool:
+        return (self.became == seen.after and _same(self.from_, seen.before) and _same(self.rule, seen.rule)
+                and _same(self.during_untap, seen.during_untap_step))
+
+    def describe(self) -> str:
+        """In words."""
+        return _with(f"became {self.became}" + (f" from {self.from_}" if self.from_ else ""), self.rule,
+                     _untap(self.during_untap))
+
+    @staticmethod
+    def describe_seen(seen: DesignationChange) -> str:
+        """In words."""
+        untap = ", during the untap step" if seen.during_untap_step else ""
+        return f"became {seen.after} from {seen.before} ({seen.rule}{untap})"
+
+
+class VetoedPattern(_Pattern, frozen=True):
+    """``{ vetoed = "night" }``: it would have become night, an effect said it can't."""
+
+    kind = ChangeVetoed
+
+    vetoed: Designation
+    rule: str | None = None
+
+    def _fits(self, seen: ChangeVetoed) -> bool:
+        return self.vetoed == seen.after and _same(self.rule, seen.rule)
+
+    def describe(self) -> str:
+        """In words."""
+        return _with(f"vetoed {self.vetoed}", self.rule)
+
+    @staticmethod
+    def describe_seen(seen: ChangeVetoed) -> str:
+        """In words."""
+        return f"vetoed {seen.after} ({seen.rule})"
+
+
+class TriggerPattern(_Pattern, frozen=True):
+    """``{ trigger = "x", at = "upkeep" }``: x's day/night-changed trigger went on the stack."""
+
+    kind = SeenTrigger
+    names = "trigger"
+
+    trigger: str
+    at: Literal["upkeep", "now"] | None = None
+
+    def _fits(self, seen: SeenTrigger) -> bool:
+        return self.trigger == seen.source and _same(self.at, seen.at)
+
+    def describe(self) -> str:
+        """In words."""
+        return f"trigger of {self.trigger}" + (f" at {self.at}" if self.at else "")
+
+    @staticmethod
+    def describe_seen(seen: SeenTrigger) -> str:
+        """In words."""
+        return f"trigger of {seen.source} at {seen.at}"
+
+
+class NotEnteredPattern(_Pattern, frozen=True):
+    """``{ not_entered = "x", rule = "712.13a" }``: x did not enter the battlefield (it went to the graveyard)."""
+
+    kind = DoesNotEnter
+    names = "not_entered"
+
+    not_entered: str
+    rule: str | None = None
+
+    def _fits(self, seen: DoesNotEnter) -> bool:
+        return self.not_entered == seen.permanent and _same(self.rule, seen.rule)
+
+    def describe(self) -> str:
+        """In words."""
+        return _with(f"{self.not_entered} did not enter", self.rule)
+
+    @staticmethod
+    def describe_seen(seen: DoesNotEnter) -> str:
+        """In words."""
+        return f"{seen.permanent} did not enter ({seen.rule})"
+
+
+class NotFaceDownPattern(_Pattern, frozen=True):
+    """``{ not_face_down = "x", rule = "712.16" }``: an effect tried to turn x face down and nothing happened."""
+
+    kind = FaceDownRefused
+    names = "not_face_down"
+
+    not_face_down: str
+    rule: str | None = None
+
+    def _fits(self, seen: FaceDownRefused) -> bool:
+        return self.not_face_down == seen.permanent and _same(self.rule, seen.rule)
+
+    def describe(self) -> str:
+        """In words."""
+        return _with(f"{self.not_face_down} was not turned face down", self.rule)
+
+    @staticmethod
+    def describe_seen(seen: FaceDownRefused) -> str:
+        """In words."""
+        return f"{seen.permanent} was not turned face down ({seen.rule})"
+
+
+class PhasedPattern(_Pattern, frozen=True):
+    """``{ phased = "x", to = "out", during_untap = true }``: x phased in or out (in 502.1, or by an effect)."""
+
+    kind = SeenPhased
+    names = "phased"
+
+    phased: str
+    to: Literal["in", "out"] | None = None
+    during_untap: bool | None = None
+
+    def _fits(self, seen: SeenPhased) -> bool:
+        to = None if self.to is None else self.to == "in"
+        return (self.phased == seen.permanent and _same(to, seen.phased_in)
+                and _same(self.during_untap, seen.during_untap_step))
+
+    def describe(self) -> str:
+        """In words."""
+        return _with(f"{self.phased} phased" + (f" {self.to}" if self.to else ""), _untap(self.during_untap))
+
+    @staticmethod
+    def describe_seen(seen: SeenPhased) -> str:
+        """In words."""
+        return f"{seen.permanent} phased {'in' if seen.phased_in else 'out'}" + (
+            " (during the untap step)" if seen.during_untap_step else "")
+
+
+EventPattern = (
+    EnteredPattern | TransformedPattern | RefusedPattern | BecamePattern | VetoedPattern | TriggerPattern
+    | NotEnteredPattern | NotFaceDownPattern | PhasedPattern
+)
+
+#: Event pattern kinds by their key, in the order they are recognised.
+PATTERNS: Final[dict[str, type[_Pattern]]] = {
+    "entered": EnteredPattern,
+    "transformed": TransformedPattern,
+    "refused": RefusedPattern,
+    "became": BecamePattern,
+    "vetoed": VetoedPattern,
+    "trigger": TriggerPattern,
+    "not_entered": NotEnteredPattern,
+    "not_face_down": NotFaceDownPattern,
+    "phased": PhasedPattern,
+}
+
+_BY_KIND: Final[dict[type[Any], type[_Pattern]]] = {p.kind: p for p in PATTERNS.values()}
+
+
+def describe_seen(seen: Seen) -> str:
+    """An observed record in words."""
+    return _BY_KIND[type(seen)].describe_seen(seen)
