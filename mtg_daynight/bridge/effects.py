@@ -1,6 +1,7 @@
 """The host's "it can't become day/night" effects, for engines that cannot register a Python plugin.
 
-A Python host answers ``daynight_forbid_change`` with a plugin of its own (the reference host does). An engine on
+One implementation for every host: the reference host registers its cards' abilities here too, and the
+cant-become-night example plugin asks :func:`source_applies` for its permanents. An engine on
 the other side of the bridge registers the effect instead with ``add_cant_become`` and ends it with
 ``remove_cant_become``; the server's :class:`HostEffects` plugin then vetoes the change (730.1) with the effect's
 name as the reason, like any other ``daynight_forbid_change`` plugin.
@@ -24,6 +25,13 @@ from mtg_daynight.rules.outcome import NOTHING
 
 #: The name the bridge's effects plugin is registered under.
 HOST_EFFECTS_PLUGIN_NAME = "bridge-host-effects"
+
+
+def source_applies(state: GameState, source: str) -> bool:
+    """Whether the static ability of permanent ``source`` applies now: the rules' ``state`` has it on the
+    battlefield, phased in (702.26b) and face up (708.2: a face-down permanent has no abilities)."""
+    tracked = state.permanents.get(source)
+    return tracked is not None and not tracked.phased_out and not tracked.face_down
 
 
 class HostEffects:
@@ -72,10 +80,8 @@ class HostEffects:
         for effect, (forbidden, source) in self._effects.get(game, {}).items():
             if forbidden is not after:
                 continue
-            if source:
-                tracked = state.permanents.get(source)
-                if tracked is None or tracked.phased_out or tracked.face_down:  # 702.26b, 708.2
-                    continue
+            if source and not source_applies(state, source):  # 702.26b, 708.2
+                continue
             return effect
         return None
 

@@ -3,7 +3,8 @@
 While a permanent with one of the names in :data:`FORBIDDERS` is on the battlefield (phased in, face up), the
 plugin vetoes every change to night through ``daynight_forbid_change``: the untap-step check (728.2a),
 nightbound while neither (702.145g), and effects that say it becomes night (730.1). Nothing happens instead,
-and the trace says why. Leaving, phasing out or being turned face down ends the restriction.
+and the trace says why. Leaving, phasing out or being turned face down ends the restriction: the same test
+(:func:`~mtg_daynight.bridge.effects.source_applies`) as the host effects of the bridge and the reference host.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from mtg_daynight import Designation, GameState, hookimpl
+from mtg_daynight.bridge.effects import source_applies
 
 #: Front-face names of permanents whose static ability says "it can't become night".
 FORBIDDERS: Final = frozenset({"Angel of Eternal Dawn"})
@@ -23,6 +25,6 @@ def daynight_forbid_change(game: str, state: GameState, after: Designation, caus
         return None
     for permanent in state.permanents.values():
         name = permanent.card.front.name
-        if name in FORBIDDERS and not permanent.phased_out and not permanent.face_down:
+        if name in FORBIDDERS and source_applies(state, permanent.id):  # 702.26b, 708.2
             return f"{name} ({permanent.id}) says it can't become night"
     return None
