@@ -148,7 +148,7 @@ def _long(turns: int) -> str:
 
 def test_simulate_work_grows_linearly_with_the_file() -> None:
     """Not a timed test: the number of observed records and trace lines the runner reads, and the log entries the
-    reference adapter converts, for N and 4N turns. Quadratic reading (the issue-10 bug: the whole log copied and
+    reference adapter converts, for N and 4N turns. Quadratic reading (the whole log copied and
     converted on every action) would make the ratio ~16."""
     work = []
     for turns in (50, 200):
