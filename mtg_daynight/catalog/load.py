@@ -29,10 +29,12 @@ _FileKey = tuple[str, str, int, int]
 _Key = tuple[_FileKey | None, tuple[_FileKey, ...]]
 
 
-def _file_key(path: Path) -> _FileKey:
+def _file_key(path: Path, *, unreadable_ok: bool = False) -> _FileKey:
     try:
         status = path.stat()
     except OSError as error:
+        if unreadable_ok:  # a mod file: read_mods reports it, the other mod files load
+            return (str(path), str(path.absolute()), -1, -1)
         raise InputFileError(f"{path}: cannot read: {error.strerror or error}") from error
     return (str(path), str(path.absolute()), status.st_mtime_ns, status.st_size)  # mod paths are as given
 
@@ -103,7 +105,8 @@ def load_database(
     directories = (*default_mod_dirs(), *extra) if default_mods else extra
     snapshot_path = find_snapshot(directory)
     files = mod_files(directories, required=extra)
-    key: _Key = (None if snapshot_path is None else _file_key(snapshot_path), tuple(_file_key(f) for f in files))
+    mod_keys = tuple(_file_key(f, unreadable_ok=True) for f in files)
+    key: _Key = (None if snapshot_path is None else _file_key(snapshot_path), mod_keys)
     database = None if cache is None else cache.get(key)
     if database is None:
         snapshot = None if snapshot_path is None else read_snapshot(snapshot_path)

@@ -26,6 +26,14 @@ become night"), or reads it ("if it's night"). The strings are shared with the i
 #: Every :data:`DayNightUse`, in the order a card lists them.
 DAY_NIGHT_USES: tuple[DayNightUse, ...] = ("makes_day_night", "triggers_on_change", "forbids_change", "reads_day_night")
 
+#: Each :data:`DayNightUse` in words, for people.
+USE_WORDS: dict[str, str] = {
+    "makes_day_night": "makes it day or night",
+    "triggers_on_change": "triggers when day/night changes",
+    "forbids_change": "forbids a change",
+    "reads_day_night": "reads day/night",
+}
+
 CardKind = Literal["helper", "day_night", "mentions_day_night", "reads_day_night", "other"]
 """What a card is for day/night, most specific first (:attr:`CatalogCard.kind`; a deck scan's status)."""
 
