@@ -7,11 +7,14 @@ says which real card uses that form; the names here are INVENTED (not real Magic
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from mtg_daynight.catalog import CatalogCard
+from mtg_daynight.catalog import CatalogCard, DatabaseCache, load_database, scan_deck
 from mtg_daynight.catalog.forge_script import parse_forge_script
 from mtg_daynight.catalog.mods import ModFileError
+from mtg_daynight.decks import read_deck
 from mtg_daynight.rules import Designation
 
 
@@ -110,3 +113,19 @@ def test_a_malformed_day_night_ability_names_the_file_and_line(line: str, messag
         _card(line)
     assert str(caught.value).startswith(f"fixture.txt: {message}")
     assert caught.value.problem.line == 5 and caught.value.problem.path == "fixture.txt"
+
+
+def test_deck_scan_lists_a_reading_card_as_caring_about_day_night_without_the_helper(
+    data_dir: Path, mods_dir: Path, tmp_path: Path
+) -> None:
+    (mods_dir / "veto.txt").write_text(
+        "Name:Invented Dawnkeeper\nTypes:Creature Angel\nS:Mode$ CantChangeDayTime | NewTime$ Night\n",
+        encoding="utf-8",
+    )
+    deck_file = tmp_path / "deck.txt"
+    deck_file.write_text("1 Invented Dawnkeeper\n", encoding="utf-8")
+    db = load_database(data_dir, [mods_dir], default_mods=False, cache=DatabaseCache())
+    scan = scan_deck(read_deck(deck_file), db)
+    (entry,) = scan.entries
+    assert (entry.status, entry.uses, entry.forbids) == ("reads_day_night", ("forbids_change",), ("night",))
+    assert scan.needs_helper_card is False
