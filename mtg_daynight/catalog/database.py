@@ -15,7 +15,7 @@ from typing import Final, Literal
 import msgspec
 
 from .model import CatalogCard, Clash, ClashKind, clash_kind
-from .mods import LoadedMod
+from .mods import LoadedMod, ModProblem
 from .names import HandleKind, card_handles, name_key, split_faces
 from .snapshot import CatalogSnapshot
 
@@ -86,7 +86,8 @@ class CardDatabase:
     """Day/night cards (and the Day // Night helper card, and cards that mention day/night) by every handle.
 
     ``snapshot`` says where the Scryfall cards came from (None: no snapshot, only mod cards are known);
-    ``mods`` lists the mod files merged in; ``clashes`` every mod card that collided with a known card.
+    ``mods`` lists the mod files merged in; ``clashes`` every mod card that collided with a known card;
+    ``mod_problems`` every mod file that could not be loaded (left out; the others are merged).
     """
 
     def __init__(
@@ -96,11 +97,13 @@ class CardDatabase:
         snapshot: CatalogSnapshot | None = None,
         mods: Sequence[LoadedMod] = (),
         clashes: Sequence[Clash] = (),
+        mod_problems: Sequence[ModProblem] = (),
     ) -> None:
         self.cards: tuple[CatalogCard, ...] = tuple(cards)
         self.snapshot = snapshot
         self.mods = tuple(mods)
         self.clashes = tuple(clashes)
+        self.mod_problems = tuple(mod_problems)
         self._ids: dict[str, int] = {}
         self._oracle: dict[str, int] = {}
         self._names: dict[str, int] = {}
@@ -128,10 +131,13 @@ class CardDatabase:
         self._pool_keys = list(self._pool)
 
     @classmethod
-    def build(cls, snapshot: CatalogSnapshot | None, mods: Sequence[LoadedMod] = ()) -> CardDatabase:
-        """The database of ``snapshot``'s cards with ``mods`` merged over them (see :func:`merge`)."""
+    def build(
+        cls, snapshot: CatalogSnapshot | None, mods: Sequence[LoadedMod] = (), problems: Sequence[ModProblem] = ()
+    ) -> CardDatabase:
+        """The database of ``snapshot``'s cards with ``mods`` merged over them (see :func:`merge`); ``problems``
+        are the mod files that could not be loaded (:func:`~mtg_daynight.catalog.mods.read_mods`)."""
         cards, clashes = merge(() if snapshot is None else snapshot.cards, mods)
-        return cls(cards, snapshot=snapshot, mods=mods, clashes=clashes)
+        return cls(cards, snapshot=snapshot, mods=mods, clashes=clashes, mod_problems=problems)
 
     def __len__(self) -> int:
         return len(self.cards)

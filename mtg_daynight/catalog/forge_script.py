@@ -15,28 +15,54 @@ read (see ``docs/mods.md``)::
     Types:Creature Werewolf
     K:Nightbound
 
-Every other key (``ManaCost``, ``Colors``, ``PT``, ``A``, ``T``, ``S``, ``SVar``, ``DeckHas``...) is Forge's
-business and ignored, as are blank lines. A card with another ``AlternateMode`` (a split, adventure, flip or
-modal double-faced card) never transforms, so only its first face is read: a modder's whole custom-cards folder
-loads, and such a card is known as a card without day/night. Faces are checked by the same rules as a TOML mod card's
-(:func:`~mtg_daynight.catalog.mods.mod_face`: a usable name, 702.145a keyword placement) and every error
-raises :class:`~mtg_daynight.errors.InputFileError` naming the file and the line. Pure: text in, card out.
+Forge's day/night vocabulary in ability lines (``A:``, ``T:``, ``S:``, ``R:``, ``SVar:``; parameters
+``Key$ Value`` joined by ``|``) classifies the card (:data:`~mtg_daynight.catalog.model.DayNightUse`, 730.1):
+``DayTime`` effects (``DB$``/``SP$``/``AB$ DayTime | Value$ Day``, ``Night`` or ``Switch``) make it day or
+night; ``T:Mode$ DayTimeChanges`` triggers on a change; ``S:Mode$ CantChangeDayTime`` (``NewTime$ Day`` or
+``Night``, or both without it) forbids one; ``Condition$ Day``/``Night``, ``DayTime$ Neither``/``Day``/``Night``
+and ``Count$Night`` read the designation. Every other key and parameter is Forge's business and ignored, as are
+blank lines. A card with another ``AlternateMode`` (a split, adventure, flip or modal double-faced card) never
+transforms, so only its first face is read: a modder's whole custom-cards folder loads, and such a card is known
+as a card without day/night. Faces are checked by the same rules as a TOML mod card's
+(:func:`~mtg_daynight.catalog.mods.mod_face`: a usable name, 702.145a keyword placement).
+
+Lines are split as Forge splits them (Java's ``BufferedReader.readLine``: at ``\n``, ``\r\n`` or ``\r``, each
+line then trimmed of characters up to U+0020). A character that other readers take for a line break but Forge
+does not (U+2028, U+2029, U+0085, vertical tab, form feed, U+001C-U+001E), or a lone ``\r`` (a break for Forge
+but not for readers that split at ``\n``), is refused wherever it is: otherwise one reader could see a
+``K:Daybound`` line that another reads as part of a ``Name:``. Every error is a
+:class:`~mtg_daynight.catalog.mods.ModFileError` naming the file and the line. Pure: text in, card out.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from collections.abc import Iterator
 from typing import Final
 
 import msgspec
 
-from mtg_daynight.errors import InputFileError
+from mtg_daynight.rules import Designation
 
-from .model import CatalogCard
-from .mods import MAX_MOD_BYTES, LoadedMod, ModEntry, ModInfo, mod_face
+from .model import DAY_NIGHT_USES, CatalogCard, DayNightUse
+from .mods import MAX_MOD_BYTES, LoadedMod, ModEntry, ModFileError, ModInfo, ModProblem, mod_face
 
 ALTERNATE: Final = "ALTERNATE"
 DOUBLE_FACED: Final = "DoubleFaced"
 _KEYWORDS: Final = {"daybound": "daybound", "nightbound": "nightbound"}
+#: Characters refused anywhere in a line: what Python's ``str.splitlines`` (and Unicode) breaks lines at but
+#: Forge does not, and the carriage return, which Forge breaks at but a reader splitting at ``\n`` does not.
+_SEPARATORS: Final = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: What Java's ``String.trim()`` strips from both ends of a line: every character up to U+0020.
+_TRIM: Final = "".join(map(chr, range(0x21)))
+#: The keys whose values hold Forge ability parameters (``Key$ Value | ...``).
+_ABILITY_KEYS: Final = frozenset({"A", "T", "S", "R", "SVar"})
+_DAY_TIME_VALUES: Final = frozenset({"Day", "Night", "Switch"})
+#: What ``S:Mode$ CantChangeDayTime`` forbids, by its ``NewTime$`` (absent: any change).
+_NEW_TIME: Final = {
+    "Day": (Designation.DAY,), "Night": (Designation.NIGHT,), None: (Designation.DAY, Designation.NIGHT)
+}
 
 
 class _Face(msgspec.Struct):
@@ -51,8 +77,15 @@ class _Face(msgspec.Struct):
     oracle: str = ""
 
 
-def _fail(source: str, line: int, what: str) -> InputFileError:
-    return InputFileError(f"{source}: line {line}: {what}")
+class _Uses(msgspec.Struct):
+    """What the script's ability lines do with the designation (730.1), and what a forbidding ability forbids."""
+
+    uses: set[DayNightUse] = msgspec.field(default_factory=set)
+    forbids: set[Designation] = msgspec.field(default_factory=set)
+
+
+def _fail(source: str, line: int, what: str) -> ModFileError:
+    return ModFileError(ModProblem(source, what, line))
 
 
 def _decode(data: bytes | str, source: str) -> str:
@@ -60,21 +93,82 @@ def _decode(data: bytes | str, source: str) -> str:
         text = data
     else:
         if len(data) > MAX_MOD_BYTES:
-            raise InputFileError(f"{source}: too large: more than {MAX_MOD_BYTES} bytes")
+            raise ModFileError(ModProblem(source, f"too large: more than {MAX_MOD_BYTES} bytes"))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise InputFileError(f"{source}: not UTF-8 text (byte {error.start})") from None
+            raise ModFileError(ModProblem(source, f"not UTF-8 text (byte {error.start})")) from None
     return text.removeprefix("\ufeff")
 
 
-def _faces(text: str, source: str) -> tuple[list[_Face], int | None, str | None]:
-    """The faces of the script, and the line and value of its ``AlternateMode``."""
+def _character(char: str) -> str:
+    code = f"U+{ord(char):04X}"
+    name = unicodedata.name(char, "")
+    return f"{code} ({name})" if name else code
+
+
+def script_lines(text: str, source: str) -> Iterator[tuple[int, str]]:
+    """The lines of a script as Forge reads them, numbered from 1 and trimmed (see the module docstring);
+    a line holding a line separator Forge and other readers disagree about is refused."""
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.removesuffix("\r")
+        found = _SEPARATORS.search(line)
+        if found is not None:
+            char = found.group()
+            why = (
+                "a carriage return not followed by a line feed: Forge starts a new line there, readers that split "
+                "at line feeds do not" if char == "\r"
+                else "a line separator inside a line: Forge reads it as part of the line, other readers start a "
+                "new line there"
+            )
+            raise _fail(source, number, f"{_character(char)} at column {found.start() + 1} is {why}")
+        yield number, line.strip(_TRIM)
+
+
+def _parameters(value: str) -> dict[str, str]:
+    """Forge ability parameters: ``Mode$ DayTimeChanges | Execute$ X`` -> ``{"Mode": "DayTimeChanges", ...}``."""
+    found = {}
+    for part in value.split("|"):
+        key, sep, item = part.partition("$")
+        if sep:
+            found[key.strip()] = item.strip()
+    return found
+
+
+def _read_uses(key: str, value: str, source: str, number: int, into: _Uses) -> None:
+    """Record what an ability line (``A:``, ``T:``, ``S:``, ``R:`` or ``SVar:``) does with day and night."""
+    if key == "SVar":
+        value = value.partition(":")[2]  # SVar:Name:DB$ DayTime | ...
+    params = _parameters(value)
+    if "DayTime" in (params.get("DB"), params.get("SP"), params.get("AB")):  # 730.1: "it becomes day/night"
+        if params.get("Value") not in _DAY_TIME_VALUES:
+            found = params.get("Value")
+            raise _fail(source, number, f"a DayTime effect needs Value$ Day, Night or Switch, not {found!r}")
+        into.uses.add("makes_day_night")
+    if key == "T" and params.get("Mode") == "DayTimeChanges":  # "whenever day becomes night or night becomes day"
+        into.uses.add("triggers_on_change")
+    if key == "S" and params.get("Mode") == "CantChangeDayTime":  # "it can't become night" (730.1)
+        new_time = params.get("NewTime")
+        if new_time not in _NEW_TIME:
+            what = f"CantChangeDayTime: NewTime$ is Day or Night (or absent: both), not {new_time!r}"
+            raise _fail(source, number, what)
+        into.uses.add("forbids_change")
+        into.forbids.update(_NEW_TIME[new_time])
+    if (
+        params.get("Condition") in ("Day", "Night")
+        or params.get("DayTime") in ("Neither", "Day", "Night")
+        or params.get("Count", "").split(".")[0] == "Night"
+    ):  # "if it's night", "if it's neither day nor night"
+        into.uses.add("reads_day_night")
+
+
+def _faces(text: str, source: str, uses: _Uses) -> tuple[list[_Face], int | None, str | None]:
+    """The faces of the script, and the line and value of its ``AlternateMode``; ``uses`` collects what its
+    ability lines do with day and night."""
     faces = [_Face(start=1)]
     mode_line: int | None = None
     mode: str | None = None
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+    for number, line in script_lines(text, source):
         if not line:
             continue
         if line == ALTERNATE:
@@ -107,6 +201,8 @@ def _faces(text: str, source: str) -> tuple[list[_Face], int | None, str | None]
             face.oracle = value
         elif key == "AlternateMode":
             mode_line, mode = number, value
+        elif key in _ABILITY_KEYS:
+            _read_uses(key, value, source, number, uses)
     return faces, mode_line, mode
 
 
@@ -129,7 +225,8 @@ def parse_forge_script(data: bytes | str, source: str) -> LoadedMod:
     from mtg_daynight.importer.fold import MENTION_PATTERN  # the importer's own "mentions day/night" rule
 
     text = _decode(data, source)
-    faces, mode_line, mode = _faces(text, source)
+    uses = _Uses()
+    faces, mode_line, mode = _faces(text, source, uses)
     if len(faces) == 2 and mode != DOUBLE_FACED:
         found = f"AlternateMode:{mode}" if mode is not None else "no AlternateMode line"
         if faces[1].keywords:  # 702.145a: daybound/nightbound belong to a transforming double-faced card
@@ -149,18 +246,21 @@ def parse_forge_script(data: bytes | str, source: str) -> LoadedMod:
         built.append(
             mod_face(
                 face.name, face.keywords, face.type_line, back=index == 1, source=source,
-                name_field=f"line {face.name_line}: Name",
-                keywords_field=f"line {_keyword_line(face, back=index == 1)}: K",
+                name_field="Name", name_line=face.name_line,
+                keywords_field="K", keywords_line=_keyword_line(face, back=index == 1),
             )
         )
     front, back = built[0], built[1] if len(built) == 2 else None
     day_night = any(f.daybound or f.nightbound for f in built)
-    mentions = not day_night and any(MENTION_PATTERN.search(face.oracle) for face in faces)
+    makes = {"makes_day_night", "triggers_on_change"} & uses.uses  # as the importer's cards that mention day/night
+    mentions = not day_night and (bool(makes) or any(MENTION_PATTERN.search(face.oracle) for face in faces))
     card = CatalogCard(
         name=front.name if back is None else f"{front.name} // {back.name}",
         front=front,
         back=back,
         mentions_day_night=mentions,
+        uses=tuple(use for use in DAY_NIGHT_USES if use in uses.uses),
+        forbids=tuple(d for d in (Designation.DAY, Designation.NIGHT) if d in uses.forbids),
         origin="community",
         source=source,
     )

@@ -20,21 +20,23 @@ from typing import Final
 from mtg_daynight.errors import InputFileError
 
 from .database import CardDatabase
-from .mods import default_mod_dirs, mod_files, read_mod
+from .mods import ModFileError, default_mod_dirs, mod_files, read_mods
 from .snapshot import find_snapshot, read_snapshot
 
 CACHE_SIZE: Final = 4
 
-_FileKey = tuple[str, int, int]
+_FileKey = tuple[str, str, int, int]
 _Key = tuple[_FileKey | None, tuple[_FileKey, ...]]
 
 
-def _file_key(path: Path) -> _FileKey:
+def _file_key(path: Path, *, unreadable_ok: bool = False) -> _FileKey:
     try:
         status = path.stat()
     except OSError as error:
+        if unreadable_ok:  # a mod file: read_mods reports it, the other mod files load
+            return (str(path), str(path.absolute()), -1, -1)
         raise InputFileError(f"{path}: cannot read: {error.strerror or error}") from error
-    return (str(path), status.st_mtime_ns, status.st_size)
+    return (str(path), str(path.absolute()), status.st_mtime_ns, status.st_size)  # mod paths are as given
 
 
 class DatabaseCache:
@@ -80,6 +82,7 @@ def load_database(
     mod_dirs: Sequence[Path | str] = (),
     *,
     default_mods: bool = True,
+    strict_mods: bool = True,
     cache: DatabaseCache | None = DEFAULT_CACHE,
 ) -> CardDatabase:
     """The card database: the snapshot :func:`mtg_daynight.importer.paths.locate_snapshot` picks (``data_dir``,
@@ -91,7 +94,9 @@ def load_database(
     the database holds only mod cards (:attr:`CardDatabase.has_snapshot` is False).
     ``data_dir`` (when given) and every directory of ``mod_dirs`` must exist. Raises
     :class:`~mtg_daynight.errors.InputFileError` for a malformed snapshot or mod file (naming the file and
-    the field). Results are cached (see the module docstring); ``cache=None`` always loads.
+    the field); with ``strict_mods=False`` a malformed mod file is left out and listed in
+    :attr:`CardDatabase.mod_problems` instead. Results are cached (see the module docstring); ``cache=None``
+    always loads.
     """
     directory = None if data_dir is None else Path(data_dir)
     if directory is not None and not directory.is_dir():
@@ -100,11 +105,14 @@ def load_database(
     directories = (*default_mod_dirs(), *extra) if default_mods else extra
     snapshot_path = find_snapshot(directory)
     files = mod_files(directories, required=extra)
-    key: _Key = (None if snapshot_path is None else _file_key(snapshot_path), tuple(_file_key(f) for f in files))
-    if cache is not None and (found := cache.get(key)) is not None:
-        return found
-    snapshot = None if snapshot_path is None else read_snapshot(snapshot_path)
-    database = CardDatabase.build(snapshot, [read_mod(f) for f in files])
-    if cache is not None:
-        cache.put(key, database)
+    mod_keys = tuple(_file_key(f, unreadable_ok=True) for f in files)
+    key: _Key = (None if snapshot_path is None else _file_key(snapshot_path), mod_keys)
+    database = None if cache is None else cache.get(key)
+    if database is None:
+        snapshot = None if snapshot_path is None else read_snapshot(snapshot_path)
+        database = CardDatabase.build(snapshot, *read_mods(files))
+        if cache is not None:
+            cache.put(key, database)
+    if strict_mods and database.mod_problems:
+        raise ModFileError(database.mod_problems[0])
     return database

@@ -12,11 +12,30 @@ from typing import Literal
 
 import msgspec
 
-from mtg_daynight.rules import Face
+from mtg_daynight.rules import Designation, Face
 from mtg_daynight.rules.permanents import CardFaces
 
 Origin = Literal["scryfall", "community"]
 """Where a card comes from: the Scryfall snapshot, or a community mod file."""
+
+DayNightUse = Literal["makes_day_night", "triggers_on_change", "forbids_change", "reads_day_night"]
+"""What a card does with the designation (730.1) besides daybound/nightbound: makes it day or night ("it becomes
+night"), triggers when it changes ("whenever day becomes night or night becomes day"), forbids a change ("it can't
+become night"), or reads it ("if it's night"). The strings are shared with the importer's card kinds."""
+
+#: Every :data:`DayNightUse`, in the order a card lists them.
+DAY_NIGHT_USES: tuple[DayNightUse, ...] = ("makes_day_night", "triggers_on_change", "forbids_change", "reads_day_night")
+
+#: Each :data:`DayNightUse` in words, for people.
+USE_WORDS: dict[str, str] = {
+    "makes_day_night": "makes it day or night",
+    "triggers_on_change": "triggers when day/night changes",
+    "forbids_change": "forbids a change",
+    "reads_day_night": "reads day/night",
+}
+
+CardKind = Literal["helper", "day_night", "mentions_day_night", "reads_day_night", "other"]
+"""What a card is for day/night, most specific first (:attr:`CatalogCard.kind`; a deck scan's status)."""
 
 
 def make_face(name: str, keywords: Iterable[str], type_line: str = "") -> Face:
@@ -48,6 +67,8 @@ class CatalogCard(msgspec.Struct, frozen=True, omit_defaults=True):
     - ``printed_names``: non-English printed names where the data has them.
     - ``mentions_day_night``: the card refers to day or night without having daybound or nightbound (it makes
       it day or night, or triggers on the change): a deck with it needs the Day // Night helper card too.
+    - ``uses``: what it does with the designation (:data:`DayNightUse`), where the data says (Forge scripts);
+      ``forbids``: the designations an "it can't become day/night" ability of it forbids (730.1).
     - ``helper``: this is the Day // Night helper card itself (a double-faced token).
     - ``digital`` / ``playtest``: Scryfall's flags (an Alchemy card; a playtest card).
     - ``origin``: ``"scryfall"`` or ``"community"``; ``source`` is the file it came from.
@@ -60,6 +81,8 @@ class CatalogCard(msgspec.Struct, frozen=True, omit_defaults=True):
     ids: tuple[str, ...] = ()
     printed_names: tuple[PrintedName, ...] = ()
     mentions_day_night: bool = False
+    uses: tuple[DayNightUse, ...] = ()
+    forbids: tuple[Designation, ...] = ()
     helper: bool = False
     digital: bool = False
     playtest: bool = False
@@ -80,6 +103,20 @@ class CatalogCard(msgspec.Struct, frozen=True, omit_defaults=True):
     def needs_helper(self) -> bool:
         """Whether a deck with this card needs the Day // Night helper card to track the designation."""
         return self.day_night or self.mentions_day_night
+
+    @property
+    def kind(self) -> CardKind:
+        """What the card is for day/night: the helper card; a daybound/nightbound card (702.145a); a card that
+        makes it day or night or triggers on the change (``mentions_day_night``: a deck with it needs the helper
+        card); a card that only reads the designation or forbids a change (``reads_day_night``: it cares about
+        day/night, but cannot give the game a designation); or ``other``."""
+        if self.helper:
+            return "helper"
+        if self.day_night:
+            return "day_night"
+        if self.mentions_day_night:
+            return "mentions_day_night"
+        return "reads_day_night" if self.uses else "other"
 
     @property
     def community(self) -> bool:

@@ -16,7 +16,8 @@ Schema (see ``docs/mods.md``)::
     back = { name = "...", keywords = ["nightbound"], type_line = "Creature — Werewolf" }
 
 Files are validated with msgspec (unknown keys are errors) and then checked card by card; every problem
-raises :class:`~mtg_daynight.errors.InputFileError` naming the file and the field (``cards[0].front.name``).
+raises :class:`ModFileError` (an :class:`~mtg_daynight.errors.InputFileError`) naming the file and the field
+(``cards[0].front.name``); :func:`read_mods` turns each into a :class:`ModProblem` and reads on.
 Daybound belongs on a front face and nightbound on a back face (702.145a). A ``.txt`` file in a mod directory is
 a Forge card script (:mod:`mtg_daynight.catalog.forge_script`), validated by the same face rules. Only regular
 files are read (:func:`mtg_daynight.inputfile.read_regular_file`): a FIFO or device is refused, never waited on.
@@ -101,6 +102,29 @@ class LoadedMod(msgspec.Struct, frozen=True):
     cards: tuple[ModEntry, ...]
 
 
+class ModProblem(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A mod file that could not be loaded: its path as the user gave it, why, and where in it when known (the
+    ``line`` of a Forge script, the ``field`` of a TOML file)."""
+
+    path: str
+    reason: str
+    line: int | None = None
+    field: str | None = None
+
+    def describe(self) -> str:
+        """One line for a person: ``mods/bad.txt: line 3: ...``."""
+        where = (f"line {self.line}" if self.line is not None else None, self.field)
+        return ": ".join((self.path, *(part for part in where if part), self.reason))
+
+
+class ModFileError(InputFileError):
+    """A malformed mod file; :attr:`problem` says which file, where in it, and why (``str()`` says it all)."""
+
+    def __init__(self, problem: ModProblem) -> None:
+        super().__init__(problem.describe())
+        self.problem = problem
+
+
 def default_mod_dirs() -> tuple[Path, ...]:
     """``carddata/custom/`` of a source checkout (when running from one), then ``custom/`` in the user's
     card-data directory (:func:`mtg_daynight.importer.paths.user_data_dir`, e.g.
@@ -112,25 +136,47 @@ def default_mod_dirs() -> tuple[Path, ...]:
 
 
 def _walk(directory: Path) -> list[Path]:
-    """The mod files under ``directory`` and its subdirectories (symbolic links to directories are not followed;
-    hidden files and directories are skipped), sorted by their path below ``directory``."""
+    """The mod files under ``directory`` and its subdirectories, at any depth (an explicit stack, no recursion:
+    a folder nested a thousand levels deep is walked like any other), sorted by their path below ``directory``.
+    Symbolic links to directories are not followed; hidden files and directories are skipped; a folder that
+    cannot be listed is skipped, as :func:`os.walk` does."""
     found: list[Path] = []
-    for root, subdirectories, names in os.walk(directory, followlinks=False):
-        subdirectories[:] = [d for d in subdirectories if not d.startswith(".")]
-        base = Path(root)
-        found.extend(base / n for n in names if not n.startswith(".") and n.endswith(MOD_SUFFIXES))
+    pending = [directory]
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            if _is_dir(entry):
+                if not entry.is_symlink():
+                    pending.append(folder / entry.name)
+            elif entry.name.endswith(MOD_SUFFIXES):
+                found.append(folder / entry.name)
         if len(found) > MAX_MOD_FILES:
             raise InputFileError(f"{directory}: more than {MAX_MOD_FILES} mod files: is this really a mod directory?")
     return sorted(found, key=lambda p: p.relative_to(directory).parts)
 
 
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
 def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> tuple[Path, ...]:
     """The mod files (``*.toml`` and Forge ``*.txt`` scripts) of ``directories`` and their subdirectories (Forge
-    keeps custom card scripts in one subfolder per initial letter), sorted by path within each, duplicates
-    dropped. A directory in ``required`` must exist (one the user named); the others are skipped when missing.
-    Every entry with a mod suffix is listed, so that one that is not a regular file (a FIFO, a device) is
-    refused by :func:`read_mod`, not skipped."""
-    found: dict[Path, None] = {}
+    keeps custom card scripts in one subfolder per initial letter), sorted by path within each, a file reached
+    twice (through a symbolic link) listed once. Each path is written as the user gave its directory
+    (``mods/bad.txt`` for ``--mods mods``), so that messages name it so. A directory in ``required`` must exist
+    (one the user named); the others are skipped when missing. Every entry with a mod suffix is listed, so that
+    one that is not a regular file (a FIFO, a device) is refused by :func:`read_mod`, not skipped."""
+    found: dict[Path, Path] = {}
     for directory in directories:
         if not directory.is_dir():
             if directory in required:
@@ -138,8 +184,8 @@ def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> 
                 raise InputFileError(f"{directory}: mod directory {what}")
             continue
         for path in _walk(directory):
-            found[_resolved(path)] = None
-    return tuple(found)
+            found.setdefault(_resolved(path), path)
+    return tuple(found.values())
 
 
 def _resolved(path: Path) -> Path:
@@ -155,20 +201,38 @@ def _field(path: str) -> str:
     return path.removeprefix("$.").removeprefix("$") or "(top level)"
 
 
-def _fail(source: str, field: str, what: str) -> InputFileError:
-    return InputFileError(f"{source}: {field}: {what}")
+def _fail(source: str, field: str, what: str, line: int | None = None) -> ModFileError:
+    return ModFileError(ModProblem(source, what, line, field))
 
 
 def read_mod(path: Path) -> LoadedMod:
     """Read and validate one mod file: a Forge card script when it ends ``.txt``, else TOML. Only a regular
-    file of at most :data:`MAX_MOD_BYTES` is read."""
+    file of at most :data:`MAX_MOD_BYTES` is read. Raises :class:`ModFileError`."""
     source = str(path)
-    data = read_regular_file(path, MAX_MOD_BYTES, "mod file")
+    try:
+        data = read_regular_file(path, MAX_MOD_BYTES, "mod file")
+    except ModFileError:
+        raise
+    except InputFileError as error:  # read_regular_file's messages start with the path
+        raise ModFileError(ModProblem(source, str(error).removeprefix(f"{source}: "))) from None
     if path.suffix.lower() == ".txt":
         from .forge_script import parse_forge_script
 
         return parse_forge_script(data, source)
     return parse_mod(data, source)
+
+
+def read_mods(paths: Iterable[Path]) -> tuple[tuple[LoadedMod, ...], tuple[ModProblem, ...]]:
+    """Read every mod file of ``paths``: the ones that load, and a :class:`ModProblem` for each that does not
+    (one broken file never keeps the others out)."""
+    loaded: list[LoadedMod] = []
+    problems: list[ModProblem] = []
+    for path in paths:
+        try:
+            loaded.append(read_mod(path))
+        except ModFileError as error:
+            problems.append(error.problem)
+    return tuple(loaded), tuple(problems)
 
 
 def parse_mod(data: bytes | str, source: str) -> LoadedMod:
@@ -178,12 +242,12 @@ def parse_mod(data: bytes | str, source: str) -> LoadedMod:
     except msgspec.ValidationError as error:
         message, _, where = str(error).rpartition(" - at `")
         if not message:
-            raise InputFileError(f"{source}: {error}") from None
+            raise ModFileError(ModProblem(source, str(error))) from None
         raise _fail(source, _field(where.rstrip("`")), message) from None
     except msgspec.DecodeError as error:
-        raise InputFileError(f"{source}: not valid TOML: {error}") from None
+        raise ModFileError(ModProblem(source, f"not valid TOML: {error}")) from None
     except RecursionError:  # tomllib recurses per nesting level: 100k nested arrays or tables end here
-        raise InputFileError(f"{source}: not valid TOML: arrays or tables nested too deeply") from None
+        raise ModFileError(ModProblem(source, "not valid TOML: arrays or tables nested too deeply")) from None
     if not decoded.mod.name.strip():
         raise _fail(source, "mod.name", "must not be empty")
     if len(decoded.cards) > MAX_MOD_CARDS:
@@ -209,28 +273,31 @@ def mod_face(
     source: str,
     name_field: str,
     keywords_field: str,
+    name_line: int | None = None,
+    keywords_line: int | None = None,
 ) -> Face:
     """A validated mod face (TOML or Forge script): a usable name (one a deck file could name: see
     :func:`mtg_daynight.decks.text.impossible_name`), and daybound only on the front face,
-    nightbound only on the back face, each at most once (702.145a). Errors name ``source`` and the field."""
+    nightbound only on the back face, each at most once (702.145a). Errors name ``source``, the field and (for a
+    Forge script) the line."""
     name = name.strip()
     if not name:
-        raise _fail(source, name_field, "must not be empty")
+        raise _fail(source, name_field, "must not be empty", name_line)
     if len(name) > MAX_NAME_CHARS:
-        raise _fail(source, name_field, f"{len(name)} characters, the limit is {MAX_NAME_CHARS}")
+        raise _fail(source, name_field, f"{len(name)} characters, the limit is {MAX_NAME_CHARS}", name_line)
     if "/" in name or not name.isprintable():
-        raise _fail(source, name_field, f"{name!r}: a face name has no '/' and no control characters")
+        raise _fail(source, name_field, f"{name!r}: a face name has no '/' and no control characters", name_line)
     from mtg_daynight.decks.text import impossible_name  # on first use: the deck readers load with it
 
     problem = impossible_name(name)
     if problem is not None:  # the same rule as for names in deck files: a deck could never name this card
-        raise _fail(source, name_field, f"{name!r} {problem}")
+        raise _fail(source, name_field, f"{name!r} {problem}", name_line)
     if len(set(keywords)) != len(keywords):
-        raise _fail(source, keywords_field, "a keyword is repeated")
+        raise _fail(source, keywords_field, "a keyword is repeated", keywords_line)
     if back and "daybound" in keywords:
-        raise _fail(source, keywords_field, "daybound belongs on the front face (702.145a)")
+        raise _fail(source, keywords_field, "daybound belongs on the front face (702.145a)", keywords_line)
     if not back and "nightbound" in keywords:
-        raise _fail(source, keywords_field, "nightbound belongs on the back face (702.145a)")
+        raise _fail(source, keywords_field, "nightbound belongs on the back face (702.145a)", keywords_line)
     return make_face(name, keywords, type_line)
 
 

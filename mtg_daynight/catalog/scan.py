@@ -5,7 +5,10 @@ The card data holds only day/night-related cards, so most names of a real deck (
 not in it. Each entry gets one status:
 
 - ``day_night``: a daybound/nightbound card (Scryfall or community);
-- ``mentions_day_night``: a card that refers to day/night without the keywords (the data says so);
+- ``mentions_day_night``: a card that refers to day/night without the keywords (the data says so): it makes it
+  day or night, or triggers on the change;
+- ``reads_day_night``: a card that cares about day/night without being able to give the game a designation: it
+  only reads it ("if it's night") or forbids a change ("it can't become night");
 - ``helper``: the Day // Night helper card itself;
 - ``other``: a card the data holds that has nothing to do with day/night (a community card without keywords);
 - ``unknown``: not in the data but close to a known name: a suspected typo, with suggestions;
@@ -14,8 +17,11 @@ not in it. Each entry gets one status:
 - ``no_data``: not found, and no card data snapshot is loaded (only mod cards, if any), so nothing could be
   said about it: the name may well be a day/night card.
 
-A deck needs the helper card when any entry is ``day_night`` or ``mentions_day_night``; without a snapshot and
-without such an entry the answer is None (unknown), not False.
+A deck needs the helper card when any entry is ``day_night`` or ``mentions_day_night`` (a card that only reads
+the designation or forbids a change cannot start day or night, so a deck of those alone never has one to track);
+without a snapshot and without such an entry the answer is None (unknown), not False. An entry's ``uses`` lists
+what the card does with the designation where the data says (:data:`~mtg_daynight.catalog.model.DayNightUse`),
+``forbids`` the designations it forbids.
 """
 
 from __future__ import annotations
@@ -27,10 +33,9 @@ import msgspec
 from mtg_daynight.decks import Deck, DeckEntry
 
 from .database import TYPO_CUTOFF, CardDatabase, MatchKind, Suggestion
-from .model import CatalogCard
+from .model import CardKind, CatalogCard, DayNightUse
 
-Status = Literal["day_night", "mentions_day_night", "helper", "other", "unknown", "unchecked", "no_data"]
-
+Status = CardKind | Literal["unknown", "unchecked", "no_data"]
 
 
 class ScanEntry(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -45,6 +50,8 @@ class ScanEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     matched_by: MatchKind | None = None
     lang: str | None = None
     keywords: tuple[str, ...] = ()
+    uses: tuple[DayNightUse, ...] = ()
+    forbids: tuple[str, ...] = ()
     community: bool = False
     suggestions: tuple[Suggestion, ...] = ()
 
@@ -86,15 +93,10 @@ def _resolve(database: CardDatabase, entry: DeckEntry) -> ScanEntry:
     found = database.match(name)
     if found is not None:
         card = found.card
-        status: Status = (
-            "helper" if card.helper
-            else "day_night" if card.day_night
-            else "mentions_day_night" if card.mentions_day_night
-            else "other"
-        )
         return ScanEntry(
-            *where, status=status, card=card.name, matched_by=found.how, lang=found.lang,
-            keywords=_keywords(card), community=card.community,
+            *where, status=card.kind, card=card.name, matched_by=found.how, lang=found.lang,
+            keywords=_keywords(card), uses=card.uses, forbids=tuple(str(d) for d in card.forbids),
+            community=card.community,
         )
     close = database.suggest(name, cutoff=TYPO_CUTOFF)
     if close:

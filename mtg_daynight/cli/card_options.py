@@ -32,8 +32,9 @@ def add_card_data_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def load_card_database(args: argparse.Namespace) -> CardDatabase:
-    """The card database the options in ``args`` name (cached per process; see ``load_database``)."""
+def load_card_database(args: argparse.Namespace, *, strict_mods: bool = True) -> CardDatabase:
+    """The card database the options in ``args`` name (cached per process; see ``load_database``, which also
+    says what ``strict_mods`` does)."""
     from mtg_daynight.catalog import load_database
 
-    return load_database(args.data_dir, args.mods, default_mods=not args.no_default_mods)
+    return load_database(args.data_dir, args.mods, default_mods=not args.no_default_mods, strict_mods=strict_mods)

@@ -18,6 +18,7 @@ from typing import Any, Final
 import msgspec
 
 from mtg_daynight.catalog import CardDatabase, DeckScan, ScanEntry, scan_deck
+from mtg_daynight.catalog.model import USE_WORDS
 from mtg_daynight.catalog.names import json_text, terminal_text
 from mtg_daynight.decks import FORMATS, Deck, DeckFileError, DeckProblem, read_deck
 from mtg_daynight.errors import DayNightError
@@ -33,7 +34,8 @@ exit status:
   1  every file scanned; some name is unknown (a suspected typo)
   2  some deck file (or directory argument) could not be read or has problems: its
      good lines and the other files are still scanned and printed; or nothing could be scanned (a
-     missing --data-dir/--mods directory, a malformed mod file or snapshot)"""
+     missing --data-dir/--mods directory, a malformed snapshot, a malformed mod file with --strict-mods)
+a malformed mod file is otherwise a warning: it is left out, the other mod files load"""
 
 _PROG: Final = "mtg-daynight deck scan"
 _NO_DATA_HINT: Final = "import it with 'mtg-daynight carddata update', or pass --data-dir DIR"
@@ -75,6 +77,10 @@ def register(sub: Any) -> None:
     scan.add_argument("--json", action="store_true", help="print one JSON object for scripts (errors included)")
     scan.add_argument("--format", choices=FORMATS, help="read every file in this format (default: detect)")
     add_card_data_options(scan)
+    scan.add_argument(
+        "--strict-mods", action="store_true",
+        help="a mod file that cannot be loaded stops the scan (exit 2) instead of being left out with a warning",
+    )
     scan.set_defaults(handler=_scan)
     parser.set_defaults(handler=lambda args: _usage(parser))
 
@@ -117,7 +123,7 @@ def read_all(arguments: list[Path], format: str | None) -> list[Deck | Failed]:
 def _scan(args: argparse.Namespace) -> int:
     read = read_all(args.files, args.format)
     try:
-        database = load_card_database(args)
+        database = load_card_database(args, strict_mods=args.strict_mods)
     except DayNightError as error:  # nothing can be scanned: one clear line (or JSON object), exit 2
         if args.json:
             _write_json({"data": None, "decks": [], "failed": [], "unknown": 0, "error": str(error), "status": 2})
@@ -159,6 +165,7 @@ def _data_json(database: CardDatabase) -> dict[str, Any]:
         "cards": len(database),
         "mods": [mod.path for mod in database.mods],
         "clashes": msgspec.to_builtins(database.clashes),
+        "mod_problems": msgspec.to_builtins(database.mod_problems),
     }
 
 
@@ -174,6 +181,8 @@ def _warn(database: CardDatabase) -> None:
         )
     for clash in database.clashes:
         _err(f"warning: {clash.describe()}")
+    for problem in database.mod_problems:
+        _err(f"warning: {problem.describe()}: this mod file is left out (--strict-mods: stop instead)")
 
 
 def _print_failed(failed: Failed) -> None:
@@ -197,7 +206,9 @@ def _where(entry: ScanEntry, name: str) -> str:
 
 def _row(entry: ScanEntry) -> str:
     text = _where(entry, entry.card or entry.written)
-    notes = list(entry.keywords)
+    notes = [*entry.keywords, *(USE_WORDS[use] for use in entry.uses if use != "forbids_change")]
+    if entry.forbids:
+        notes.append(f"it can't become {' or '.join(entry.forbids)}")
     if entry.card and entry.written != entry.card:
         notes.append(f"written {entry.written!r}" + (f" ({entry.lang})" if entry.lang else ""))
     if entry.community:
@@ -216,6 +227,7 @@ def _print_scan(scan: DeckScan) -> None:
     groups = (
         ("day/night cards", scan.with_status("day_night")),
         ("cards that mention day/night", scan.with_status("mentions_day_night")),
+        ("cards that care about day/night (read it or forbid a change)", scan.with_status("reads_day_night")),
         ("the Day // Night helper card", scan.with_status("helper")),
         ("known cards without day/night", scan.with_status("other")),
     )

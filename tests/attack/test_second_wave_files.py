@@ -25,7 +25,7 @@ def test_mod_directory_symlink_loop_is_one_line_not_a_traceback(
     (mods / "loop.toml").symlink_to("loop.toml")
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Tavern Ruffian\n")
-    assert run_cli(["deck", "scan", "--mods", str(mods), str(deck)], timeout=20) == 2
+    assert run_cli(["deck", "scan", "--strict-mods", "--mods", str(mods), str(deck)], timeout=20) == 2
     err = capsys.readouterr().err
     assert "loop.toml" in err and "Traceback" not in err and err.count("\n") == 1
 

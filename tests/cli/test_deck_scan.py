@@ -100,7 +100,7 @@ def test_json_shape(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixtur
     status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
     assert status == 0
     assert set(out) == {"data", "decks", "failed", "unknown", "status"}
-    assert set(out["data"]) == {"snapshot", "snapshot_note", "cards", "mods", "clashes"}
+    assert set(out["data"]) == {"snapshot", "snapshot_note", "cards", "mods", "clashes", "mod_problems"}
     assert "FIXTURE" in out["data"]["snapshot_note"]
     assert out["data"]["cards"] == 6  # 4 day/night cards, Brimstone Vandal (mentions day/night), the helper
     (deck,) = out["decks"]
@@ -210,7 +210,8 @@ def test_missing_file_and_bad_mod_exit_2(tmp_path: Path, data_dir: Path, capsys:
     mods.mkdir()
     (mods / "broken.toml").write_text("[mod]\nname = 'x'\n[[cards]]\nfront = {}\n")
     deck = _deck(tmp_path, "d.txt", "1 Tavern Ruffian\n")
-    assert main(["deck", "scan", "--no-default-mods", "--mods", str(mods), "--data-dir", str(data_dir), str(deck)]) == 2
+    strict = ["deck", "scan", "--strict-mods", "--no-default-mods", "--mods", str(mods)]
+    assert main([*strict, "--data-dir", str(data_dir), str(deck)]) == 2
     assert "broken.toml: cards[0].front: Object missing required field `name`" in capsys.readouterr().err
 
 
