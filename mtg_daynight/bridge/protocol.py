@@ -4,6 +4,10 @@ Every message is one line of JSON (newline-delimited), a request object or a bat
 params and results of the facade's methods are derived from the facade itself (:mod:`mtg_daynight.bridge.methods`);
 the types here are the envelopes around them and the few types that exist only on the wire. The JSON Schema of all
 of it is generated from these msgspec types (:mod:`mtg_daynight.bridge.schema`, docs/bridge-schema.json).
+
+This module is also the bridge's validation boundary as types: every wire type forbids unknown members at every
+depth, integers carry their ranges (:data:`Turn`, :data:`RequestId`), and the limits on messages and answers are
+its constants (:class:`Limits`).
 """
 
 from __future__ import annotations
@@ -59,7 +63,9 @@ RequestId = Annotated[int, msgspec.Meta(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGE
 
 
 class Limits(msgspec.Struct, frozen=True):
-    """The limits one server enforces (default: the documented constants; tests inject smaller ones)."""
+    """The limits one server enforces, in bytes or requests (default: the documented constants above; tests
+    inject smaller ones): ``message_bytes`` per request line, ``batch_bytes`` and ``batch_requests`` per batch,
+    ``answer_bytes`` per answer and per batch's answers."""
 
     message_bytes: int = MAX_MESSAGE_BYTES
     batch_bytes: int = MAX_BATCH_BYTES

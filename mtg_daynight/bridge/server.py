@@ -327,9 +327,13 @@ def _unreadable(raw: bytes | msgspec.Raw, error: Exception) -> ProtocolError:
 def _reread_batch(line: bytes) -> list[bytes] | None:
     """A batch msgspec refused, as its elements re-encoded (ASCII, so every string is an escape msgspec reads the
     same way), when it is a JSON array holding a string that is not valid Unicode; else None."""
-    if _not_unicode(line, "$") is None:
+    found = _not_unicode(line, "$")
+    if found is None:
         return None
-    return [json.dumps(item).encode() for item in _loads(line)]
+    try:
+        return [json.dumps(item).encode() for item in found[1]]
+    except RecursionError:  # nested deeper than the encoder goes: not a batch of requests anyway
+        return None
 
 
 def _params_error(error: msgspec.ValidationError) -> str:
