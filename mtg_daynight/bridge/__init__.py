@@ -3,7 +3,7 @@
 ``mtg-daynight serve`` runs :class:`~mtg_daynight.bridge.server.Server` (one JSON message per line, batches
 supported, logs on standard error only). The modules:
 
-- :mod:`~mtg_daynight.bridge.protocol`: the JSON-RPC envelopes, error codes and the wire-only types;
+- :mod:`~mtg_daynight.bridge.protocol`: the JSON-RPC envelopes, error codes, limits and the wire-only types;
 - :mod:`~mtg_daynight.bridge.methods`: the method table, derived one to one from the facade;
 - :mod:`~mtg_daynight.bridge.effects`: the host's "it can't become day/night" effects;
 - :mod:`~mtg_daynight.bridge.server`: the loop and the dispatch;

@@ -11,6 +11,13 @@ as a string; ``Permanent | CardPermanent`` as the tagged :class:`~mtg_daynight.b
 / :class:`~mtg_daynight.bridge.protocol.EnteringCard`; any iterable as an array; ``Keyword | str`` as
 ``Keyword`` (the enum already says which strings are valid); a union of string enums and literals as one literal.
 A :class:`~mtg_daynight.facade.Game` result becomes a :class:`~mtg_daynight.bridge.protocol.GameHandle`.
+Every wire type refuses unknown members at every depth, and integers are bounded: a ``turn`` to
+:data:`~mtg_daynight.bridge.protocol.Turn` (1..2^31 - 1), any other ``int`` to the integers every JSON client reads
+exactly (at most 2^53 - 1).
+
+A method may have a check (:class:`Method`'s ``check``) that runs on the decoded params before the facade is
+called: what the bridge knows and the facade does not check yet (``new_game``'s variants against what the loaded
+plugins offer; ``load_game`` under an id in use).
 """
 
 from __future__ import annotations
@@ -22,30 +29,50 @@ import re
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, Final, Literal, Union
+from typing import Annotated, Any, Final, Literal, Union
 
 import msgspec
 
 from mtg_daynight import __version__
 from mtg_daynight.bridge.effects import HOST_EFFECTS_PLUGIN_NAME, HostEffects
 from mtg_daynight.bridge.protocol import (
+    INVALID_PARAMS,
+    MAX_SAFE_INTEGER,
     PROTOCOL_VERSION,
     EnteringCard,
+    EnteringFace,
     EnteringPermanent,
     GameHandle,
     InitializeResult,
+    ProtocolError,
+    Turn,
 )
 from mtg_daynight.cli.plugins import plugin_infos
+from mtg_daynight.errors import BadEventError, UnknownGameError
 from mtg_daynight.facade import DayNight, Game
-from mtg_daynight.rules import CardPermanent, Permanent
+from mtg_daynight.rules import CardPermanent, Face, Permanent
 
 _ITERABLES: Final = (abc.Iterable, abc.Sequence, abc.Collection, abc.Set, list, tuple, frozenset, set)
 
+#: The wire types decoded from a request, by the facade's type they stand for.
+_BASES: Final[Mapping[type[msgspec.Struct], type[msgspec.Struct]]] = {
+    EnteringPermanent: Permanent, EnteringCard: CardPermanent, EnteringFace: Face,
+}
+
+#: An integer every JSON client reads exactly (JavaScript's safe integers).
+SafeInteger = Annotated[int, msgspec.Meta(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER)]
+
+#: Parameters whose integers have a narrower range than :data:`SafeInteger`, by name.
+_BOUNDED_PARAMETERS: Final[Mapping[str, Any]] = {"turn": Turn}
+
 
 def _to_base(value: Any) -> Any:
-    """An entering permanent as the Python type the facade takes (so saves match a Python host's)."""
-    base = Permanent if isinstance(value, Permanent) else CardPermanent
-    return base(**{name: getattr(value, name) for name in base.__struct_fields__})
+    """A decoded wire value as the facade's type (so saves match a Python host's): entering permanents and their
+    faces become :class:`~mtg_daynight.rules.Permanent` / :class:`~mtg_daynight.rules.Face`..."""
+    base = _BASES.get(type(value))
+    if base is None:
+        return value
+    return base(**{name: _to_base(getattr(value, name)) for name in base.__struct_fields__})
 
 
 def _is_str_enum(tp: Any) -> bool:
@@ -72,6 +99,8 @@ def wire_type(tp: Any) -> Any:
         return EnteringCard
     if tp is Game:
         return GameHandle
+    if tp is int:
+        return SafeInteger
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in _ITERABLES and args and (origin is not tuple or (len(args) == 2 and args[1] is Ellipsis)):
         return list[wire_type(args[0])]  # type: ignore[misc]
@@ -111,9 +140,10 @@ def _summary(function: Callable[..., Any]) -> str:
 
 class Method:
     """One bridge method: its params Struct (decoded straight from the request), how to call the facade, and
-    the wire type of its result (for the schema)."""
+    the wire type of its result (for the schema). ``check(session, params)``, if given, runs on the decoded params
+    before the facade is called and raises what refuses them."""
 
-    __slots__ = ("_call", "decoder", "name", "params", "result", "summary")
+    __slots__ = ("_call", "_check", "decoder", "name", "params", "result", "summary")
 
     def __init__(
         self,
@@ -121,17 +151,20 @@ class Method:
         receiver: Callable[[Session, Any], Any],
         *,
         game_field: bool = False,
+        check: Callable[[Session, Any], None] | None = None,
     ) -> None:
         target = function.fget if isinstance(function, property) else function
         assert target is not None
         self.name: str = target.__name__
         self.summary = _summary(target)
-        hints = typing.get_type_hints(target)
+        hints = typing.get_type_hints(target, include_extras=True)
         signature = inspect.signature(target)
         fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [("game", str)] if game_field else []
         plan: list[tuple[str, Any, Callable[[Any], Any] | None]] = []  # name, kind, how to convert the value
         for parameter in list(signature.parameters.values())[1:]:  # skip self
             tp = wire_type(hints[parameter.name])
+            if tp is SafeInteger:
+                tp = _BOUNDED_PARAMETERS.get(parameter.name, tp)
             if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
                 tp = list[tp]  # type: ignore[valid-type]
             if parameter.default is inspect.Parameter.empty:
@@ -152,9 +185,13 @@ class Method:
         returned = hints.get("return")
         self.result: Any = None if returned is type(None) else wire_type(returned)
         self._call = _bind(target, receiver, tuple(plan), returned)
+        self._check = check
 
     def __call__(self, session: Session, params: Any) -> Any:
-        """Call the facade with decoded ``params``; return the result (JSON-encodable)."""
+        """Check decoded ``params`` (the method's own check), call the facade; return the result
+        (JSON-encodable)."""
+        if self._check is not None:
+            self._check(session, params)
         return self._call(session, params)
 
 
@@ -205,21 +242,45 @@ class Session:
 
         ``variants`` are the names in plugins' module-level ``VARIANT`` (a string) or ``VARIANTS`` (strings)."""
         self.client = client
-        pm = self.daynight.pm
-        variants: list[str] = []
-        for plugin in pm.get_plugins():
-            single = getattr(plugin, "VARIANT", None)
-            several = getattr(plugin, "VARIANTS", ())
-            for name in ([single] if isinstance(single, str) else []) + [v for v in several if isinstance(v, str)]:
-                variants.append(name)
         return InitializeResult(
             protocol_version=PROTOCOL_VERSION,
             library="mtg-daynight",
             library_version=__version__,
-            plugins=tuple(info for info in plugin_infos(pm) if info.name != HOST_EFFECTS_PLUGIN_NAME),
-            variants=tuple(sorted(set(variants))),
+            plugins=tuple(info for info in plugin_infos(self.daynight.pm) if info.name != HOST_EFFECTS_PLUGIN_NAME),
+            variants=self.variants(),
             methods=tuple(METHODS),
         )
+
+    def variants(self) -> tuple[str, ...]:
+        """The house-rule variants the loaded plugins offer, sorted: the names in their module-level ``VARIANT``
+        (a string) or ``VARIANTS`` (strings)."""
+        variants: set[str] = set()
+        for plugin in self.daynight.pm.get_plugins():
+            single = getattr(plugin, "VARIANT", None)
+            several = getattr(plugin, "VARIANTS", ())
+            variants.update([single] if isinstance(single, str) else [])
+            variants.update(v for v in several if isinstance(v, str))
+        return tuple(sorted(variants))
+
+    def check_variants(self, params: Any) -> None:
+        """``new_game``'s check: every variant is one a loaded plugin offers (-32602 with its path otherwise);
+        a variant no plugin implements would play the standard rules while the state names it."""
+        offered = self.variants()
+        for n, name in enumerate(params.variants):
+            if name not in offered:
+                listed = ", ".join(map(repr, offered)) or "none"
+                raise ProtocolError(INVALID_PARAMS, f"new_game: no loaded plugin offers the variant {name!r} "
+                                                    f"(offered: {listed}) - at `$.params.variants[{n}]`")
+
+    def check_id_free(self, params: Any) -> None:
+        """``load_game``'s check: the id is not in use (:class:`~mtg_daynight.errors.BadEventError`, as for
+        ``new_game``); loading never replaces a running game."""
+        try:
+            self.daynight.game(params.game)
+        except UnknownGameError:
+            return
+        raise BadEventError(f"game {params.game!r} is in use: end it first to load a save under its id, "
+                            "or use another id")
 
 
 def game_method(function: Callable[..., Any] | property) -> Method:
@@ -229,9 +290,9 @@ def game_method(function: Callable[..., Any] | property) -> Method:
                   game_field=True)
 
 
-def daynight_method(function: Callable[..., Any]) -> Method:
-    """A method of :class:`~mtg_daynight.facade.DayNight`."""
-    return Method(function, lambda session, params: session.daynight)
+def daynight_method(function: Callable[..., Any], check: Callable[[Session, Any], None] | None = None) -> Method:
+    """A method of :class:`~mtg_daynight.facade.DayNight` (``check``: see :class:`Method`)."""
+    return Method(function, lambda session, params: session.daynight, check=check)
 
 
 def effects_method(function: Callable[..., Any]) -> Method:
@@ -251,8 +312,8 @@ def session_method(function: Callable[..., Any]) -> Method:
 #: Every method the server answers, by name: ``initialize``, then the facade's, then the host's effects.
 METHODS: Final[Mapping[str, Method]] = _table(
     session_method(Session.initialize),
-    daynight_method(DayNight.new_game),
-    daynight_method(DayNight.load_game),
+    daynight_method(DayNight.new_game, Session.check_variants),
+    daynight_method(DayNight.load_game, Session.check_id_free),
     daynight_method(DayNight.game),
     game_method(Game.end),
     game_method(Game.save),

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from mtg_daynight.bridge.client import BridgeClient, RemoteDayNight
+from mtg_daynight.bridge.client import BridgeClient, RemoteDayNight, RemoteGame
 from mtg_daynight.reference import Card
 from mtg_daynight.scenarios.adapter import Entering
 from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
@@ -38,6 +38,12 @@ class BridgedDayNight(RemoteDayNight):
     def __init__(self, client: BridgeClient) -> None:
         super().__init__(client)
         self.pm = _NoPlugins()
+
+    def load_game(self, game: str, data: bytes) -> RemoteGame:
+        """The reference host reloads a save under its running game's id: the bridge refuses an id in use, so
+        end the game first (what an engine that replaces a game does)."""
+        self.client.call("end", {"game": game})
+        return super().load_game(game, data)
 
 
 class BridgeAdapter(ReferenceAdapter):

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from mtg_daynight.bridge.methods import METHODS, Session
+from mtg_daynight.bridge.protocol import Limits
 from mtg_daynight.bridge.server import Server
 from mtg_daynight.facade import DayNight
 from mtg_daynight.plugin import hookimpl
@@ -244,7 +245,7 @@ def test_a_huge_valid_message_is_served(day_game: Server) -> None:
 
 
 def test_serve_reads_lines_until_the_end_and_skips_an_oversized_one() -> None:
-    server = Server(Session(DayNight(autoload=False)), max_message_bytes=200)
+    server = Server(Session(DayNight(autoload=False)), limits=Limits(message_bytes=200))
     lines = [request("new_game", {"game": "g", "players": ["a"]}), b" ", b'{"x":"' + b"y" * 1000 + b'"}',
              request("designation", {"game": "g"}, id=2)]
     out = io.BytesIO()
@@ -286,11 +287,10 @@ def test_730_1_an_effect_with_a_source_applies_while_the_source_is_there_phased_
     night = {"game": "g1", "cause": "an effect"}
 
     def vetoed() -> bool:
-        data = saved(day_game)
         outcome = result(day_game, "become_night", **night)
         if outcome["actions"][0]["type"] == "vetoed":
             return True
-        result(day_game, "load_game", game="g1", data=data)  # undo the change for the next question
+        result(day_game, "become", game="g1", to="day", cause="undo")  # back to day for the next question
         return False
 
     assert not vetoed()  # not on the battlefield yet
