@@ -76,3 +76,13 @@ def test_doc_transcripts_conform_to_the_schema_types(server: Server) -> None:
                     msgspec.convert(response["result"], method.result)
                 checked += 1
     assert checked >= 15
+
+
+def test_host_integration_state_example_runs() -> None:
+    """docs/host-integration.md's example of the game state as a whole (the Python side of the bridge's `state`
+    section) runs, and its assertions hold."""
+    host_doc = DOC.with_name("host-integration.md")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", host_doc.read_text(encoding="utf-8"), re.S)
+              if "state-demo" in b]
+    assert len(blocks) == 1
+    exec(blocks[0], {})
