@@ -64,6 +64,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 EXTRAS: Final = {
     "carddata": ("requests", "filelock", "tqdm", "ijson", "isal", "stringzilla"),
 }
+#: How to install an extra (the package is installed from a clone until it is published: docs/host-integration.md).
+INSTALL_EXTRA: Final = "in the mtg-daynight clone, run pip install -e '.[{extra}]'"
 
 
 def missing_extra(error: ModuleNotFoundError) -> str | None:
@@ -98,9 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         extra = missing_extra(error)
         if extra is None:
             raise
-        print(f"mtg-daynight {command}: error: this command needs the [{extra}] extra ({error.name} is not "
-              f"installed): pip install 'mtg-daynight[{extra}]' (from a clone: pip install -e '.[{extra}]')",
-              file=sys.stderr)
+        print(f"mtg-daynight {command}: error: this command needs the [{extra}] extra, which is not installed "
+              f"(no module {error.name!r}): {INSTALL_EXTRA.format(extra=extra)}", file=sys.stderr)
         return 2
     except DayNightError as error:
         print(f"mtg-daynight {command}: error: {hide_credentials(str(error))}", file=sys.stderr)
