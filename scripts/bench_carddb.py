@@ -17,7 +17,7 @@ Loading columns (milliseconds, best of 5):
 
 Lookup baseline: one ``dict`` lookup of an already-normalised key. Usage::
 
-    python scripts/bench_carddb.py [--scales 1,10,100] [--lookups 20000]
+    python scripts/bench_carddb.py [--scales 1,10,100] [--lookups 20000] [--write-doc]
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
+from bench_report import printed, write_doc
 
 from mtg_daynight.catalog import DatabaseCache, load_database, name_key
 from mtg_daynight.importer.records import Counts, DayNightCard, Face, Manifest, Printing, Snapshot, SourceInfo
@@ -128,15 +129,24 @@ def per_call(queries: list[str], action: Callable[[str], object], repeat: int) -
 
 
 def main() -> None:
-    """Run the benchmark and print the figures."""
+    """Run the benchmark and print the figures (and write them into docs/performance.md with --write-doc)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scales", default="1,10,100")
     parser.add_argument("--lookups", type=int, default=20_000)
+    parser.add_argument("--write-doc", action="store_true", help="write the figures into docs/performance.md")
     args = parser.parse_args()
+    with printed() as output:
+        run(args.scales, args.lookups)
+    if args.write_doc:
+        write_doc("carddb", "The card database: load and lookups (`scripts/bench_carddb.py`)", output.getvalue())
+
+
+def run(scales: str, lookups: int) -> None:
+    """Measure at each of the comma-separated ``scales`` and print the figures."""
     print("load times in ms (best of 5); ratios: load_snapshot / subset, cold / raw")
     print(f"{'scale':>6} {'cards':>6} {'printings':>9} {'file KB':>8} {'raw':>8} {'subset':>8} {'load_snapshot':>14} "
           f"{'full/subset':>12} {'cold':>8} {'cold/raw':>9} {'cached':>8}")
-    for scale in (int(s) for s in args.scales.split(",")):
+    for scale in (int(s) for s in scales.split(",")):
         with tempfile.TemporaryDirectory() as tmp:
             directory = Path(tmp)
             snapshot = synthetic(REAL_CARDS * scale)
@@ -157,10 +167,10 @@ def main() -> None:
                 db = load_database(directory, default_mods=False, cache=None)
                 count = len(snapshot.cards)
                 kinds = {
-                    "face name": [f"synthetic dawnwalker {n % count:06d}" for n in range(args.lookups)],
+                    "face name": [f"synthetic dawnwalker {n % count:06d}" for n in range(lookups)],
                     "full name": [c.name.upper() for c in snapshot.cards],
-                    "printed name": [f"Synthetique de {n % count:06d}" for n in range(args.lookups)],
-                    "scryfall id": [f"synthetic-{n % count:06d}-1-fr" for n in range(args.lookups)],
+                    "printed name": [f"Synthetique de {n % count:06d}" for n in range(lookups)],
+                    "scryfall id": [f"synthetic-{n % count:06d}-1-fr" for n in range(lookups)],
                     "unknown": ["Lightning Bolt"] * 1000,
                 }
                 keys = [name_key(q) for q in kinds["face name"]]
