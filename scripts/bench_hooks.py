@@ -33,9 +33,8 @@ from collections.abc import Callable
 import pluggy
 
 from mtg_daynight import hookspecs
-from mtg_daynight.hookspecs import PROJECT
+from mtg_daynight.hookspecs import PROJECT, hookimpl
 from mtg_daynight.manager import plugin_manager
-from mtg_daynight.plugin import hookimpl
 from mtg_daynight.rules import Designation, Face, Outcome, Permanent, TraceLine
 
 CONSTANT = Outcome()

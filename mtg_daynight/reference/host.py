@@ -25,8 +25,9 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from mtg_daynight.errors import BadEventError
 from mtg_daynight.facade import DayNight, Game
-from mtg_daynight.plugin import hookimpl
+from mtg_daynight.hookspecs import hookimpl
 from mtg_daynight.reference import log
 from mtg_daynight.reference.cards import Card
 from mtg_daynight.reference.errors import HostContractError, IllegalActionError
@@ -149,7 +150,7 @@ class ReferenceHost:
         return self.game.designation
 
     @property
-    def trace(self) -> list[TraceLine]:
+    def trace(self) -> tuple[TraceLine, ...]:
         """The rules' trace for this game (every decision with its rule)."""
         return self.game.trace
 
@@ -511,8 +512,10 @@ class ReferenceHost:
         """The face-down permanent is turned face up: front face up (712.15a; the rules refuse ``"back"``).
         Turning face up is not a transform."""
         obj = self.permanent(permanent)
-        side = Side(face)
-        outcome = self.game.turn_face_up(permanent, side)
+        if Side(face) is not Side.FRONT:  # 712.15a: a host never turns a face-down permanent face up back face up
+            raise BadEventError(f"turn face up: {permanent!r} can't be turned face up back face up: a face-down "
+                                "transforming double-faced permanent turned face up has its front face up (712.15a)")
+        outcome = self.game.turn_face_up(permanent)
         obj.face_down, obj.face = False, Side.FRONT
         self._log(log.TurnedFaceUp, permanent=permanent, name=obj.name, face=Side.FRONT)
         self._carry_out(outcome, cause="")

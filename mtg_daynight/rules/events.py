@@ -11,7 +11,7 @@ from typing import Literal
 import msgspec
 
 from mtg_daynight.rules import game
-from mtg_daynight.rules.designation import Designation, Keyword, Side
+from mtg_daynight.rules.designation import Designation, Keyword
 from mtg_daynight.rules.outcome import Outcome
 from mtg_daynight.rules.permanents import Permanent
 from mtg_daynight.rules.state import RULES_AS_WRITTEN, GameState, Policy
@@ -70,7 +70,6 @@ class TurnFaceUp(msgspec.Struct, frozen=True, tag="turn_face_up"):
     """A face-down permanent is turned face up."""
 
     permanent: str
-    face: Side = Side.FRONT
 
 
 class SetAbilities(msgspec.Struct, frozen=True, tag="set_abilities"):
@@ -146,7 +145,7 @@ def apply(state: GameState, event: Event, policy: Policy = RULES_AS_WRITTEN) -> 
         case TurnFaceDown():
             return game.turn_face_down(state, event.permanent, policy=policy)
         case TurnFaceUp():
-            return game.turn_face_up(state, event.permanent, face=event.face, policy=policy)
+            return game.turn_face_up(state, event.permanent, policy=policy)
         case SetAbilities():
             return game.set_abilities(state, event.permanent, gained=event.gained, lost=event.lost,
                                       policy=policy)

@@ -229,5 +229,5 @@ class ReferenceAdapter:
         return out
 
     def trace(self) -> list[TraceLine]:
-        """The rules' trace (the game's own list: read it, do not change it)."""
-        return self.host.trace
+        """The rules' trace (a copy)."""
+        return list(self.host.trace)

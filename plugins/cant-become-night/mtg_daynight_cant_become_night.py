@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from mtg_daynight import Designation, GameState, hookimpl
+from mtg_daynight import Designation
+from mtg_daynight.hookspecs import GameState, hookimpl
 
 #: Front-face names of permanents whose static ability says "it can't become night".
 FORBIDDERS: Final = frozenset({"Angel of Eternal Dawn"})

@@ -86,7 +86,10 @@ def play(seed: int, turns: int, *, daynight: DayNight | None = None) -> tuple[Ga
                 if rng.random() < 0.5:
                     run("face", game.turn_face_down, pick)
                 else:
-                    run("face", game.turn_face_up, pick, face)
+                    if face is Side.BACK:
+                        digest.update(b"facerefused")
+                    else:
+                        run("face", game.turn_face_up, pick)
             elif roll < 0.7:
                 gained = rng.sample(("daybound", "nightbound"), rng.choice((0, 0, 1)))
                 lost = rng.sample(("daybound", "nightbound"), rng.choice((0, 0, 1)))

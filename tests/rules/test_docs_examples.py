@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from mtg_daynight import ChangeVetoed, Designation, DesignationChange, Face, Permanent
+from mtg_daynight import Designation, DesignationChange, Face, Permanent
+from mtg_daynight.rules import ChangeVetoed
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
