@@ -1,4 +1,4 @@
-"""The runnable examples of the contract docs do what the docs say (issue 11 item 7, issue 13 item 3)."""
+"""The runnable examples of the contract docs do what the docs say."""
 
 from __future__ import annotations
 

@@ -394,7 +394,7 @@ def test_ruling_werewhat_with_an_instant_back_face_stays_daybound_at_night() -> 
 
 
 def test_712_13a_instant_back_face_entering_at_night_does_not_enter() -> None:
-    """The CR wins over the first wave's reading of the Werewhat ruling: a permanent represented by a double-faced
+    """The CR wins over an earlier reading of the Werewhat ruling: a permanent represented by a double-faced
     card with an instant back face would enter transformed at night (702.145b) and so does not enter (712.13a).
     (Werewhat itself enters single-faced; its back face is chosen by its enters ability, and the ruling that it
     stays daybound at night is about it once it is on the battlefield: see the test above.)"""

@@ -1,4 +1,4 @@
-"""The second wave of rules cases (issue 11): "any time" re-checks, turns without an untap step, transforming
+"""Rules cases at the edges: "any time" re-checks, turns without an untap step, transforming
 tokens, faces that can't be shown or hidden, both keywords on one permanent, the exact untap-step flag, a player
 leaving. Each test is named for the rule (Comprehensive Rules 2025 excerpts in the project's shared rules folder).
 """
