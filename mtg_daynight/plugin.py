@@ -46,8 +46,9 @@ class HookPolicy:
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
         """Ask ``daynight_spell_tally`` (a house rule's count); with no plugin answering, count as 728.2a/b and 805
-        say."""
-        result: Tally | None = self._hook.daynight_spell_tally(game=self._game, state=state, turn=turn)
+        say. A hook nobody implements is not called (``get_hookimpls()``: pluggy's public API)."""
+        caller = self._hook.daynight_spell_tally
+        result: Tally | None = caller(game=self._game, state=state, turn=turn) if caller.get_hookimpls() else None
         return rules_tally(turn) if result is None else result
 
     def veto(self, state: GameState, after: Designation, cause: str) -> str | None:
@@ -130,11 +131,11 @@ class DayNightRules:
         """702.145b entering faces, then 702.145d/g and c/f."""
         state, policy = self._game(game)
         notes: list[TraceLine] = []
-        described = tuple(
+        described = [
             p if isinstance(p, Permanent)
             else self._describe(state, validate.card_permanent(state, p, "enter"), notes)
             for p in validate.collection(state, permanents, "enter")
-        )
+        ]
         outcome = rules.enter(state, described, policy=policy)
         if notes:  # the card-data notes go before the entry's own trace lines
             at = len(state.trace) - len(outcome.trace)

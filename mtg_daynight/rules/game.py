@@ -79,9 +79,6 @@ from mtg_daynight.rules.validate import known as _get
 from mtg_daynight.rules.validate import player as _check_player
 from mtg_daynight.rules.validate import unique as _unique
 
-#: How an entering permanent's trace line ends, by designation (702.145b).
-_IT_IS = {NEITHER: "", DAY: ": it is day", NIGHT: ": it is night"}
-
 #: What a "switch" effect asks for (The Celestus: "If it's night, it becomes day. Otherwise, it becomes night.")
 SWITCH: Literal["switch"] = "switch"
 
@@ -422,7 +419,6 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
 
     step = _Step(state)
     night = state.designation is NIGHT
-    it_is = _IT_IS[state.designation]
     entered: list[Tracked] = []
     for card in permanents:
         tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
@@ -467,8 +463,9 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
             step.act(
                 EnterFace(card.id, tracked.face, False, "702.145b"),
                 "702.145b",
-                f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face} face up"
-                f"{' (face down)' if tracked.face_down else ''}{it_is}",
+                f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face.value} face up"
+                f"{' (face down)' if tracked.face_down else ''}"
+                f"{'' if state.designation is NEITHER else f': it is {state.designation.value}'}",
             )
     if entered:
         _settle(step, entered, policy)

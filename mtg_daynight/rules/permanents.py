@@ -73,8 +73,9 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
     @property
     def cares_about_day_night(self) -> bool:
         """Whether any face has, or an effect grants, daybound or nightbound."""
-        faces = (self.front,) if self.back is None else (self.front, self.back)
-        return bool(self.gained) or any(face.daybound or face.nightbound for face in faces)
+        front, back = self.front, self.back
+        return bool(self.gained or front.daybound or front.nightbound or (
+            back is not None and (back.daybound or back.nightbound)))
 
 
 class CardPermanent(msgspec.Struct, frozen=True, omit_defaults=True):

@@ -126,7 +126,7 @@ def side(state: GameState, value: object, what: str) -> Side:
 
 def keywords(state: GameState, value: object, what: str) -> frozenset[Keyword]:
     """A set of :class:`Keyword` (or their values, ``"daybound"`` / ``"nightbound"``), as a frozenset."""
-    if type(value) is frozenset and all(type(k) is Keyword for k in value):
+    if type(value) is frozenset and (not value or all(type(k) is Keyword for k in value)):
         return value
     if not isinstance(value, _COLLECTIONS):
         raise bad(state, f"{what}: {show(value)} is not a set of keywords")
@@ -139,7 +139,7 @@ def keywords(state: GameState, value: object, what: str) -> frozenset[Keyword]:
 
 def restrictions(state: GameState, value: object, what: str) -> frozenset[str]:
     """A set of restriction names (non-empty strings), as a frozenset."""
-    if type(value) is frozenset and all(type(item) is str and item and item.isascii() for item in value):
+    if type(value) is frozenset and (not value or all(type(i) is str and i and i.isascii() for i in value)):
         return value
     if not isinstance(value, _COLLECTIONS):
         raise bad(state, f"{what}: {show(value)} is not a set of restriction names")
