@@ -32,7 +32,9 @@ from pathlib import Path
 import msgspec
 from bench_report import printed, write_doc
 
-from mtg_daynight.catalog import DatabaseCache, load_database, name_key
+from mtg_daynight.catalog import load_database
+from mtg_daynight.catalog.load import DatabaseCache
+from mtg_daynight.catalog.names import name_key
 from mtg_daynight.importer.records import Counts, DayNightCard, Face, Manifest, Printing, Snapshot, SourceInfo
 from mtg_daynight.importer.snapshot import load_snapshot, write_snapshot_atomic
 

@@ -14,11 +14,14 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from mtg_daynight import CardPermanent, DayNight, Designation, Face, Side, install
-from mtg_daynight.catalog import CARD_DATA_PLUGIN_NAME, DEFAULT_CACHE, CardDataPlugin
+from mtg_daynight import CardPermanent, DayNight, Designation, Face, Side
+from mtg_daynight.catalog import CardDataPlugin
+from mtg_daynight.catalog.load import DEFAULT_CACHE
+from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME
 from mtg_daynight.cli import main
 from mtg_daynight.hookspecs import PROJECT
 from mtg_daynight.importer.paths import DATA_DIR_ENV
+from mtg_daynight.manager import install
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects, gz
 
 DECK = "4 Fixture Dawnguard\n2 Fixture Morgenwache\n1 Fixture Dawngard\n4 Lightning Bolt\n"
@@ -66,7 +69,7 @@ def _play(pm: pluggy.PluginManager) -> None:
     game.enter(CardPermanent("p1", "alice", card="Fixture Dawnguard"))
     assert game.designation is Designation.DAY  # 702.145g: a daybound permanent while neither makes it day
     assert game.face_of("p1") is Side.FRONT
-    game.become_night("test")
+    game.become("night", "test")
     game.enter(CardPermanent("p2", "bob", card="Fixture Lantern Keeper"))
     assert game.face_of("p2") is Side.BACK  # 702.145b: it enters transformed at night
 

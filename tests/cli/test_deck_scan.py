@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mtg_daynight.catalog import DEFAULT_CACHE
+from mtg_daynight.catalog.load import DEFAULT_CACHE
 from mtg_daynight.cli import main
 
 _spec = importlib.util.spec_from_file_location(
