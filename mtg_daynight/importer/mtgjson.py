@@ -37,7 +37,7 @@ import msgspec
 from mtg_daynight.importer.decompress import BlockStream, Compression, HashedFile, file_blocks, open_decompressed
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import DAYBOUND, HELPER_LAYOUT, MENTION_PATTERN, NIGHTBOUND, Folder
-from mtg_daynight.importer.nesting import limit_nesting
+from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
 
 MtgjsonFormat = Literal["mtgjson-set", "mtgjson-allprintings"]
@@ -64,6 +64,10 @@ LANGUAGES = {
     "Phyrexian": "ph",
     "Quenya": "qya",
 }
+
+#: Decompressed block size: under :data:`~mtg_daynight.importer.nesting.MAX_TOKEN`, so that the token bound only
+#: looks at each block's first and last quote.
+BLOCK_SIZE = min(1 << 20, MAX_TOKEN // 2)
 
 
 class Meta(msgspec.Struct, kw_only=True):
@@ -301,7 +305,7 @@ def fold_set(card_set: SetRecord, folder: Folder) -> int:
 
 def _meta(path: Path) -> Meta:
     """The ``meta`` object of an MTGJSON file (MTGJSON writes it first, so this reads only the file's start)."""
-    stream = BlockStream(limit_nesting(file_blocks(path), str(path)))
+    stream = BlockStream(limit_nesting(file_blocks(path, BLOCK_SIZE), str(path)))
     try:
         raw = next(iter(ijson.items(stream, "meta")), None)
     except ijson.JSONError:
@@ -347,7 +351,7 @@ def read_mtgjson(
     meta = _meta(path)
     source = HashedFile(path)
     data = open_decompressed(source.chunks(), name)
-    stream = BlockStream(limit_nesting(data.blocks(), name))
+    stream = BlockStream(limit_nesting(data.blocks(BLOCK_SIZE), name))
     result = MtgjsonFile(format="mtgjson-set", meta=meta, compression=data.compression)
     members: dict[str, object] = {}
 
