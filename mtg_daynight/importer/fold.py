@@ -46,7 +46,7 @@ MENTION_PATTERN = re.compile(
 
 
 class _WordPattern(NamedTuple):
-    """A case-insensitive whole-word pattern, and a faster equivalent for ASCII text (issue 12 item 1).
+    """A case-insensitive whole-word pattern, and a faster equivalent for ASCII text.
 
     A case-insensitive pattern that opens with ``\\b`` or a lookbehind can't use ``re``'s literal-prefix search and
     costs ~6x more. On ASCII text (all oracle text today) :func:`_search_word` instead searches the lowercased

@@ -350,7 +350,11 @@ def read_mtgjson(
         raise CardFileError(f"{name}: no such file")
     meta = _meta(path)
     source = HashedFile(path)
-    data = open_decompressed(source.chunks(), name)
+    try:
+        data = open_decompressed(source.chunks(), name)
+    except BaseException:
+        source.close()
+        raise
     stream = BlockStream(limit_nesting(data.blocks(BLOCK_SIZE), name))
     result = MtgjsonFile(format="mtgjson-set", meta=meta, compression=data.compression)
     members: dict[str, object] = {}
