@@ -1,5 +1,5 @@
-"""The scan and the importer's bounds: the scanner finds the same lines whatever the blocks,
-block sizes and concurrent imports change nothing, long lines / deep nesting / truncation are clear errors, a BOM is accepted."""
+"""The scan and the importer's bounds: the scanner finds the same lines whatever the blocks, block sizes and
+concurrent imports change nothing, long lines / deep nesting / truncation are clear errors, a BOM is accepted."""
 
 from __future__ import annotations
 
