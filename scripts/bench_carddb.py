@@ -35,7 +35,7 @@ from bench_report import printed, write_doc
 from mtg_daynight.catalog import load_database
 from mtg_daynight.catalog.load import DatabaseCache
 from mtg_daynight.catalog.names import name_key
-from mtg_daynight.importer.records import Counts, DayNightCard, Face, Manifest, Printing, Snapshot, SourceInfo
+from mtg_daynight.importer.records import Counts, DayNightCard, Manifest, Printing, Snapshot, SnapshotFace, SourceInfo
 from mtg_daynight.importer.snapshot import load_snapshot, write_snapshot_atomic
 
 REAL_CARDS = 37
@@ -68,10 +68,11 @@ def synthetic(cards: int) -> Snapshot:
                 daybound_face=front,
                 nightbound_face=back,
                 faces=(
-                    Face(name=front, mana_cost="{2}{G}", type_line="Creature — Human Werewolf", oracle_text=TEXT,
-                         keywords=("Daybound", "Trample"), power="3", toughness="3", colors=("G",)),
-                    Face(name=back, type_line="Creature — Werewolf", oracle_text=TEXT.replace("Day", "Night"),
-                         keywords=("Nightbound", "Trample"), power="5", toughness="5", colors=("G",)),
+                    SnapshotFace(name=front, mana_cost="{2}{G}", type_line="Creature — Human Werewolf",
+                                 oracle_text=TEXT, keywords=("Daybound", "Trample"), power="3", toughness="3",
+                                 colors=("G",)),
+                    SnapshotFace(name=back, type_line="Creature — Werewolf", oracle_text=TEXT.replace("Day", "Night"),
+                                 keywords=("Nightbound", "Trample"), power="5", toughness="5", colors=("G",)),
                 ),
                 keywords=("Daybound", "Nightbound", "Trample"),
                 printings=printings,
@@ -98,7 +99,7 @@ def subset(record: type[msgspec.Struct], keep: dict[str, object]) -> type[msgspe
     return msgspec.defstruct(f"Subset{record.__name__}", fields)
 
 
-_FACE = subset(Face, {"name": None, "type_line": None, "keywords": None})
+_FACE = subset(SnapshotFace, {"name": None, "type_line": None, "keywords": None})
 _PRINTING = subset(Printing, dict.fromkeys(("id", "set", "collector_number", "lang", "printed_name",
                                             "face_printed_names")))
 _CARD = subset(DayNightCard, {"name": None, "oracle_id": None, "faces": tuple[_FACE, ...],
