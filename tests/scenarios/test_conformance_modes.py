@@ -23,8 +23,8 @@ WORDING = HEADER + """
 [[turn]]
 actions = [
   { put = "Tavern Ruffian", as = "r" },
-  { expect = { designation = "day", events = [{ became = "day", rule = "999.9" }],
-               absent = [{ became = "night", rule = "728.2a" }], trace = ["no such words"] } },
+  { expect = { designation = "day", events = [{ became = "day", rule = "999.9" }], """ \
+    """absent = [{ became = "night", rule = "728.2a" }], trace = ["no such words"] } },
   { face_up = "r", error = "no such message", error_type = "KeyError" },
 ]
 """
