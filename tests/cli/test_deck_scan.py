@@ -203,6 +203,17 @@ def test_a_file_with_one_bad_line_is_in_failed_and_its_good_lines_in_decks_as_js
     assert deck["path"] == str(bad) and [e["written"] for e in deck["entries"]] == ["Tavern Ruffian"]
 
 
+def test_a_forge_deck_with_a_bad_line_keeps_its_name_in_text_and_json(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = _deck(tmp_path, "wolves.dck", "[metadata]\nName=Fixture Wolves\n[Main]\n4 Tavern Ruffian|MID\n0 Mountain\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(bad))
+    assert status == 2 and out["failed"][0]["partial"] is True
+    assert [(d["path"], d["deck_name"]) for d in out["decks"]] == [(str(bad), "Fixture Wolves")]
+    assert main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(bad)]) == 2
+    assert f"{bad}: forge (Fixture Wolves)" in capsys.readouterr().out
+
+
 def test_missing_file_and_bad_mod_exit_2(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deck", "scan", "--data-dir", str(data_dir), str(tmp_path / "none.txt")]) == 2
     assert "none.txt: cannot read the deck file" in capsys.readouterr().err
