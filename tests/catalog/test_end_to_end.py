@@ -60,7 +60,7 @@ def _check_scan(out: dict[str, object], data: Path) -> None:
     assert (german["status"], german["matched_by"], german["lang"]) == ("day_night", "printed", "de")
     assert by_written["Fixture Dawngard"]["status"] == "unknown"
     assert by_written["Fixture Dawngard"]["suggestions"][0]["name"] == "Fixture Dawnguard"
-    assert by_written["Lightning Bolt"]["status"] == "unchecked"
+    assert by_written["Lightning Bolt"]["status"] == "not_in_data"
     assert deck["needs_helper_card"] is True
 
 
@@ -117,7 +117,7 @@ def test_import_then_a_deck_with_only_a_card_that_mentions_day_night_needs_the_h
     assert statuses == {
         "Fixture Emberwatch Vandal": ("mentions_day_night", "Fixture Emberwatch Vandal"),
         "Fixture Bell of Turning": ("mentions_day_night", "Fixture Bellfounder // Fixture Bell of Turning"),
-        "Fixture Nightmare Lamplighter": ("unchecked", None),  # a near miss the importer dropped
+        "Fixture Nightmare Lamplighter": ("not_in_data", None),  # a near miss the importer dropped
     }
     assert scan["needs_helper_card"] is True
     assert scan["helper_reasons"] == ["Fixture Emberwatch Vandal", "Fixture Bellfounder // Fixture Bell of Turning"]

@@ -153,7 +153,7 @@ def test_a_forge_deck_of_the_modders_werewolves_scans_and_the_cards_play(data_di
         ("Gloomwood Lamplighter", "day_night", True),
         ("Invented Dawncaller", "mentions_day_night", True),
         ("Tavern Ruffian", "day_night", False),
-        ("Forest", "unchecked", False),
+        ("Forest", "not_in_data", False),
     ]
     assert scan.needs_helper_card is True
 
