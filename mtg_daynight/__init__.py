@@ -7,9 +7,13 @@ The names a host needs::
 ``DayNight`` wraps a pluggy plugin manager that has the rules plugin; ``DayNight().new_game(...)`` gives a
 :class:`Game` whose methods are the events a host reports. See docs/host-integration.md.
 
-The names below are the rules and the facade; each loads its module on first use (see :mod:`mtg_daynight.lazy`),
-so that ``import mtg_daynight.importer.importer`` or ``mtg-daynight --help`` does not load the rules, the facade or
-pluggy.
+Everything else lives in its module: plugin authors import the ``hookimpl`` marker and the types the hooks pass
+from :mod:`mtg_daynight.hookspecs`; every action and trace type is in :mod:`mtg_daynight.rules`, every error in
+:mod:`mtg_daynight.errors`, the plugin-manager helpers (``install``, ``plugin_manager``) in
+:mod:`mtg_daynight.manager`.
+
+Each public name below loads its module on first use (PEP 562, see :mod:`mtg_daynight.lazy`), so that
+``import mtg_daynight.importer.importer`` or ``mtg-daynight --help`` does not load the rules, the facade or pluggy.
 """
 
 from __future__ import annotations
@@ -18,88 +22,49 @@ __version__ = "0.1.0"
 
 from mtg_daynight.lazy import TYPE_CHECKING, lazy_exports
 
-if TYPE_CHECKING:
-    from mtg_daynight.errors import (
-        BadEventError,
-        BadSaveError,
-        DayNightError,
-        InputFileError,
-        UnknownGameError,
-        UnknownPermanentError,
-    )
-    from mtg_daynight.facade import DayNight, Game, RulesPluginMissingError
-    from mtg_daynight.manager import ENTRY_POINT_GROUP, install, plugin_manager
-    from mtg_daynight.plugin import DayNightRules, hookimpl
-    from mtg_daynight.rules import (
-        CardFaces,
-        CardPermanent,
-        ChangeVetoed,
-        Designation,
-        DesignationChange,
-        DoesNotEnter,
-        EnterFace,
-        Face,
-        FaceDownRefused,
-        GameState,
-        Keyword,
-        Outcome,
-        Permanent,
-        Side,
-        Tally,
-        TraceLine,
-        Transform,
-        TransformRefused,
-        TurnRecord,
-    )
-
-#: Where each public name lives.
+#: The public names, each with the module that defines it: the one list (``__all__`` derives from it; the imports
+#: for type checkers below must name the same, which tests/rules/test_public_api.py checks).
 _EXPORTS = {
-    "BadEventError": ".errors", "DayNightError": ".errors", "InputFileError": ".errors", "UnknownGameError": ".errors",
-    "BadSaveError": ".errors", "UnknownPermanentError": ".errors",
-    "DayNight": ".facade", "Game": ".facade", "RulesPluginMissingError": ".facade",
-    "ENTRY_POINT_GROUP": ".manager", "install": ".manager", "plugin_manager": ".manager",
-    "DayNightRules": ".plugin", "hookimpl": ".plugin",
-    "CardFaces": ".rules", "CardPermanent": ".rules", "ChangeVetoed": ".rules", "Designation": ".rules",
-    "DesignationChange": ".rules", "EnterFace": ".rules", "Face": ".rules", "GameState": ".rules",
-    "DoesNotEnter": ".rules", "FaceDownRefused": ".rules",
-    "Keyword": ".rules", "Outcome": ".rules", "Permanent": ".rules", "Side": ".rules", "Tally": ".rules",
-    "TraceLine": ".rules", "Transform": ".rules", "TransformRefused": ".rules", "TurnRecord": ".rules",
+    "DayNight": ".facade",
+    "Game": ".facade",
+    "Designation": ".rules",
+    "Side": ".rules",
+    "Keyword": ".rules",
+    "Face": ".rules",
+    "Permanent": ".rules",
+    "CardPermanent": ".rules",
+    "PermanentView": ".rules",
+    "Outcome": ".rules",
+    "EnterFace": ".rules",
+    "DoesNotEnter": ".rules",
+    "Transform": ".rules",
+    "DesignationChange": ".rules",
+    "DayNightError": ".errors",
+    "BadEventError": ".errors",
+    "UnknownGameError": ".errors",
+    "UnknownPermanentError": ".errors",
 }
+
+if TYPE_CHECKING:
+    from .errors import BadEventError as BadEventError
+    from .errors import DayNightError as DayNightError
+    from .errors import UnknownGameError as UnknownGameError
+    from .errors import UnknownPermanentError as UnknownPermanentError
+    from .facade import DayNight as DayNight
+    from .facade import Game as Game
+    from .rules import CardPermanent as CardPermanent
+    from .rules import Designation as Designation
+    from .rules import DesignationChange as DesignationChange
+    from .rules import DoesNotEnter as DoesNotEnter
+    from .rules import EnterFace as EnterFace
+    from .rules import Face as Face
+    from .rules import Keyword as Keyword
+    from .rules import Outcome as Outcome
+    from .rules import Permanent as Permanent
+    from .rules import PermanentView as PermanentView
+    from .rules import Side as Side
+    from .rules import Transform as Transform
+
 __getattr__ = lazy_exports(__name__, _EXPORTS)
 
-__all__ = [
-    "ENTRY_POINT_GROUP",
-    "BadEventError",
-    "BadSaveError",
-    "CardFaces",
-    "CardPermanent",
-    "ChangeVetoed",
-    "DayNight",
-    "DayNightError",
-    "DayNightRules",
-    "Designation",
-    "DesignationChange",
-    "DoesNotEnter",
-    "EnterFace",
-    "Face",
-    "FaceDownRefused",
-    "Game",
-    "GameState",
-    "InputFileError",
-    "Keyword",
-    "Outcome",
-    "Permanent",
-    "RulesPluginMissingError",
-    "Side",
-    "Tally",
-    "TraceLine",
-    "Transform",
-    "TransformRefused",
-    "TurnRecord",
-    "UnknownGameError",
-    "UnknownPermanentError",
-    "__version__",
-    "hookimpl",
-    "install",
-    "plugin_manager",
-]
+__all__ = ["__version__", *_EXPORTS]

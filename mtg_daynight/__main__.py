@@ -1,5 +1,7 @@
 """``python -m mtg_daynight`` runs the command line."""
 
-from mtg_daynight.cli import run
+import sys
 
-run()
+from mtg_daynight.cli import main
+
+sys.exit(main())

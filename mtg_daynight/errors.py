@@ -25,6 +25,10 @@ class BadSaveError(BadEventError):
     """
 
 
+class RulesPluginMissingError(DayNightError):
+    """A hook got no answer: the rules plugin is not registered with this plugin manager."""
+
+
 class UnknownGameError(DayNightError, KeyError):
     """A hook was called for a game that was never started (or has ended)."""
 

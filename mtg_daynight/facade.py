@@ -19,24 +19,31 @@ A host never has to call ``pm.hook.daynight_...`` with loose keyword arguments::
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 import pluggy
 
-from mtg_daynight.errors import DayNightError, UnknownPermanentError
+from mtg_daynight.errors import RulesPluginMissingError, UnknownPermanentError
 from mtg_daynight.manager import install, plugin_manager
-from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, TraceLine, Tracked, validate
-from mtg_daynight.rules.permanents import CardPermanent
+from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, TraceLine, validate
+from mtg_daynight.rules.permanents import CardPermanent, PermanentView
+
+if TYPE_CHECKING:
+    from mtg_daynight.manager import CardData
+
+_T = TypeVar("_T")
 
 
-class RulesPluginMissingError(DayNightError):
-    """A hook got no answer: the rules plugin is not registered with this plugin manager."""
-
-
-def _answered(result: Outcome | None, hook: str) -> Outcome:
+def _required(result: _T | None, hook: str) -> _T:
+    """The answer of a firstresult hook; no answer means the rules plugin is missing from the manager."""
     if result is None:
         raise RulesPluginMissingError(f"{hook}: no plugin answered (is the mtg-daynight rules plugin registered?)")
     return result
+
+
+def _answered(result: Outcome | None, hook: str) -> Outcome:
+    """An event hook's Outcome (see :func:`_required`)."""
+    return _required(result, hook)
 
 
 class Game:
@@ -115,10 +122,9 @@ class Game:
         face down (708.2b) the outcome holds a ``FaceDownRefused`` and nothing happens."""
         return _answered(self._hook.daynight_turn_face_down(game=self.id, permanent=permanent), "turn face down")
 
-    def turn_face_up(self, permanent: str, face: Side = Side.FRONT) -> Outcome:
-        """``permanent`` was turned face up: its front face is up (712.15a; ``face`` must be front)."""
-        result = self._hook.daynight_turn_face_up(game=self.id, permanent=permanent, face=face)
-        return _answered(result, "turn face up")
+    def turn_face_up(self, permanent: str) -> Outcome:
+        """``permanent`` was turned face up: its front face is up (712.15a)."""
+        return _answered(self._hook.daynight_turn_face_up(game=self.id, permanent=permanent), "turn face up")
 
     def set_abilities(
         self, permanent: str, *, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
@@ -160,23 +166,13 @@ class Game:
         """``player`` left the game (800.4a); report their permanents' ``leave`` first."""
         return _answered(self._hook.daynight_player_left(game=self.id, player=player), "player left")
 
-    def become_day(self, cause: str) -> Outcome:
-        """An effect says "it becomes day"."""
-        return self.become(Designation.DAY, cause)
-
-    def become_night(self, cause: str) -> Outcome:
-        """An effect says "it becomes night"."""
-        return self.become(Designation.NIGHT, cause)
-
     # -- reading ---------------------------------------------------------------------------------------------
 
     @property
     def state(self) -> GameState:
         """The rules' state of this game (read it; do not change it)."""
         state: GameState | None = self._hook.daynight_game_state(game=self.id)
-        if state is None:
-            raise RulesPluginMissingError("game state: no plugin answered")
-        return state
+        return _required(state, "game state")
 
     @property
     def designation(self) -> Designation:
@@ -184,12 +180,12 @@ class Game:
         return self.state.designation
 
     @property
-    def trace(self) -> list[TraceLine]:
-        """Every decision so far, with its rule."""
-        return self.state.trace
+    def trace(self) -> tuple[TraceLine, ...]:
+        """Every decision so far, with its rule (a copy: later events do not change it)."""
+        return tuple(self.state.trace)
 
-    def permanent(self, permanent: str) -> Tracked:
-        """What the rules know of one permanent (its face, phasing, restrictions...).
+    def permanent(self, permanent: str) -> PermanentView:
+        """What the rules know of one permanent now (its face, phasing, restrictions...), as a frozen view.
 
         Raises :class:`~mtg_daynight.UnknownPermanentError` (a DayNightError and a KeyError) for a permanent that
         never entered or has left."""
@@ -200,7 +196,7 @@ class Game:
                 f"game {self.id!r}, turn {state.turn_number}: no permanent {permanent!r} on the battlefield "
                 "(it never entered, or it has left)"
             )
-        return tracked
+        return tracked.view()
 
     def face_of(self, permanent: str) -> Side:
         """The face ``permanent`` shows according to the rules (UnknownPermanentError if it is not there)."""
@@ -209,12 +205,12 @@ class Game:
     def save(self) -> bytes:
         """The game's state as bytes, for :meth:`DayNight.load_game`."""
         data: bytes | None = self._hook.daynight_save_game(game=self.id)
-        if data is None:
-            raise RulesPluginMissingError("save game: no plugin answered")
-        return data
+        return _required(data, "save game")
 
     def end(self) -> None:
-        """The game is over: every plugin forgets it."""
+        """The game is over: every plugin forgets it. Like every other method it raises
+        :class:`~mtg_daynight.errors.RulesPluginMissingError` when no rules plugin answers for the game."""
+        self.state  # noqa: B018 - the rules plugin answers for the game (or raises UnknownGameError)
         self._hook.daynight_game_end(game=self.id)
 
 
@@ -224,13 +220,23 @@ class DayNight:
     ``DayNight()`` builds its own manager (and loads third-party plugins from the ``mtg_daynight`` entry-point
     group unless ``autoload=False`` or ``MTG_DAYNIGHT_DISABLE_PLUGIN_AUTOLOAD`` is set). ``DayNight(pm)``
     installs the rules into a host's own manager, created as ``pluggy.PluginManager("mtg_daynight")``.
+
+    ``card_data`` chooses what gives a :class:`~mtg_daynight.CardPermanent` its faces (see
+    :func:`mtg_daynight.manager.install`): by default (``True``) the manager gets a card-data plugin of its own,
+    registered as ``"daynight-card-data"``, that reads the default card database (the bundled or imported
+    Scryfall snapshot and the community mod files) on the first card it is asked about; a
+    :class:`~mtg_daynight.catalog.CardDatabase` or a :class:`~mtg_daynight.catalog.plugin.CardDataPlugin` gives
+    that data instead; ``False`` registers none (every permanent then needs its faces). A manager that already
+    holds a plugin named ``"daynight-card-data"`` keeps it.
     """
 
-    def __init__(self, pm: pluggy.PluginManager | None = None, *, autoload: bool | None = None) -> None:
+    def __init__(
+        self, pm: pluggy.PluginManager | None = None, *, autoload: bool | None = None, card_data: CardData = True
+    ) -> None:
         if pm is None:
-            pm = plugin_manager(autoload=autoload)
+            pm = plugin_manager(autoload=autoload, card_data=card_data)
         else:
-            install(pm)
+            install(pm, card_data=card_data)
         self.pm = pm
 
     def new_game(self, game: str, players: Sequence[str], *, variants: Sequence[str] = ()) -> Game:
@@ -251,5 +257,6 @@ class DayNight:
 
     def load_game(self, game: str, data: bytes) -> Game:
         """Load a game saved with :meth:`Game.save`, under the id ``game``."""
-        self.pm.hook.daynight_load_game(game=game, data=data)
+        state: GameState | None = self.pm.hook.daynight_load_game(game=game, data=data)
+        _required(state, "load game")
         return Game(self.pm.hook, game)

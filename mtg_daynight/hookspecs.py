@@ -19,32 +19,54 @@ There are three groups:
 
 State lives per game (the ``game`` argument, the host's id of one game): one plugin manager serves any number of
 games at once.
+
+A plugin author needs only this module::
+
+    from mtg_daynight.hookspecs import GameState, Tally, TurnRecord, hookimpl
+
+    class HouseRule:
+        @hookimpl
+        def daynight_spell_tally(self, game: str, state: GameState, turn: TurnRecord) -> Tally | None: ...
+
+It holds the typed :data:`hookimpl` marker and the types the hooks pass (re-exported from the rules core).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Final, Literal
 
 import pluggy
 
-if TYPE_CHECKING:
-    from mtg_daynight.rules import (
-        Designation,
-        DesignationChange,
-        GameState,
-        Keyword,
-        Outcome,
-        Permanent,
-        Side,
-        Tally,
-        TurnRecord,
-    )
-    from mtg_daynight.rules.permanents import CardFaces, CardPermanent
+from mtg_daynight.rules.designation import Designation, Keyword
+from mtg_daynight.rules.ledger import Tally, TurnRecord
+from mtg_daynight.rules.outcome import DesignationChange, Outcome
+from mtg_daynight.rules.permanents import CardFaces, CardPermanent, Permanent
+from mtg_daynight.rules.state import GameState
 
 #: The pluggy project name: plugin managers, markers and the entry-point group all use it.
-PROJECT = "mtg_daynight"
+PROJECT: Final = "mtg_daynight"
 
-hookspec = pluggy.HookspecMarker(PROJECT)
+#: Marks a hook specification of the ``mtg_daynight`` project (this module's functions).
+hookspec: Final = pluggy.HookspecMarker(PROJECT)
+
+#: Marks a hook implementation of the ``mtg_daynight`` project (typed: the function keeps its signature).
+hookimpl: Final = pluggy.HookimplMarker(PROJECT)
+
+__all__ = [
+    "PROJECT",
+    "CardFaces",
+    "CardPermanent",
+    "Designation",
+    "DesignationChange",
+    "GameState",
+    "Keyword",
+    "Outcome",
+    "Permanent",
+    "Tally",
+    "TurnRecord",
+    "hookimpl",
+    "hookspec",
+]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -177,14 +199,12 @@ def daynight_turn_face_down(game: str, permanent: str) -> Outcome | None:
 
 
 @hookspec(firstresult=True)
-def daynight_turn_face_up(game: str, permanent: str, face: Side) -> Outcome | None:
+def daynight_turn_face_up(game: str, permanent: str) -> Outcome | None:
     """A face-down permanent was turned face up. Its front face is up: for a transforming double-faced permanent
     712.15a says so; then 702.145c/d/g apply at once (carry out the outcome).
 
     :param game: the game's id.
     :param permanent: its id.
-    :param face: always ``Side.FRONT`` (``Side.BACK`` is a BadEventError citing 712.15a; the argument is kept
-        so that existing callers keep working).
     """
 
 

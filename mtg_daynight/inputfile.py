@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import Final
 
 from mtg_daynight.errors import InputFileError
-from mtg_daynight.lazy import TYPE_CHECKING
-
-if TYPE_CHECKING:  # not imported when run: an update answered "not modified" reads files and loads no typing
-    from typing import Final
 
 #: Open flags: read-only, and where the platform has them: never block (a FIFO), never become the controlling
 #: terminal (a tty), close on exec, binary (Windows).

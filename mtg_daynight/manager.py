@@ -1,4 +1,5 @@
-"""Building a plugin manager: the hookspecs, the built-in rules plugin, third-party plugins, tracing.
+"""Building a plugin manager: the hookspecs, the built-in rules plugin, the card data the host chose, third-party
+plugins, tracing.
 
 Environment variables:
 
@@ -10,14 +11,21 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+import msgspec
 import pluggy
 
 from mtg_daynight import hookspecs
-from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME, card_data_plugin
 from mtg_daynight.hookspecs import PROJECT
 from mtg_daynight.plugin import RULES_PLUGIN_NAME, DayNightRules
+
+if TYPE_CHECKING:
+    from mtg_daynight.catalog.database import CardDatabase
+    from mtg_daynight.catalog.plugin import CardDataPlugin
+
+    #: What a host may pass as ``card_data`` (see :func:`install`).
+    CardData = CardDataPlugin | CardDatabase | bool
 
 #: The entry-point group third-party plugins register under (``[project.entry-points.mtg_daynight]``).
 ENTRY_POINT_GROUP: Final = PROJECT
@@ -29,31 +37,54 @@ def _env_flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no", "off")
 
 
-def install(pm: pluggy.PluginManager) -> DayNightRules:
-    """Add the hookspecs, the rules plugin and the card-data plugin (which answers ``daynight_card_faces``
-    from the snapshot and mod files, loaded on the first question) to a plugin manager, once; return the
-    rules plugin.
+def install(pm: pluggy.PluginManager, *, card_data: CardData = False) -> DayNightRules:
+    """Add the hookspecs and the rules plugin to a plugin manager, once, and the card data ``card_data`` names;
+    return the rules plugin. The manager must have been created with the project name ``"mtg_daynight"``.
 
-    The manager must have been created with the project name ``"mtg_daynight"``.
+    ``card_data`` chooses what answers ``daynight_card_faces`` (the faces of a
+    :class:`~mtg_daynight.CardPermanent`), registered under the name ``"daynight-card-data"``:
+
+    - ``False`` (the default here): nothing; a host names every permanent's faces itself (or registers its own
+      ``daynight_card_faces`` plugin), and a ``CardPermanent`` is an "unknown card" error;
+    - ``True``: a new :class:`~mtg_daynight.catalog.plugin.CardDataPlugin` of this manager that answers from the
+      default card database (:func:`mtg_daynight.catalog.load_database`: the bundled or imported Scryfall snapshot
+      and the community mod files), read on the first question;
+    - a :class:`~mtg_daynight.catalog.CardDatabase`: a new ``CardDataPlugin`` answering from that database;
+    - a ``CardDataPlugin``: that plugin.
+
+    A manager that already holds a plugin named ``"daynight-card-data"`` (the host's own) keeps it: ``card_data``
+    then adds nothing.
     """
     if pm.project_name != PROJECT:
         raise ValueError(f"the plugin manager's project is {pm.project_name!r}; mtg-daynight needs {PROJECT!r}")
-    existing = pm.get_plugin(RULES_PLUGIN_NAME)
-    if isinstance(existing, DayNightRules):
-        return existing
-    pm.add_hookspecs(hookspecs)
-    rules = DayNightRules(pm)
-    pm.register(rules, name=RULES_PLUGIN_NAME)
-    if pm.get_plugin(CARD_DATA_PLUGIN_NAME) is None:  # a host may have registered its own card data
-        pm.register(card_data_plugin, name=CARD_DATA_PLUGIN_NAME)
+    rules = pm.get_plugin(RULES_PLUGIN_NAME)
+    if not isinstance(rules, DayNightRules):
+        pm.add_hookspecs(hookspecs)
+        rules = DayNightRules(pm)
+        pm.register(rules, name=RULES_PLUGIN_NAME)
+    if card_data is not False:
+        from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME, CardDataPlugin  # card data only when asked
+
+        if pm.get_plugin(CARD_DATA_PLUGIN_NAME) is None:
+            if card_data is True:
+                plugin = CardDataPlugin()
+            elif isinstance(card_data, CardDataPlugin):
+                plugin = card_data
+            else:
+                plugin = CardDataPlugin(card_data)
+            pm.register(plugin, name=CARD_DATA_PLUGIN_NAME)
     return rules
 
 
-def plugin_manager(*, autoload: bool | None = None, trace: bool | None = None) -> pluggy.PluginManager:
-    """A ready plugin manager: hookspecs, the rules plugin, entry-point plugins (unless ``autoload`` is False or
-    the environment turns autoloading off), checked with ``check_pending()``, traced when asked."""
+def plugin_manager(
+    *, autoload: bool | None = None, trace: bool | None = None, card_data: CardData = True
+) -> pluggy.PluginManager:
+    """A ready plugin manager: hookspecs, the rules plugin, the card data ``card_data`` names (see :func:`install`;
+    by default a card-data plugin of its own over the default card database), entry-point plugins (unless
+    ``autoload`` is False or the environment turns autoloading off), checked with ``check_pending()``, traced when
+    asked."""
     pm = pluggy.PluginManager(PROJECT)
-    install(pm)
+    install(pm, card_data=card_data)
     if autoload is None:
         autoload = not _env_flag(AUTOLOAD_ENV)
     if autoload:
@@ -64,6 +95,35 @@ def plugin_manager(*, autoload: bool | None = None, trace: bool | None = None) -
     if trace:
         enable_tracing(pm)
     return pm
+
+
+class PluginInfo(msgspec.Struct, frozen=True):
+    """One loaded plugin: its registered name, the distribution that ships it, and its hooks."""
+
+    name: str
+    distribution: str | None
+    version: str | None
+    hooks: tuple[str, ...]
+
+
+def plugin_infos(pm: pluggy.PluginManager) -> list[PluginInfo]:
+    """The plugins registered with ``pm``, in registration order, with their distributions and hooks."""
+    dists = {id(plugin): dist for plugin, dist in pm.list_plugin_distinfo()}
+    infos = []
+    for name, plugin in pm.list_name_plugin():
+        if plugin is None:
+            continue
+        dist = dists.get(id(plugin))
+        callers = pm.get_hookcallers(plugin) or []
+        infos.append(
+            PluginInfo(
+                name=name,
+                distribution=None if dist is None else dist.project_name,
+                version=None if dist is None else dist.version,
+                hooks=tuple(sorted(caller.name for caller in callers)),
+            )
+        )
+    return infos
 
 
 def enable_tracing(pm: pluggy.PluginManager) -> None:

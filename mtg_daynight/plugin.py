@@ -8,14 +8,12 @@ questions through hooks (spell tally, vetoes); :class:`HookPolicy` turns those i
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sized
-from types import MemberDescriptorType
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final, Literal
 
 import pluggy
 
 from mtg_daynight.errors import BadEventError, BadSaveError, DayNightError, UnknownGameError
-from mtg_daynight.hookspecs import PROJECT
+from mtg_daynight.hookspecs import hookimpl
 from mtg_daynight.rules import (
     Designation,
     DesignationChange,
@@ -23,7 +21,6 @@ from mtg_daynight.rules import (
     Keyword,
     Outcome,
     Permanent,
-    Side,
     Tally,
     TraceLine,
     TurnRecord,
@@ -34,11 +31,6 @@ from mtg_daynight.rules.ledger import rules_tally
 from mtg_daynight.rules.permanents import CardFaces, CardPermanent
 from mtg_daynight.rules.state import decode_state, encode_state
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-#: Marks a hook implementation of the ``mtg_daynight`` project (typed: the function keeps its signature).
-hookimpl: Final = pluggy.HookimplMarker(PROJECT)
-
 #: The name the rules plugin is registered under.
 RULES_PLUGIN_NAME: Final = "daynight-rules"
 
@@ -46,40 +38,23 @@ RULES_PLUGIN_NAME: Final = "daynight-rules"
 class HookPolicy:
     """The core's Policy for one game, answered by the other plugins through hooks."""
 
-    __slots__ = ("_game", "_hook", "_tally", "custom_tallies")
+    __slots__ = ("_game", "_hook")
 
     def __init__(self, hook: Any, game: str) -> None:
         self._hook = hook
         self._game = game
-        self._tally = hook.daynight_spell_tally
-        #: The daynight_spell_tally implementations. pluggy 1.x keeps a hook's implementations in one list, a slot
-        #: of HookCaller (``_hookimpls``) that it changes in place as plugins come and go, so that list is live and
-        #: free to read every turn. Any other caller (a pluggy without that slot, a subset caller whose
-        #: ``_hookimpls`` is a property building a new list) gets a view that asks get_hookimpls() each time.
-        live = isinstance(getattr(type(self._tally), "_hookimpls", None), MemberDescriptorType)
-        self.custom_tallies: Sized = self._tally._hookimpls if live else _Implementations(self._tally)
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
-        """Ask ``daynight_spell_tally``; with no plugin answering, count as 728.2a/b and 805 say."""
-        result: Tally | None = self._tally(game=self._game, state=state, turn=turn)
+        """Ask ``daynight_spell_tally`` (a house rule's count); with no plugin answering, count as 728.2a/b and 805
+        say. A hook nobody implements is not called (``get_hookimpls()``: pluggy's public API)."""
+        caller = self._hook.daynight_spell_tally
+        result: Tally | None = caller(game=self._game, state=state, turn=turn) if caller.get_hookimpls() else None
         return rules_tally(turn) if result is None else result
 
     def veto(self, state: GameState, after: Designation, cause: str) -> str | None:
         """Ask ``daynight_forbid_change``; the first reason given vetoes."""
         reasons: list[str] = self._hook.daynight_forbid_change(game=self._game, state=state, after=after, cause=cause)
         return reasons[0] if reasons else None
-
-
-class _Implementations:
-    """A hook's implementations, counted when asked (a live ``custom_tallies`` on any pluggy)."""
-
-    __slots__ = ("_caller",)
-
-    def __init__(self, caller: Any) -> None:
-        self._caller = caller
-
-    def __len__(self) -> int:
-        return len(self._caller.get_hookimpls())
 
 
 def _unknown_game(game: object) -> DayNightError:
@@ -93,13 +68,13 @@ class DayNightRules:
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self._hook = pm.hook
-        self._games: dict[str, tuple[GameState, HookPolicy]] = {}  # each game's state and Policy, looked up once
+        self._games: dict[str, tuple[GameState, HookPolicy]] = {}  # each game's state and its Policy
         self._lifecycle = threading.Lock()  # games start, load and end one at a time (ids stay unique)
 
     def _game(self, game: str) -> tuple[GameState, HookPolicy]:
         try:
             return self._games[game]
-        except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises
+        except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises anything
             raise _unknown_game(game) from None
 
     def _state(self, game: str) -> GameState:
@@ -137,12 +112,9 @@ class DayNightRules:
         self, game: str, turn: int, active: tuple[str, ...], phased_in: tuple[str, ...], phased_out: tuple[str, ...]
     ) -> Outcome:
         """502.1 phasing, then the 502.2 / 728.2 check."""
-        try:
-            state, policy = self._games[game]
-        except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises
-            raise _unknown_game(game) from None
+        state, policy = self._game(game)
         outcome = rules.untap_step(state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=policy)
-        return self._run(game, outcome) if outcome.actions else outcome  # most turns: no action, nothing to tell
+        return self._run(game, outcome)
 
     @hookimpl
     def daynight_untap_step_skipped(self, game: str, turn: int, active: tuple[str, ...]) -> Outcome:
@@ -152,35 +124,24 @@ class DayNightRules:
     @hookimpl
     def daynight_spell_cast(self, game: str, player: str, cast: bool, spell: str) -> Outcome:
         """Record a spell for 728.2."""
-        try:
-            state = self._games[game][0]
-        except Exception:  # KeyError; TypeError (unhashable); a str subclass whose __hash__ raises
-            raise _unknown_game(game) from None
-        return rules.spell_cast(state, player, cast=cast, spell=spell)
+        return rules.spell_cast(self._state(game), player, cast=cast, spell=spell)
 
     @hookimpl
     def daynight_enter(self, game: str, permanents: tuple[Permanent | CardPermanent, ...]) -> Outcome:
         """702.145b entering faces, then 702.145d/g and c/f."""
-        try:
-            state, policy = self._games[game]
-        except (KeyError, TypeError):
-            raise _unknown_game(game) from None
-        if type(permanents) is tuple and len(permanents) == 1 and type(permanents[0]) is Permanent:
-            # The usual case: one Permanent, checked by rules.enter; no card data to ask, so no notes.
-            outcome = rules.enter(state, permanents, policy=policy)  # type: ignore[arg-type]
-            return self._run(game, outcome) if outcome.actions else outcome  # an ordinary permanent: nothing to tell
+        state, policy = self._game(game)
         notes: list[TraceLine] = []
-        described = tuple(
+        described = [
             p if isinstance(p, Permanent)
             else self._describe(state, validate.card_permanent(state, p, "enter"), notes)
             for p in validate.collection(state, permanents, "enter")
-        )
+        ]
         outcome = rules.enter(state, described, policy=policy)
         if notes:  # the card-data notes go before the entry's own trace lines
             at = len(state.trace) - len(outcome.trace)
             state.trace[at:at] = notes
             outcome = Outcome(outcome.actions, tuple(notes) + outcome.trace)
-        return self._run(game, outcome) if outcome.actions else outcome
+        return self._run(game, outcome)
 
     def _describe(self, state: GameState, permanent: CardPermanent, notes: list[TraceLine]) -> Permanent:
         """Fill in a card-identity permanent's faces from the card data (``daynight_card_faces``)."""
@@ -216,10 +177,10 @@ class DayNightRules:
         return self._run(game, rules.turn_face_down(state, permanent, policy=policy))
 
     @hookimpl
-    def daynight_turn_face_up(self, game: str, permanent: str, face: Side) -> Outcome:
+    def daynight_turn_face_up(self, game: str, permanent: str) -> Outcome:
         """Turned face up: 702.145c/d/f/g apply at once."""
         state, policy = self._game(game)
-        return self._run(game, rules.turn_face_up(state, permanent, face=face, policy=policy))
+        return self._run(game, rules.turn_face_up(state, permanent, policy=policy))
 
     @hookimpl
     def daynight_set_abilities(

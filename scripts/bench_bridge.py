@@ -1,6 +1,6 @@
 """Benchmark the JSON-RPC bridge: round trip per event against a bare echo server written the same way, same run.
 
-    python scripts/bench_bridge.py [--events N] [--batch B] [--repeat R] [--json]
+    python scripts/bench_bridge.py [--events N] [--batch B] [--repeat R] [--json] [--write-doc]
 
 Three child processes, each started the same way (``python ... serve`` on pipes, no entry-point plugins):
 
@@ -35,7 +35,9 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from mtg_daynight.bridge.methods import Method, Session
+from bench_report import printed, write_doc
+
+from mtg_daynight.bridge.methods import METHODS, Method, Session
 from mtg_daynight.bridge.server import Server
 from mtg_daynight.facade import DayNight
 from mtg_daynight.manager import AUTOLOAD_ENV
@@ -131,8 +133,6 @@ def setup(child: Child, game: str) -> None:
 
 def in_process(events: list[tuple[str, dict[str, Any]]]) -> float:
     """The same events through the Python facade, in this process (the bridge's methods, without JSON)."""
-    from mtg_daynight.bridge.methods import METHODS
-
     session = Session(DayNight(autoload=False))
     game = events[0][1]["game"]
     calls = []
@@ -156,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=100, help="events per batch line (default 100)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure; the best is kept (default 5)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--write-doc", action="store_true", help="write the figures into docs/performance.md")
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.echo_server:
@@ -227,10 +228,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
+    with printed() as output:
+        print_figures(figures, n, size, args.repeat)
+    if args.write_doc:
+        write_doc("bridge", "The JSON-RPC bridge (`scripts/bench_bridge.py`)", output.getvalue())
+    return 0
+
+
+def print_figures(figures: dict[str, Any], n: int, size: int, repeat: int) -> None:
+    """Print the figures for people."""
     free = max(0.0, (figures["cpus"] or 1) - figures["load_average"][0])
     print(f"machine: {figures['cpus']} CPUs, load average {figures['load_average']}, about {free:.1f} cores free "
           "(shared with other work: compare the ratios, measured in the same run)")
-    print(f"{n} events per figure, best of {args.repeat} rounds (median in brackets); one request in flight:")
+    print(f"{n} events per figure, best of {repeat} rounds (median in brackets); one request in flight:")
     print(f"  echo server (same loop, one method)  {figures['echo_round_trip_us']:8.1f} us per round trip "
           f"[{figures['medians_us']['echo']}]")
     print(f"  cast                                 {figures['cast_round_trip_us']:8.1f} us per round trip "
@@ -245,8 +255,6 @@ def main(argv: list[str] | None = None) -> int:
           f"{figures['in_process_mix_us']} us per event,")
     print(f"  so the bridge adds {figures['mix_bridge_cost_us']} us per event "
           f"= {figures['mix_bridge_cost_vs_echo']}x echo")
-    return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -17,7 +17,7 @@ Loading columns (milliseconds, best of 5):
 
 Lookup baseline: one ``dict`` lookup of an already-normalised key. Usage::
 
-    python scripts/bench_carddb.py [--scales 1,10,100] [--lookups 20000]
+    python scripts/bench_carddb.py [--scales 1,10,100] [--lookups 20000] [--write-doc]
 """
 
 from __future__ import annotations
@@ -30,9 +30,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
+from bench_report import printed, write_doc
 
-from mtg_daynight.catalog import DatabaseCache, load_database, name_key
-from mtg_daynight.importer.records import Counts, DayNightCard, Face, Manifest, Printing, Snapshot, SourceInfo
+from mtg_daynight.catalog import load_database
+from mtg_daynight.catalog.load import DatabaseCache
+from mtg_daynight.catalog.names import name_key
+from mtg_daynight.importer.records import Counts, DayNightCard, Manifest, Printing, Snapshot, SnapshotFace, SourceInfo
 from mtg_daynight.importer.snapshot import load_snapshot, write_snapshot_atomic
 
 REAL_CARDS = 37
@@ -65,10 +68,11 @@ def synthetic(cards: int) -> Snapshot:
                 daybound_face=front,
                 nightbound_face=back,
                 faces=(
-                    Face(name=front, mana_cost="{2}{G}", type_line="Creature — Human Werewolf", oracle_text=TEXT,
-                         keywords=("Daybound", "Trample"), power="3", toughness="3", colors=("G",)),
-                    Face(name=back, type_line="Creature — Werewolf", oracle_text=TEXT.replace("Day", "Night"),
-                         keywords=("Nightbound", "Trample"), power="5", toughness="5", colors=("G",)),
+                    SnapshotFace(name=front, mana_cost="{2}{G}", type_line="Creature — Human Werewolf",
+                                 oracle_text=TEXT, keywords=("Daybound", "Trample"), power="3", toughness="3",
+                                 colors=("G",)),
+                    SnapshotFace(name=back, type_line="Creature — Werewolf", oracle_text=TEXT.replace("Day", "Night"),
+                                 keywords=("Nightbound", "Trample"), power="5", toughness="5", colors=("G",)),
                 ),
                 keywords=("Daybound", "Nightbound", "Trample"),
                 printings=printings,
@@ -95,7 +99,7 @@ def subset(record: type[msgspec.Struct], keep: dict[str, object]) -> type[msgspe
     return msgspec.defstruct(f"Subset{record.__name__}", fields)
 
 
-_FACE = subset(Face, {"name": None, "type_line": None, "keywords": None})
+_FACE = subset(SnapshotFace, {"name": None, "type_line": None, "keywords": None})
 _PRINTING = subset(Printing, dict.fromkeys(("id", "set", "collector_number", "lang", "printed_name",
                                             "face_printed_names")))
 _CARD = subset(DayNightCard, {"name": None, "oracle_id": None, "faces": tuple[_FACE, ...],
@@ -128,15 +132,24 @@ def per_call(queries: list[str], action: Callable[[str], object], repeat: int) -
 
 
 def main() -> None:
-    """Run the benchmark and print the figures."""
+    """Run the benchmark and print the figures (and write them into docs/performance.md with --write-doc)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scales", default="1,10,100")
     parser.add_argument("--lookups", type=int, default=20_000)
+    parser.add_argument("--write-doc", action="store_true", help="write the figures into docs/performance.md")
     args = parser.parse_args()
+    with printed() as output:
+        run(args.scales, args.lookups)
+    if args.write_doc:
+        write_doc("carddb", "The card database: load and lookups (`scripts/bench_carddb.py`)", output.getvalue())
+
+
+def run(scales: str, lookups: int) -> None:
+    """Measure at each of the comma-separated ``scales`` and print the figures."""
     print("load times in ms (best of 5); ratios: load_snapshot / subset, cold / raw")
     print(f"{'scale':>6} {'cards':>6} {'printings':>9} {'file KB':>8} {'raw':>8} {'subset':>8} {'load_snapshot':>14} "
           f"{'full/subset':>12} {'cold':>8} {'cold/raw':>9} {'cached':>8}")
-    for scale in (int(s) for s in args.scales.split(",")):
+    for scale in (int(s) for s in scales.split(",")):
         with tempfile.TemporaryDirectory() as tmp:
             directory = Path(tmp)
             snapshot = synthetic(REAL_CARDS * scale)
@@ -157,10 +170,10 @@ def main() -> None:
                 db = load_database(directory, default_mods=False, cache=None)
                 count = len(snapshot.cards)
                 kinds = {
-                    "face name": [f"synthetic dawnwalker {n % count:06d}" for n in range(args.lookups)],
+                    "face name": [f"synthetic dawnwalker {n % count:06d}" for n in range(lookups)],
                     "full name": [c.name.upper() for c in snapshot.cards],
-                    "printed name": [f"Synthetique de {n % count:06d}" for n in range(args.lookups)],
-                    "scryfall id": [f"synthetic-{n % count:06d}-1-fr" for n in range(args.lookups)],
+                    "printed name": [f"Synthetique de {n % count:06d}" for n in range(lookups)],
+                    "scryfall id": [f"synthetic-{n % count:06d}-1-fr" for n in range(lookups)],
                     "unknown": ["Lightning Bolt"] * 1000,
                 }
                 keys = [name_key(q) for q in kinds["face name"]]

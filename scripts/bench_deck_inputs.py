@@ -8,7 +8,7 @@ as deck files, a mod directory with 100,000-level-deep TOML and one with a FIFO.
 figures do not depend on a snapshot) and ``--no-default-mods``; a 20 s timeout marks a run that blocked. The
 machine may be shared: compare the ratios, not the absolute figures. Usage::
 
-    python scripts/bench_deck_inputs.py [--reps 3]
+    python scripts/bench_deck_inputs.py [--reps 3] [--write-doc]
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from bench_report import printed, write_doc
 
 #: Runs a command and prints its exit status and peak RSS in KiB: a small wrapper process, so that the figure is
 #: that command's own and not this script's.
@@ -75,9 +77,10 @@ def run(work: Path, arguments: list[str]) -> tuple[int, float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=3, help="repetitions, best time and lowest peak taken (default 3)")
+    parser.add_argument("--write-doc", action="store_true", help="write the figures into docs/performance.md")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (shared machine: read the ratios)")
-    with tempfile.TemporaryDirectory(prefix="bench-deck-inputs-") as directory:
+    with printed() as output, tempfile.TemporaryDirectory(prefix="bench-deck-inputs-") as directory:
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (shared machine: read the ratios)")
         work = Path(directory)
         (work / "empty").mkdir()
         cases = make_inputs(work)
@@ -92,6 +95,8 @@ def main() -> int:
                 base_time, base_rss = seconds, mib
             ratios = f"{seconds / base_time:>6.2f}x {mib:>9.1f} {mib / base_rss:>6.2f}x"
             print(f"{name:30} {status:>4} {seconds:>7.2f} {ratios}")
+    if args.write_doc:
+        write_doc("deck-inputs", "Hostile deck and mod inputs (`scripts/bench_deck_inputs.py`)", output.getvalue())
     return 0
 
 

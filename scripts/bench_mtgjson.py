@@ -16,6 +16,8 @@ Inputs:
   the import must find exactly what the four files give (checked). ``json.load`` of it runs under an address-space
   limit (``--json-limit-gb``, default 10) so that it fails with MemoryError instead of exhausting a shared machine.
 
+``--write-doc`` writes the printed figures into docs/performance.md (section ``mtgjson``).
+
     python scripts/bench_mtgjson.py                 # the four set files
     python scripts/bench_mtgjson.py --big           # and the generated AllPrintings-sized file
 """
@@ -23,6 +25,8 @@ Inputs:
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -170,13 +174,43 @@ def generate_big(sources: list[Path], size_mb: int) -> Path:
     return target
 
 
+class _Tee(io.StringIO):
+    """Text written to it is printed too (for ``--write-doc``)."""
+
+    def __init__(self, stream: io.TextIOBase) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(text)
+        return super().write(text)
+
+
 def main() -> int:
+    """Run the benchmark; return the exit status (``--write-doc``: also write the figures into the docs)."""
+    if "--write-doc" not in sys.argv[1:]:
+        return _bench()
+    tee = _Tee(sys.stdout)  # type: ignore[arg-type]
+    with contextlib.redirect_stdout(tee):
+        status = _bench()
+    if status == 0:
+        sys.path.insert(0, str(ROOT / "scripts"))
+        from performance_doc import write_section
+
+        command = "python scripts/bench_mtgjson.py " + " ".join(sys.argv[1:])
+        body = ["## MTGJSON import vs json.load", "", f"`{command.strip()}`", "", "```", tee.getvalue().strip(), "```"]
+        write_section("mtgjson", "\n".join(body))
+    return status
+
+
+def _bench() -> int:
     """Run the benchmark; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--big", action="store_true", help="also generate and import an AllPrintings-sized file")
     parser.add_argument("--size-mb", type=int, default=1200, help="size of the --big file (default 1200)")
     parser.add_argument("--reps", type=int, default=3, help="repetitions for the timings (default 3)")
     parser.add_argument("--json-limit-gb", type=float, default=10, help="address-space limit of json.load on --big")
+    parser.add_argument("--write-doc", action="store_true", help="write the figures into docs/performance.md")
     args = parser.parse_args()
     shared = os.environ.get("MTG_DAYNIGHT_SHARED")
     base = Path(shared) if shared else ROOT.parent / "shared"

@@ -6,7 +6,7 @@ parses and runs each on the reference host, and prints the time per turn and the
 measured in the same run. Linear time gives ratios of per-turn time near 1.0x; the quadratic runner of the first
 landing gave ~2x per doubling. The machine may be shared: compare the ratios, not the absolute figures.
 
-    python scripts/bench_simulate.py [--turns N] [--repeat R]
+    python scripts/bench_simulate.py [--turns N] [--repeat R] [--write-doc]
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import gc
 import time
+
+from bench_report import printed, write_doc
 
 from mtg_daynight.scenarios import ReferenceAdapter, parse_scenario, run_scenario
 
@@ -41,16 +43,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=500, help="the smallest size (default 500 turns)")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs per size (default 3)")
+    parser.add_argument("--write-doc", action="store_true", help="write the figures into docs/performance.md")
     args = parser.parse_args()
     sizes = [args.turns, 2 * args.turns, 4 * args.turns]
-    print(f"simulate scaling: best of {args.repeat}; each turn casts 2 instants and checks the designation")
-    base: float | None = None
-    for turns in sizes:
-        seconds = measure(turns, args.repeat)
-        per_turn = seconds / turns * 1e6
-        base = per_turn if base is None else base
-        print(f"  {turns:6d} turns  {seconds:7.3f} s  {per_turn:8.1f} us/turn  {per_turn / base:5.2f}x per-turn cost")
-    print("linear: per-turn cost stays near 1.0x as the file grows")
+    with printed() as output:
+        print(f"simulate scaling: best of {args.repeat}; each turn casts 2 instants and checks the designation")
+        base: float | None = None
+        for turns in sizes:
+            seconds = measure(turns, args.repeat)
+            per_turn = seconds / turns * 1e6
+            base = per_turn if base is None else base
+            print(f"  {turns:6d} turns  {seconds:7.3f} s  {per_turn:8.1f} us/turn  "
+                  f"{per_turn / base:5.2f}x per-turn cost")
+        print("linear: per-turn cost stays near 1.0x as the file grows")
+    if args.write_doc:
+        write_doc("simulate", "`simulate` as scenario files grow (`scripts/bench_simulate.py`)", output.getvalue())
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark ``carddata update`` against a bare download of the same file from the same server (issue 12).
+"""Benchmark ``carddata update`` against a bare download of the same file from the same server.
 
 Serves the SYNTHETIC default_cards-scale bulk file of ``scripts/bench_import.py`` (generated on demand into the
 git-ignored ``bench-data/``; invented cards, only good for timing) from a throttled HTTP server on 127.0.0.1
@@ -8,13 +8,11 @@ the same run (best of --reps, each from an empty cache and data directory):
 
 * bare download: a plain ``requests`` stream of the file into a file (the baseline), and our own download
   (``ScryfallClient.download``: .part file, SHA-256, bounds) without importing;
-* ``run_update`` in-process (pipelined: the file is decompressed and scanned while it downloads) and, for
-  comparison, the old sequence (download, then ``import_file``);
-* ``mtg-daynight carddata update`` as a subprocess;
-* the "nothing changed" path (304) as a subprocess, against ``python -c pass``.
+* ``run_update`` in-process (one stream: each chunk is written, hashed, decompressed and scanned as it arrives);
+* ``mtg-daynight carddata update`` as a subprocess, and its peak RSS.
 
-The machine may be shared: the script prints the load average and the number of cores, and the ratios, which
-matter more than the absolute times.
+Target: the update <= 1.15x the bare download. The machine may be shared: the ratios matter, not the times.
+``--write-doc`` writes the figures into docs/performance.md (section ``update``).
 
     python scripts/bench_update.py             # default_cards scale (~117k objects)
     python scripts/bench_update.py --small     # ~12k objects, quick
@@ -41,7 +39,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import requests  # noqa: E402
 from bench_import import ensure_file  # noqa: E402
-from bench_startup import bytecode_cached  # noqa: E402
+from performance_doc import write_section  # noqa: E402
 
 from mtg_daynight.importer.download import ScryfallClient  # noqa: E402
 from mtg_daynight.importer.importer import import_file  # noqa: E402
@@ -159,16 +157,23 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures (``argv``: the options, default the command line's)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--small", action="store_true", help="~12k objects instead of ~117k")
+    parser.add_argument("--cards", type=int, help="number of synthetic objects (overrides --small)")
     parser.add_argument("--reps", type=int, default=3, help="repetitions, best taken (default 3)")
     parser.add_argument("--rate", type=float, default=25.0, help="server rate in MB/s (default 25)")
+    parser.add_argument("--write-doc", action="store_true", help="write the figures into docs/performance.md")
     args = parser.parse_args(argv)
-    path = ensure_file(12_000 if args.small else 117_000)
+    cards = args.cards or (12_000 if args.small else 117_000)
+    path = ensure_file(cards)
     body = path.read_bytes()
     rate = args.rate * 1_000_000
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     cli = [sys.executable, "-m", "mtg_daynight", "carddata", "update"]
-    print(f"file: {path.name}, {len(body) / 1e6:.1f} MB gzipped, served at {args.rate:g} MB/s on 127.0.0.1")
-    print(f"cores: {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} (shared machine: compare the ratios)")
+    lines = [
+        f"- file: {path.name} ({cards} synthetic objects), {len(body) / 1e6:.1f} MB gzipped, served at {args.rate:g} "
+        "MB/s on 127.0.0.1",
+        f"- cores: {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} (shared machine: compare the ratios)",
+    ]
+    print("\n".join(lines))
     with serve(body, rate) as server:
         file_url = f"{server}/file/SYNTHETIC.jsonl.gz"
 
@@ -183,10 +188,6 @@ def main(argv: list[str] | None = None) -> int:
         def update(work: Path) -> None:
             run_update(data_dir=work / "data", cache_dir=work / "cache", api_url=server, force=True)
 
-        def sequential(work: Path) -> None:
-            ScryfallClient(api_url=server).download(file_url, work / "f.jsonl.gz", expected_size=len(body))
-            import_file(work / "f.jsonl.gz")
-
         def command(work: Path) -> None:
             subprocess.run(
                 [*cli, "--api-url", server, "--data-dir", str(work / "data"), "--force"],
@@ -198,44 +199,15 @@ def main(argv: list[str] | None = None) -> int:
         figures = {
             "bare download (requests stream to a file)": best(args.reps, plain),
             "our download only (ScryfallClient.download)": best(args.reps, ours),
-            "run_update, pipelined (in-process)": best(args.reps, update),
-            "download, then import_file (old sequence)": best(args.reps, sequential),
+            "run_update, one stream (in-process)": best(args.reps, update),
             "mtg-daynight carddata update (subprocess)": best(args.reps, command),
         }
         base = figures["bare download (requests stream to a file)"]
-        print(f"\n{'what':<46} {'best s':>8} {'x bare':>7}")
+        table = ["| what | best s | x bare download | target |", "|---|---:|---:|---|"]
         for what, seconds in figures.items():
-            print(f"{what:<46} {seconds:8.3f} {seconds / base:6.2f}x")
-
-        work = Path(tempfile.mkdtemp(prefix="bench-update-"))
-        try:  # bytecode cached as after an install (as scripts/bench_startup.py times it): the first run compiles
-            state = bytecode_cached(dict(env, MTG_DAYNIGHT_CACHE_DIR=str(work / "cache")), work / "pycache")
-            subprocess.run(
-                [*cli, "--api-url", server, "--data-dir", str(work / "data")],
-                env=state,
-                check=True,
-                capture_output=True,
-            )
-
-            def unchanged(_: Path) -> None:
-                done = subprocess.run(
-                    [*cli, "--api-url", server, "--data-dir", str(work / "data")],
-                    env=state,
-                    check=True,
-                    capture_output=True,
-                    text=True,
-                )
-                assert done.stdout.startswith("up to date"), done.stdout
-
-            def nothing(_: Path) -> None:
-                subprocess.run([sys.executable, "-c", "pass"], env=state, check=True)
-
-            reps = max(args.reps, 5)
-            t_304, t_pass = best(reps, unchanged), best(reps, nothing)
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
-        print(f"{'304 update (subprocess)':<46} {t_304:8.3f} {t_304 / t_pass:6.2f}x python -c pass ({t_pass:.3f} s)")
-        print(f"peak RSS of a `carddata update` subprocess: {peak_rss(cli, server, env):.0f} MB")
+            target = "<= 1.15x" if what.startswith("run_update") else ""
+            table.append(f"| {what} | {seconds:.3f} | {seconds / base:.2f}x | {target} |")
+        rss = peak_rss(cli, server, env)
 
         work = Path(tempfile.mkdtemp(prefix="bench-update-"))
         try:
@@ -249,9 +221,15 @@ def main(argv: list[str] | None = None) -> int:
                 outcome.snapshot.manifest.source.file_sha256,
                 outcome.snapshot.manifest.counts.decompressed_bytes,
             )
-            print(f"pipelined result identical to import_file of the downloaded file: {same}")
         finally:
             shutil.rmtree(work, ignore_errors=True)
+    lines += ["", *table, "", f"- peak RSS of a `carddata update` subprocess: {rss:.0f} MB",
+              f"- update result identical to import_file of the downloaded file: {same}"]
+    print("\n".join(lines[2:]))
+    if args.write_doc:
+        command_line = "python scripts/bench_update.py " + " ".join(argv if argv is not None else sys.argv[1:])
+        write_section("update", "\n".join(["## carddata update vs a bare download", "", f"`{command_line.strip()}`",
+                                            "", *lines]))
     return 0
 
 

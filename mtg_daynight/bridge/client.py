@@ -31,8 +31,8 @@ from mtg_daynight.bridge.protocol import (
     GameHandle,
     RequestId,
 )
-from mtg_daynight.errors import DayNightError
-from mtg_daynight.facade import Game, RulesPluginMissingError
+from mtg_daynight.errors import DayNightError, RulesPluginMissingError
+from mtg_daynight.facade import Game
 from mtg_daynight.rules import CardPermanent, Designation, GameState, Permanent, TraceLine
 
 T = TypeVar("T")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pluggy
 
 from mtg_daynight.errors import BadEventError, UnknownGameError
-from mtg_daynight.plugin import hookimpl
+from mtg_daynight.hookspecs import hookimpl
 from mtg_daynight.rules import Designation, GameState, Outcome
 from mtg_daynight.rules.outcome import NOTHING
 

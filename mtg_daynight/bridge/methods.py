@@ -47,9 +47,9 @@ from mtg_daynight.bridge.protocol import (
     ProtocolError,
     Turn,
 )
-from mtg_daynight.cli.plugins import plugin_infos
 from mtg_daynight.errors import BadEventError, UnknownGameError
 from mtg_daynight.facade import DayNight, Game
+from mtg_daynight.manager import plugin_infos
 from mtg_daynight.rules import CardPermanent, Face, Permanent
 
 _ITERABLES: Final = (abc.Iterable, abc.Sequence, abc.Collection, abc.Set, list, tuple, frozenset, set)
@@ -332,8 +332,6 @@ METHODS: Final[Mapping[str, Method]] = _table(
     game_method(Game.remove_restriction),
     game_method(Game.request_transform),
     game_method(Game.become),
-    game_method(Game.become_day),
-    game_method(Game.become_night),
     game_method(Game.veto_ended),
     game_method(Game.player_left),
     game_method(Game.designation),

@@ -16,8 +16,8 @@ from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
-from mtg_daynight.cli.plugins import PluginInfo
 from mtg_daynight.errors import BadEventError, DayNightError, UnknownGameError
+from mtg_daynight.manager import PluginInfo
 from mtg_daynight.rules import CardPermanent, Designation, Face, Permanent
 
 #: The bridge protocol's version: a client checks it in ``initialize``. Bumped when a method or type changes

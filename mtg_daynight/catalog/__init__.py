@@ -9,62 +9,38 @@
     db.suggest("Tavern Rufian")               # close matches
     db.clashes                                # mod cards that collided with a known card
 
-The plugin :data:`card_data_plugin` answers the ``daynight_card_faces`` hook from it; :func:`scan_deck` reports
-a deck's day/night cards. See docs/mods.md for mod files and docs/decks.md for deck scans.
+A :class:`CardDataPlugin` answers the ``daynight_card_faces`` hook from it (``DayNight(card_data=...)`` registers
+one); :func:`scan_deck` reports a deck's day/night cards. See docs/mods.md for mod files and docs/decks.md for
+deck scans.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from mtg_daynight.lazy import TYPE_CHECKING, lazy_exports
 
-from mtg_daynight.lazy import lazy_exports
-
-if TYPE_CHECKING:
-    from .database import CardDatabase, Match, Suggestion, merge
-    from .load import DEFAULT_CACHE, DatabaseCache, load_database
-    from .model import CatalogCard, Clash, PrintedName
-    from .mods import LoadedMod, ModEntry, default_mod_dirs, parse_mod, read_mod
-    from .names import name_key
-    from .plugin import CARD_DATA_PLUGIN_NAME, CardDataPlugin, card_data_plugin
-    from .scan import DeckScan, ScanEntry, scan_deck
-
-#: Where each public name lives. They are imported on first use, so that ``import mtg_daynight`` (which registers
-#: the card-data plugin) does not load the database, mod and deck-scan code until a card is looked up.
+#: The public names, each with the module that defines it: the one list (``__all__`` derives from it; the imports
+#: for type checkers below must name the same, which tests/rules/test_public_api.py checks). They are imported on
+#: first use, so that a plugin manager with card data does not load the database, mod and deck-scan code until a
+#: card is looked up. Everything else (the cache, mod parsing, name keys...) stays in its module.
 _EXPORTS = {
-    "CardDatabase": "database", "Match": "database", "Suggestion": "database", "merge": "database",
-    "DEFAULT_CACHE": "load", "DatabaseCache": "load", "load_database": "load",
-    "CatalogCard": "model", "Clash": "model", "PrintedName": "model",
-    "LoadedMod": "mods", "ModEntry": "mods", "default_mod_dirs": "mods", "parse_mod": "mods", "read_mod": "mods",
-    "name_key": "names",
-    "CARD_DATA_PLUGIN_NAME": "plugin", "CardDataPlugin": "plugin", "card_data_plugin": "plugin",
-    "DeckScan": "scan", "ScanEntry": "scan", "scan_deck": "scan",
+    "load_database": ".load",
+    "CardDatabase": ".database",
+    "CatalogCard": ".model",
+    "CardDataPlugin": ".plugin",
+    "scan_deck": ".scan",
+    "DeckScan": ".scan",
+    "ScanEntry": ".scan",
 }
 
+if TYPE_CHECKING:
+    from .database import CardDatabase as CardDatabase
+    from .load import load_database as load_database
+    from .model import CatalogCard as CatalogCard
+    from .plugin import CardDataPlugin as CardDataPlugin
+    from .scan import DeckScan as DeckScan
+    from .scan import ScanEntry as ScanEntry
+    from .scan import scan_deck as scan_deck
 
-__getattr__ = lazy_exports(__name__, {name: f".{module}" for name, module in _EXPORTS.items()})
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
-
-__all__ = [
-    "CARD_DATA_PLUGIN_NAME",
-    "DEFAULT_CACHE",
-    "CardDataPlugin",
-    "CardDatabase",
-    "CatalogCard",
-    "Clash",
-    "DatabaseCache",
-    "DeckScan",
-    "LoadedMod",
-    "Match",
-    "ModEntry",
-    "PrintedName",
-    "ScanEntry",
-    "Suggestion",
-    "card_data_plugin",
-    "default_mod_dirs",
-    "load_database",
-    "merge",
-    "name_key",
-    "parse_mod",
-    "read_mod",
-    "scan_deck",
-]
+__all__ = [*_EXPORTS]

@@ -11,8 +11,10 @@ daybound/nightbound keywords from here. Answers:
   the host must describe the permanent with :class:`~mtg_daynight.Permanent` and its faces. The error says
   which (``daynight_unknown_card``, answered by :meth:`CardDataPlugin.explain`), with suggestions.
 
-The database loads lazily on the first question (once per process, see :mod:`mtg_daynight.catalog.load`),
-so building a plugin manager costs nothing.
+A host registers one by choice: ``DayNight(card_data=...)`` / :func:`mtg_daynight.manager.install` (each manager
+gets an instance of its own). Given no database, the plugin reads the default one on the first question (through
+:func:`~mtg_daynight.catalog.load_database` and its cache of immutable databases), so building a plugin manager
+costs nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from mtg_daynight.plugin import hookimpl
+from mtg_daynight.hookspecs import hookimpl
 from mtg_daynight.rules.permanents import CardFaces
 
 if TYPE_CHECKING:
@@ -88,7 +90,3 @@ class CardDataPlugin:
             f"{card!r} is not a day/night card: the card data holds only day/night cards, all of them, and it is "
             "neither one of them nor close to one (whether it is a real card was not checked)"
         )
-
-
-#: The plugin object the default plugin manager registers (loads the default database on first use).
-card_data_plugin: Final = CardDataPlugin()

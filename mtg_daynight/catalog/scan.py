@@ -12,14 +12,17 @@ not in it. Each entry gets one status:
 - ``helper``: the Day // Night helper card itself;
 - ``other``: a card the data holds that has nothing to do with day/night (a community card without keywords);
 - ``unknown``: not in the data but close to a known name: a suspected typo, with suggestions;
-- ``unchecked``: not in the data and not close to any name in it: not a day/night card (the data holds every
-  day/night card), but whether it is a real card at all was not checked (the data has no list of every name);
+- ``not_in_data``: not in the data and not close to any name in it, so the data cannot tell what it is. The data
+  holds the day/night cards its source knew of, so such a name is most often an ordinary card (Lightning Bolt),
+  but a day/night card newer than the data, or one the data lacks, looks the same; nor is a real card told from a
+  made-up name (the data has no list of every card name). Never reported as "not a day/night card";
 - ``no_data``: not found, and no card data snapshot is loaded (only mod cards, if any), so nothing could be
   said about it: the name may well be a day/night card.
 
 A deck needs the helper card when any entry is ``day_night`` or ``mentions_day_night`` (a card that only reads
 the designation or forbids a change cannot start day or night, so a deck of those alone never has one to track);
-without a snapshot and without such an entry the answer is None (unknown), not False. An entry's ``uses`` lists
+without a snapshot and without such an entry the answer is None (unknown), not False; False means no card the
+data holds needs it (a ``not_in_data`` name is not counted: the data cannot tell). An entry's ``uses`` lists
 what the card does with the designation where the data says (:data:`~mtg_daynight.catalog.model.DayNightUse`),
 ``forbids`` the designations it forbids.
 """
@@ -35,7 +38,7 @@ from mtg_daynight.decks import Deck, DeckEntry
 from .database import TYPO_CUTOFF, CardDatabase, MatchKind, Suggestion
 from .model import CardKind, CatalogCard, DayNightUse
 
-Status = CardKind | Literal["unknown", "unchecked", "no_data"]
+Status = CardKind | Literal["unknown", "not_in_data", "no_data"]
 
 
 class ScanEntry(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -101,7 +104,7 @@ def _resolve(database: CardDatabase, entry: DeckEntry) -> ScanEntry:
     close = database.suggest(name, cutoff=TYPO_CUTOFF)
     if close:
         return ScanEntry(*where, status="unknown", suggestions=close)
-    return ScanEntry(*where, status="unchecked" if database.has_snapshot else "no_data")
+    return ScanEntry(*where, status="not_in_data" if database.has_snapshot else "no_data")
 
 
 def scan_deck(deck: Deck, database: CardDatabase) -> DeckScan:

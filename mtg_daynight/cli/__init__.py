@@ -5,26 +5,26 @@ help for the command list). The module exposes ``register(subparsers)``, which a
 ``handler`` to a function ``(argparse.Namespace) -> int`` (the exit status). Only the module of the command being
 run is imported, so each command loads only what it uses; ``mtg-daynight --help`` imports none of them.
 
-Exit status: whatever the command returns (see each command's ``--help``); 2 for a usage error or a
-:class:`~mtg_daynight.errors.DayNightError` (printed on one line), 130 when interrupted, 141 when the reader of
-the output went away.
+A command whose optional dependencies are not installed (the ``[carddata]`` extra: ``carddata update``) says in
+one line what to install and exits 2 (:data:`EXTRAS`).
+
+Exit status: whatever the command returns (see each command's ``--help``); 2 for a usage error, a
+:class:`~mtg_daynight.errors.DayNightError` (printed on one line) or a missing extra, 130 when interrupted, 141
+when the reader of the output went away.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
+import os
 import re
 import sys
+from collections.abc import Sequence
+from typing import Final
 
 from mtg_daynight import __version__
 from mtg_daynight.errors import DayNightError
-from mtg_daynight.lazy import TYPE_CHECKING
-
-if TYPE_CHECKING:  # not imported when run: ``--help`` loads no typing
-    from collections.abc import Sequence
-    from typing import Final, NoReturn
 
 #: The sub-commands, in the order ``--help`` lists them: name -> one-line help. The code of ``NAME`` is the module
 #: ``mtg_daynight.cli.NAME``; adding a command is one line here plus that module.
@@ -59,6 +59,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+#: The optional dependencies, by extra: the top-level modules each extra installs (pyproject.toml). A command that
+#: fails to import one of them was run without that extra.
+EXTRAS: Final = {
+    "carddata": ("requests", "filelock", "tqdm", "ijson", "isal", "stringzilla"),
+}
+#: How to install an extra (the package is installed from a clone until it is published: docs/host-integration.md).
+INSTALL_EXTRA: Final = "in the mtg-daynight clone, run pip install -e '.[{extra}]'"
+
+
+def missing_extra(error: ModuleNotFoundError) -> str | None:
+    """The extra that installs the module ``error`` could not find, or None when no extra does."""
+    top = (error.name or "").partition(".")[0]
+    return next((extra for extra, modules in EXTRAS.items() if top in modules), None)
+
+
 _CREDENTIALS = re.compile(r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^/@\s]*@")
 
 
@@ -69,46 +84,32 @@ def hide_credentials(text: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line (``argv``, default ``sys.argv[1:]``); return the exit status. The ``mtg-daynight``
+    program and ``python -m mtg_daynight`` exit with it."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    # The top level takes only -h and --version, so a command, if any, is the first word.
-    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
-    args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help()
-        return 2
+    command = argv[0] if argv and argv[0] in COMMANDS else None  # the top level takes only -h and --version
     try:
+        parser = build_parser(command)
+        args = parser.parse_args(argv)
+        handler = getattr(args, "handler", None)
+        if handler is None:
+            parser.print_help()
+            return 2
         status: int = handler(args)
+    except ModuleNotFoundError as error:
+        extra = missing_extra(error)
+        if extra is None:
+            raise
+        print(f"mtg-daynight {command}: error: this command needs the [{extra}] extra, which is not installed "
+              f"(no module {error.name!r}): {INSTALL_EXTRA.format(extra=extra)}", file=sys.stderr)
+        return 2
     except DayNightError as error:
-        print(f"mtg-daynight {args.command}: error: {hide_credentials(str(error))}", file=sys.stderr)
+        print(f"mtg-daynight {command}: error: {hide_credentials(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"mtg-daynight {args.command}: interrupted", file=sys.stderr)
+        print(f"mtg-daynight {command}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (``mtg-daynight carddata list | head``): stop quietly
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     return status
-
-
-def run() -> NoReturn:
-    """The ``mtg-daynight`` program (and ``python -m mtg_daynight``): :func:`main` on ``sys.argv``, then exit with
-    its status. Programs that call the command line (tests, scripts) call :func:`main` instead."""
-    # Start-up makes tens of thousands of objects (modules, classes, functions, the card data) and next to no
-    # garbage, yet the collector's default threshold (a collection every 700 new objects) walks them some 40
-    # times before a deck scan or the demo is done: 5 % of its time. The program collects every 50,000 new
-    # objects instead; a long run (serve, an import) still collects, and programs calling main() keep theirs.
-    gc.set_threshold(50_000)
-    status = main()
-    # The process ends here. Its last act would be a cyclic-garbage collection walking every object made since
-    # start (modules, classes, the card data): 7-8 % of a deck scan or a demo. Every file is closed by now and
-    # the operating system reclaims the memory, so the collector is told to skip them.
-    gc.freeze()
-    sys.exit(status)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    run()

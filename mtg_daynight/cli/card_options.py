@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from mtg_daynight.catalog import CardDatabase
+from mtg_daynight.catalog import CardDatabase, load_database
 
 
 def add_card_data_options(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +33,4 @@ def add_card_data_options(parser: argparse.ArgumentParser) -> None:
 def load_card_database(args: argparse.Namespace, *, strict_mods: bool = True) -> CardDatabase:
     """The card database the options in ``args`` name (cached per process; see ``load_database``, which also
     says what ``strict_mods`` does)."""
-    from mtg_daynight.catalog import load_database
-
     return load_database(args.data_dir, args.mods, default_mods=not args.no_default_mods, strict_mods=strict_mods)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from typing import TYPE_CHECKING
 
 from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError, UnreachableError
 from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, STALL_BYTES
 from mtg_daynight.importer.paths import locate_snapshot
-from mtg_daynight.lazy import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from datetime import datetime

@@ -2,8 +2,9 @@
 
 ``ADAPTER`` is ``package.module:factory``, a zero-argument callable returning a fresh
 :class:`~mtg_daynight.scenarios.adapter.Adapter` (one per scenario). ``--path DIR`` is added to ``sys.path``
-first. Exit status: 0 when every scenario passed (skips allowed unless ``--strict``), 1 otherwise, 2 for a
-usage error or a malformed scenario file. See docs/conformance.md.
+first. ``--strict`` also checks mtg-daynight's own wording (trace text, cited rules, error messages) and counts
+skipped scenarios as failures. Exit status: 0 when every scenario passed (skips allowed unless ``--strict``),
+1 otherwise, 2 for a usage error or a malformed scenario file. See docs/conformance.md.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ def register(sub: Any) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE", help="scenario files (default: the bundled library)")
     parser.add_argument("--path", action="append", default=[], metavar="DIR", help="add DIR to sys.path first")
     parser.add_argument("--json", action="store_true", help="print machine-readable results (JSON)")
-    parser.add_argument("--strict", action="store_true", help="count skipped scenarios as failures")
+    parser.add_argument("--strict", action="store_true",
+                        help="also check mtg-daynight's trace text, cited rules and error messages (skipped "
+                             "otherwise, and listed), and count skipped scenarios as failures")
     parser.add_argument("-v", "--verbose", action="store_true", help="print each scenario's turn-by-turn trace")
     add_card_data_options(parser)
     parser.set_defaults(handler=_run)
@@ -40,7 +43,7 @@ def _run(args: argparse.Namespace) -> int:
     for directory in reversed(args.path):
         sys.path.insert(0, directory)
     factory = load_factory(args.adapter)
-    results = run_conformance(factory, args.files, cards=DatabaseCards(load_card_database(args)))
+    results = run_conformance(factory, args.files, cards=DatabaseCards(load_card_database(args)), strict=args.strict)
     if args.json:
         write_json(to_json(results, []))
     else:

@@ -30,7 +30,7 @@ DECK_PATTERNS: Final = ("*.dck", "*.dek", "*.txt")
 
 EXIT_STATUS: Final = """\
 exit status:
-  0  every file scanned; every name resolved, or is not a day/night card
+  0  every file scanned; every name resolved, or is not in the card data (and not close to a name in it)
   1  every file scanned; some name is unknown (a suspected typo)
   2  some deck file (or directory argument) could not be read or has problems: its
      good lines and the other files are still scanned and printed; or nothing could be scanned (a
@@ -39,6 +39,10 @@ a malformed mod file is otherwise a warning: it is left out, the other mod files
 
 _PROG: Final = "mtg-daynight deck scan"
 _NO_DATA_HINT: Final = "import it with 'mtg-daynight carddata update', or pass --data-dir DIR"
+_NOT_IN_DATA: Final = (
+    "it holds the day/night cards its source knew of, so an ordinary card, a day/night card newer than the data "
+    "and one the data lacks all look the same; 'mtg-daynight carddata status' gives the data's date"
+)
 
 
 class Failed(msgspec.Struct, frozen=True):
@@ -65,7 +69,8 @@ def register(sub: Any) -> None:
             "unknown (suspected typos, with close matches), and whether the deck needs the\n"
             "Day // Night helper card. The card data holds only day/night-related cards\n"
             "(daybound/nightbound cards, cards that mention day/night, the helper card):\n"
-            "other names are reported as not day/night cards, not checked further. A\n"
+            "other names are reported as not in the card data: it cannot tell whether they\n"
+            "are day/night cards (a card newer than the data looks like Lightning Bolt). A\n"
             "directory scans its *.dck, *.dek and *.txt files (not its subdirectories). Every\n"
             "problem of a bad file is reported with its line, and the other files are still\n"
             "scanned."
@@ -229,7 +234,7 @@ def _print_scan(scan: DeckScan) -> None:
         ("cards that mention day/night", scan.with_status("mentions_day_night")),
         ("cards that care about day/night (read it or forbid a change)", scan.with_status("reads_day_night")),
         ("the Day // Night helper card", scan.with_status("helper")),
-        ("known cards without day/night", scan.with_status("other")),
+        ("in the card data, without day/night", scan.with_status("other")),
     )
     for heading, entries in groups:
         if entries:
@@ -238,16 +243,15 @@ def _print_scan(scan: DeckScan) -> None:
                 _out(_row(entry))
     unknown = scan.with_status("unknown")
     if unknown:
-        _out("  unknown names (not in the card data, but close to a name in it: a typo?):")
+        _out("  unknown names (not in the card data, but close to a name in it: a typo, or a card the data lacks?):")
         for entry in unknown:
             hint = ", ".join(repr(s.name) for s in entry.suggestions)
             _out(_where(entry, entry.written) + f"  did you mean {hint}?")
-    unchecked = scan.with_status("unchecked")
-    if unchecked:
-        _out(
-            f"  not day/night cards ({_names(unchecked)}): not in the day/night card data and not close to any "
-            "name in it (whether they are real cards was not checked)"
-        )
+    not_in_data = scan.with_status("not_in_data")
+    unseen = len(dict.fromkeys(e.written for e in not_in_data))
+    if not_in_data:
+        what = "it is a day/night card" if unseen == 1 else "they are day/night cards"
+        _out(f"  not in the card data ({_names(not_in_data)}): so it cannot tell whether {what} ({_NOT_IN_DATA})")
     no_data = scan.with_status("no_data")
     if no_data:
         _out(f"  not checked ({_names(no_data)}): no card data is loaded ({_NO_DATA_HINT})")
@@ -255,5 +259,10 @@ def _print_scan(scan: DeckScan) -> None:
         _out(f"  needs the Day // Night helper card: yes ({', '.join(scan.helper_reasons)})")
     elif scan.needs_helper_card is None:
         _out("  needs the Day // Night helper card: unknown (no card data is loaded: no real card was checked)")
+    elif unseen:
+        _out(
+            "  needs the Day // Night helper card: no, as far as the card data knows "
+            f"({unseen} name{' is' if unseen == 1 else 's are'} not in it)"
+        )
     else:
         _out("  needs the Day // Night helper card: no")

@@ -7,43 +7,13 @@ import json
 from typing import Any
 
 import msgspec
-import pluggy
 
-from mtg_daynight.manager import AUTOLOAD_ENV, ENTRY_POINT_GROUP, TRACE_ENV, plugin_manager
-
-
-class PluginInfo(msgspec.Struct, frozen=True):
-    """One loaded plugin: its registered name, the distribution that ships it, and its hooks."""
-
-    name: str
-    distribution: str | None
-    version: str | None
-    hooks: tuple[str, ...]
+from mtg_daynight.manager import AUTOLOAD_ENV, ENTRY_POINT_GROUP, TRACE_ENV, PluginInfo, plugin_infos, plugin_manager
 
 
 def loaded_plugins(*, autoload: bool | None = None) -> list[PluginInfo]:
     """The plugins a default plugin manager loads (built-in first, then entry points by name)."""
     return plugin_infos(plugin_manager(autoload=autoload, trace=False))
-
-
-def plugin_infos(pm: pluggy.PluginManager) -> list[PluginInfo]:
-    """The plugins registered with ``pm``, in registration order, with their distributions and hooks."""
-    dists = {id(plugin): dist for plugin, dist in pm.list_plugin_distinfo()}
-    infos = []
-    for name, plugin in pm.list_name_plugin():
-        if plugin is None:
-            continue
-        dist = dists.get(id(plugin))
-        callers = pm.get_hookcallers(plugin) or []
-        infos.append(
-            PluginInfo(
-                name=name,
-                distribution=None if dist is None else dist.project_name,
-                version=None if dist is None else dist.version,
-                hooks=tuple(sorted(caller.name for caller in callers)),
-            )
-        )
-    return infos
 
 
 def register(sub: Any) -> None:

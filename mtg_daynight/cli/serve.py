@@ -13,6 +13,10 @@ import os
 import sys
 from typing import Any
 
+from mtg_daynight.bridge.protocol import PROTOCOL_VERSION
+from mtg_daynight.bridge.schema import schema_json
+from mtg_daynight.bridge.server import Server
+
 
 def register(sub: Any) -> None:
     """Add the ``serve`` sub-command."""
@@ -33,14 +37,9 @@ def register(sub: Any) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     if args.schema:
-        from mtg_daynight.bridge.schema import schema_json
-
         sys.stdout.buffer.write(schema_json())
         sys.stdout.flush()
         return 0
-    from mtg_daynight.bridge.protocol import PROTOCOL_VERSION
-    from mtg_daynight.bridge.server import Server
-
     # Responses get their own copy of standard output; file descriptor 1 and sys.stdout then point to standard
     # error, so that nothing a plugin prints (even from C) can corrupt the protocol.
     sys.stdout.flush()

@@ -101,4 +101,4 @@ def parse_arena(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], s
                 entries.add(1, name, section, number, set_code, collector_number)
             else:
                 section = header_text(line)
-    return entries.result(), deck_name
+    return entries.result(deck_name)

@@ -88,7 +88,7 @@ def parse_dek(text: str, source: str) -> tuple[tuple[DeckEntry, ...], str | None
         raise entries.stop(fail(source, parser.CurrentLineNumber, f"malformed XML: {exc}")) from exc
     if not root_seen:  # pragma: no cover - expat reports an empty document itself
         raise fail(source, None, "no <Deck> element")
-    return entries.result(), None
+    return entries.result()
 
 
 def _add_card(attrs: dict[str, str], entries: EntryCollector, number: int, source: str) -> None:

@@ -70,9 +70,10 @@ class EntryCollector:
         """Whether any entry so far is in ``section``."""
         return section in self._sections
 
-    def result(self) -> tuple[DeckEntry, ...]:
-        """The entries, in file order; raises :class:`DeckFileError` with every problem when there were any (and
-        the good lines' entries)."""
+    def result(self, name: str | None = None) -> tuple[tuple[DeckEntry, ...], str | None]:
+        """The entries, in file order, and the deck's ``name`` (what the reader found, or None); raises
+        :class:`DeckFileError` with every problem when there were any (and the good lines' entries, and
+        ``name``: one bad line does not lose the deck's name)."""
         if self._problems:
-            raise DeckFileError(self._source, tuple(self._problems), entries=tuple(self._entries))
-        return tuple(self._entries)
+            raise DeckFileError(self._source, tuple(self._problems), entries=tuple(self._entries), name=name)
+        return tuple(self._entries), name

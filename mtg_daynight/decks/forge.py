@@ -71,4 +71,4 @@ def parse_forge(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], s
             if name.endswith("+"):
                 name = name[:-1]
             entries.add(count, name, section, number, set_code, collector_number)
-    return entries.result(), deck_name
+    return entries.result(deck_name)

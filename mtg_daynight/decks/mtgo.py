@@ -61,4 +61,4 @@ def parse_mtgo(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], st
                     source, number, f"expected a card line like '4 Card Name' or 'SB: 2 Card Name', got {line!r}"
                 )
             section = named
-    return entries.result(), None
+    return entries.result()

@@ -69,7 +69,7 @@ def parse_plain(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], s
                 if _CATEGORY_HEADING.search(line) or not any(ch.isalnum() for ch in line):
                     continue  # a deck site's category heading, or a rule of dashes or stars between groups
             entries.add(1, line, target, number)
-    return entries.result(), None
+    return entries.result()
 
 
 def to_plain(deck: Deck) -> str:

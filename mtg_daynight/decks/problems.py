@@ -30,8 +30,9 @@ class DeckFileError(InputFileError):
     """A deck file could not be read, or has problems: ``problems`` lists each, in file order.
 
     ``str(error)`` is one line per problem, each naming the file (``source``) and the line. When only some lines
-    were bad (not ``fatal``), ``partial`` is the deck of the good lines, so a caller can still scan those;
-    ``entries`` carries them from a reader to :func:`~mtg_daynight.decks.parse_deck`, which builds ``partial``.
+    were bad (not ``fatal``), ``partial`` is the deck of the good lines (with the deck's name, when the file gives
+    one), so a caller can still scan those; ``entries`` and ``name`` carry them from a reader to
+    :func:`~mtg_daynight.decks.parse_deck`, which builds ``partial``.
     """
 
     def __init__(
@@ -41,17 +42,19 @@ class DeckFileError(InputFileError):
         *,
         fatal: bool = False,
         entries: tuple[DeckEntry, ...] = (),
+        name: str | None = None,
         partial: Deck | None = None,
     ) -> None:
         self.source = source
         self.problems = problems
         self.fatal = fatal
         self.entries = entries
+        self.name = name
         self.partial = partial
         super().__init__("\n".join(self.lines()))
 
     def __reduce__(self) -> tuple[type[DeckFileError], tuple[str, tuple[DeckProblem, ...]], dict[str, object]]:
-        state = {"fatal": self.fatal, "entries": self.entries, "partial": self.partial}
+        state = {"fatal": self.fatal, "entries": self.entries, "name": self.name, "partial": self.partial}
         return (type(self), (self.source, self.problems), state)
 
     def lines(self) -> tuple[str, ...]:

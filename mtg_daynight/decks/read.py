@@ -84,7 +84,8 @@ def _parse(text: str, source: str, format: DeckFormat | None, suffix: str) -> De
     except DeckFileError as error:
         if error.fatal or not error.entries:
             raise
-        partial = Deck(path=source, format=chosen, entries=error.entries)  # the good lines, for a caller to scan
+        # the good lines, with the deck's name, for a caller to scan
+        partial = Deck(path=source, format=chosen, entries=error.entries, name=error.name)
         raise DeckFileError(source, error.problems, partial=partial) from None
     if not entries:
         raise fail(source, None, f"no cards found (read as {chosen})")

@@ -1,67 +1,53 @@
-"""Reading a card-data file from disk in chunks, hashed as it is read, and decompressed by content.
+"""Reading card-data bytes: a file hashed as it is read, and decompression recognised from the content.
 
-A file is recognised as gzip (``1f 8b``), xz (``fd 37 7a 58 5a 00``), bzip2 (``BZh``) or plain by its first
-bytes, never by its name. :func:`open_blocks` yields its decompressed content in blocks of bounded size (gzip
-through isal's C reader straight from the file, or :func:`mtg_daynight.importer.gunzip.iter_blocks` with the
-fastest other decompressor available; the raw bytes are hashed as they are read, by :class:`FileSource`) and
-:class:`BlockStream` turns those blocks into the ``read(n)`` file object a streaming JSON parser wants.
-Corrupt or truncated compressed data raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the
-file.
+:func:`open_decompressed` is the one way the importer decompresses, for a file on disk and for a download
+alike: it takes the raw bytes as an iterable of chunks, recognises gzip (``1f 8b``), xz (``fd 37 7a 58 5a 00``),
+bzip2 (``BZh``) or plain data by the first bytes (never by a file name), and reads the content through the
+standard library's readers (:mod:`gzip`, :mod:`lzma`, :mod:`bz2`); gzip goes through ``isal.igzip`` (Intel ISA-L,
+the same interface, about three times faster) when it is installed. Concatenated gzip members are all read.
+Corrupt or truncated compressed data raises :class:`~mtg_daynight.importer.errors.CompressedDataError` naming
+the source.
+
+:class:`HashedFile` gives a file's bytes in chunks and hashes them as they pass (one read of the file).
+:class:`BlockStream` turns decompressed blocks into the ``read(n)`` file object a streaming JSON parser wants.
 """
 
 from __future__ import annotations
 
 import bz2
+import gzip
+import hashlib
 import io
 import lzma
-from collections.abc import Callable, Iterable, Iterator
+import zlib
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from types import ModuleType, TracebackType
+from typing import Literal
 
-from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.gunzip import DEFAULT_BLOCK_SIZE, GZIP_MAGIC, decompressor_name, igzip_blocks, iter_blocks
+from mtg_daynight.importer.errors import CardFileError, CompressedDataError
 
-READ_SIZE = 256 * 1024
+_igzip: ModuleType | None
+try:  # the optional speed-up: isal's public gzip reader, the interface of gzip.GzipFile, in C
+    from isal import igzip as _igzip
+    from isal import isal_zlib
+
+    _ISAL_ERRORS: tuple[type[BaseException], ...] = (isal_zlib.error,)  # type: ignore[assignment]  # stub says instance
+except ImportError:  # pragma: no cover - isal comes with the [carddata] extra on CPython
+    _igzip, _ISAL_ERRORS = None, ()
+
+#: Bytes read from a file at a time.
+READ_SIZE = 1 << 20
+#: Decompressed block size: large enough that per-block costs vanish, small enough to stay in the CPU cache.
+DEFAULT_BLOCK_SIZE = 4 << 20
+GZIP_MAGIC = b"\x1f\x8b"
 XZ_MAGIC = b"\xfd7zXZ\x00"
 BZIP2_MAGIC = b"BZh"
 UTF8_BOM = b"\xef\xbb\xbf"
 
 Compression = Literal["gzip", "xz", "bzip2", "none"]
 
-
-class FileSource(io.RawIOBase):
-    """The raw bytes of an open file, for a decompressor to read: every byte read updates ``digest`` (a hashlib
-    object, given the very buffer the bytes were read into: no copy) and ``size[0]``.
-
-    ``head``, the first bytes already read from ``handle`` to recognise the compression, is served first.
-    """
-
-    def __init__(self, handle: io.RawIOBase, digest: Any, size: list[int], head: bytes = b"") -> None:
-        super().__init__()
-        self._handle = handle
-        self._digest = digest
-        self._size = size
-        self._head = head
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        if self._head:
-            count = min(len(buffer), len(self._head))
-            buffer[:count] = self._head[:count]
-            self._head = self._head[count:]
-        else:
-            count = self._handle.readinto(buffer) or 0
-        if count:
-            self._digest.update(memoryview(buffer)[:count])
-            self._size[0] += count
-        return count
-
-    def chunks(self, read_size: int = READ_SIZE) -> Iterator[bytes]:
-        """The rest of the bytes in chunks of at most ``read_size`` (for the decompressors fed chunk by chunk)."""
-        while chunk := self.read(read_size):
-            yield chunk
+_CORRUPT: tuple[type[BaseException], ...] = (OSError, zlib.error, lzma.LZMAError, *_ISAL_ERRORS)
 
 
 def sniff_compression(head: bytes) -> Compression:
@@ -75,113 +61,141 @@ def sniff_compression(head: bytes) -> Compression:
     return "none"
 
 
-def _stream_blocks(
-    chunks: Iterator[bytes], make: Callable[[], Any], kind: str, name: str, block_size: int
-) -> Iterator[bytes]:
-    """Decompress an xz or bzip2 stream (concatenated streams included) in blocks of at most ``block_size``."""
-    decompressor = make()
-    try:
-        for chunk in chunks:
-            data = chunk
-            while True:
-                if decompressor.eof:
-                    data = decompressor.unused_data + data
-                    if not data.strip(b"\x00"):  # padding after the last stream
-                        break
-                    decompressor = make()
-                out = decompressor.decompress(data, block_size)
-                data = b""
-                if out:
-                    yield out
-                if not decompressor.eof and decompressor.needs_input:
-                    break
-        while not decompressor.eof and not decompressor.needs_input:
-            out = decompressor.decompress(b"", block_size)
-            if not out:
-                break
-            yield out
-    except (lzma.LZMAError, OSError, EOFError) as error:
-        raise CardFileError(f"{name}: corrupt {kind} data ({error})") from None
-    if not decompressor.eof:
-        raise CardFileError(f"{name}: truncated {kind} data (the file ends before the {kind} stream does)")
+class _ChunkReader(io.RawIOBase):
+    """A read-only raw stream over an iterator of chunks (what the decompressors read from)."""
+
+    def __init__(self, chunks: Iterator[bytes]) -> None:
+        super().__init__()
+        self._chunks = chunks
+        self._pending = memoryview(b"")
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview | bytearray) -> int:  # type: ignore[override]
+        while not self._pending:
+            chunk = next(self._chunks, None)
+            if chunk is None:
+                return 0
+            self._pending = memoryview(chunk)
+        count = min(len(buffer), len(self._pending))
+        buffer[:count] = self._pending[:count]
+        self._pending = self._pending[count:]
+        return count
 
 
-def _read_head(handle: io.RawIOBase) -> bytes:
-    """The first bytes of ``handle``, enough to recognise any compression we read (fewer in a shorter file)."""
-    head = b""
-    while len(head) < len(XZ_MAGIC) and (more := handle.read(len(XZ_MAGIC) - len(head))):
-        head += more
-    return head
+def _open_gzip(raw: io.BufferedIOBase) -> tuple[str, io.BufferedIOBase]:
+    """A gzip reader over ``raw`` and its name: isal's where it is installed, else the standard library's."""
+    if _igzip is None:
+        return "zlib", gzip.GzipFile(fileobj=raw, mode="rb")
+    reader: io.BufferedIOBase = _igzip.IGzipFile(fileobj=raw, mode="rb")
+    return "isal", reader
 
 
-def closing(blocks: Iterator[bytes], handle: io.RawIOBase) -> Iterator[bytes]:
-    """``blocks``, closing ``handle`` when they end or are closed (in the thread that reads them)."""
-    try:
-        yield from blocks
-    finally:
-        handle.close()
+def _prepend(head: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    if head:
+        yield head
+    yield from rest
 
 
-def open_blocks(
-    path: Path,
-    digest: Any,
-    size: list[int],
-    *,
-    block_size: int = DEFAULT_BLOCK_SIZE,
-    decompressor: str | None = None,
-    info: dict[str, Any] | None = None,
-) -> tuple[Iterator[bytes], Compression]:
-    """The decompressed content of ``path`` in blocks (:func:`handle_blocks`), and the compression recognised
-    from its first bytes. The file is closed when the blocks are exhausted or closed."""
-    handle = path.open("rb", buffering=0)
-    try:
-        blocks, compression = handle_blocks(
-            handle, str(path), digest, size, block_size=block_size, decompressor=decompressor, info=info
-        )
-    except BaseException:
-        handle.close()
-        raise
-    return closing(blocks, handle), compression
+class Decompressed:
+    """The decompressed content of a byte source (see :func:`open_decompressed`)."""
 
-
-def handle_blocks(
-    handle: io.RawIOBase,
-    name: str,
-    digest: Any,
-    size: list[int],
-    *,
-    block_size: int = DEFAULT_BLOCK_SIZE,
-    decompressor: str | None = None,
-    info: dict[str, Any] | None = None,
-) -> tuple[Iterator[bytes], Compression]:
-    """The decompressed content of the open file ``handle`` (named ``name`` in errors) in blocks of at most
-    ``block_size`` bytes, and the compression recognised from its first bytes (read at once).
-
-    The raw bytes update ``digest`` (a hashlib object) and ``size[0]`` as they are read. Gzip goes through isal's
-    C reader straight from the file where isal is installed (:func:`~mtg_daynight.importer.gunzip.igzip_blocks`),
-    else through :func:`~mtg_daynight.importer.gunzip.iter_blocks` with ``decompressor`` and ``info``; ``info``
-    receives ``gzipped`` and ``decompressor`` for every compression ("xz", "bzip2" or "none" for the others).
-    """
-    head = _read_head(handle)
-    source = FileSource(handle, digest, size, head)
-    compression = sniff_compression(head)
-    blocks: Iterator[bytes]
-    if compression == "gzip" and decompressor_name(decompressor) == "isal":
-        if info is not None:
-            info.update(gzipped=True, decompressor="isal")
-        blocks = igzip_blocks(source, name, block_size)
-    elif compression == "gzip":
-        blocks = iter_blocks(source.chunks(), name=name, block_size=block_size, decompressor=decompressor, info=info)
-    else:
-        if info is not None:
-            info.update(gzipped=False, decompressor=compression)
-        if compression == "xz":
-            blocks = _stream_blocks(source.chunks(), lzma.LZMADecompressor, "xz", name, block_size)
-        elif compression == "bzip2":
-            blocks = _stream_blocks(source.chunks(), bz2.BZ2Decompressor, "bzip2", name, block_size)
+    def __init__(self, chunks: Iterable[bytes], name: str) -> None:
+        rest = iter(chunks)
+        head = b""
+        while len(head) < len(XZ_MAGIC) and (chunk := next(rest, None)) is not None:
+            head += chunk
+        self.name = name
+        #: the compression recognised from the first bytes
+        self.compression: Compression = sniff_compression(head)
+        raw = io.BufferedReader(_ChunkReader(_prepend(head, rest)), READ_SIZE)
+        self._reader: io.BufferedIOBase
+        #: what decompresses: ``isal``, ``zlib`` (the standard library's gzip), ``xz``, ``bzip2`` or ``none``
+        self.decompressor: str = self.compression
+        if self.compression == "gzip":
+            self.decompressor, self._reader = _open_gzip(raw)
+        elif self.compression == "xz":
+            self._reader = lzma.LZMAFile(raw)  # noqa: SIM115 - closed with the source
+        elif self.compression == "bzip2":
+            self._reader = bz2.BZ2File(raw)
         else:
-            blocks = source.chunks(block_size)
-    return blocks, compression
+            self._reader = raw
+
+    @property
+    def gzipped(self) -> bool:
+        """True for gzip data."""
+        return self.compression == "gzip"
+
+    def blocks(self, block_size: int = DEFAULT_BLOCK_SIZE) -> Iterator[bytes]:
+        """The content in blocks of at most ``block_size`` bytes (bounded memory whatever the compression ratio);
+        raises :class:`CompressedDataError` for corrupt or truncated compressed data."""
+        kind = self.compression
+        try:
+            while block := self._reader.read(block_size):
+                yield block
+        except EOFError:
+            raise CompressedDataError(
+                f"{self.name}: truncated {kind} data (the data ends before the {kind} stream does)"
+            ) from None
+        except _CORRUPT as error:
+            raise CompressedDataError(f"{self.name}: corrupt {kind} data ({error})") from None
+
+
+def open_decompressed(chunks: Iterable[bytes], name: str) -> Decompressed:
+    """The decompressed content of the raw bytes ``chunks`` (named ``name`` in errors). The first chunks are
+    read at once, to recognise the compression; the rest as :meth:`Decompressed.blocks` are read."""
+    return Decompressed(chunks, name)
+
+
+class HashedFile:
+    """A file opened for reading whose bytes are hashed as they are read: ``size`` and :attr:`sha256` describe the
+    bytes :meth:`chunks` has given so far (the whole file once it is exhausted). A context manager."""
+
+    def __init__(self, path: Path) -> None:
+        self.name = str(path)
+        try:
+            self._handle = path.open("rb", buffering=0)
+        except OSError as error:
+            raise CardFileError(f"{path}: cannot read: {error.strerror or error}") from None
+        self._digest = hashlib.sha256()
+        self.size = 0
+
+    @property
+    def sha256(self) -> str:
+        """The SHA-256 (hex) of the bytes read so far."""
+        return self._digest.hexdigest()
+
+    def chunks(self, read_size: int = READ_SIZE) -> Iterator[bytes]:
+        """The file's bytes in chunks of at most ``read_size``; a read error is a :class:`CardFileError`."""
+        while True:
+            try:
+                chunk = self._handle.read(read_size)
+            except OSError as error:
+                raise CardFileError(f"{self.name}: cannot read: {error.strerror or error}") from None
+            if not chunk:
+                return
+            self._digest.update(chunk)
+            self.size += len(chunk)
+            yield chunk
+
+    def close(self) -> None:
+        """Close the file."""
+        self._handle.close()
+
+    def __enter__(self) -> HashedFile:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def file_blocks(path: Path, block_size: int = DEFAULT_BLOCK_SIZE) -> Generator[bytes, None, None]:
+    """The decompressed content of the file ``path`` in blocks (the file is closed when they end or are closed)."""
+    with HashedFile(path) as source:
+        yield from open_decompressed(source.chunks(), str(path)).blocks(block_size)
 
 
 class BlockStream:
@@ -220,12 +234,6 @@ class BlockStream:
 
     def close(self) -> None:
         """Stop reading (closes the block iterator)."""
-        close_iterator(self._blocks)
-
-
-def close_iterator(items: object) -> None:
-    """Close ``items`` if it can be closed (a generator: its ``finally`` blocks close the files it opened); a
-    list or other plain iterable is left alone."""
-    close = getattr(items, "close", None)
-    if close is not None:
-        close()
+        close = getattr(self._blocks, "close", None)
+        if close is not None:
+            close()

@@ -1,40 +1,22 @@
-"""What changed between two snapshots: :class:`SnapshotDiff` and :func:`diff_snapshots`, which an update prints.
-
-A plain class with no imports (no dataclasses, no msgspec), so that an update answered "not modified", which
-reports an empty diff, does not load them.
-"""
+"""What changed between two snapshots: :class:`SnapshotDiff` and :func:`diff_snapshots`, which an update prints."""
 
 from __future__ import annotations
 
-from mtg_daynight.lazy import TYPE_CHECKING
+from dataclasses import dataclass, field
 
-if TYPE_CHECKING:
-    from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Snapshot
+from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Snapshot
 
-    Record = DayNightCard | MentionCard | HelperCard
+Record = DayNightCard | MentionCard | HelperCard
 
 
+@dataclass
 class SnapshotDiff:
     """What changed between two snapshots (day/night cards, cards that mention day/night and helper cards, keyed
     by kind and oracle id): the names added and removed, and ``changed`` as (name, changed field names)."""
 
-    def __init__(
-        self,
-        added: list[str] | None = None,
-        removed: list[str] | None = None,
-        changed: list[tuple[str, list[str]]] | None = None,
-    ) -> None:
-        self.added: list[str] = [] if added is None else added
-        self.removed: list[str] = [] if removed is None else removed
-        self.changed: list[tuple[str, list[str]]] = [] if changed is None else changed
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SnapshotDiff):
-            return NotImplemented
-        return (self.added, self.removed, self.changed) == (other.added, other.removed, other.changed)
-
-    def __repr__(self) -> str:
-        return f"SnapshotDiff(added={self.added!r}, removed={self.removed!r}, changed={self.changed!r})"
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    changed: list[tuple[str, list[str]]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:

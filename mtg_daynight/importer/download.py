@@ -6,7 +6,7 @@
 * The file is streamed to ``<name>.part`` and resumed with ``Range`` after an interruption, checked against
   ``compressed_size`` (reading stops one byte past it) and the gzip magic bytes. :class:`FileTransfer` yields the
   file's bytes while they arrive (the already-downloaded prefix first, read back from the ``.part`` file), so the
-  importer can decompress and scan them at the same time (``importer/pipeline.py``). The bytes are stored
+  importer can decompress and scan them as they come (``importer/update.py``). The bytes are stored
   exactly as sent (no HTTP-level decoding): the importer decompresses them once.
 * Bounds (see ``docs/carddata.md``, "Limits"): ``timeout`` is the connect timeout and the stall timeout (an
   attempt fails when fewer than :data:`STALL_BYTES` arrive in that many seconds); ``deadline`` bounds the whole
@@ -17,26 +17,34 @@
   wait is announced through ``notify``. The ``sleep`` function is injectable so tests do not sleep.
 * Unless an ``api_url`` other than Scryfall's is given, every URL must be https on api.scryfall.com or
   data.scryfall.io; redirects are checked before they are followed (and never from https to plain http).
-* All of the above is this module's, whichever transport (``importer/transport.py``) sends a request: the
-  bulk-data object goes through the standard library's http.client (a 304 update loads no ``requests``), the
-  file through ``requests``, loaded on the first download; one retry loop (:meth:`ScryfallClient._request`)
-  takes the transport as a parameter.
+* Every request goes through ``requests`` (one session per client: proxies, CA bundle and ``.netrc`` as
+  ``requests`` reads them); the policy above is this module's, in one retry loop (:meth:`ScryfallClient._request`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import email.utils
 import errno
+import hashlib
 import json
 import os
 import socket
 import ssl
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Literal, Protocol
 from urllib.parse import urljoin, urlsplit
 
+import msgspec
+import requests
+import urllib3
+
 from mtg_daynight import __version__
+from mtg_daynight.importer.decompress import GZIP_MAGIC
 from mtg_daynight.importer.errors import (
     DownloadError,
     InvalidURLError,
@@ -53,23 +61,7 @@ from mtg_daynight.importer.limits import (
     MAX_REDIRECTS,
     STALL_BYTES,
 )
-from mtg_daynight.importer.transport import (
-    NetworkError,
-    Response,
-    Transport,
-    requests_settings,
-    requests_transport,
-    stdlib_get,
-)
-from mtg_daynight.lazy import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    import requests
-
-    from mtg_daynight.importer.scryfall import BulkData
-
-# Loaded where used, not here: msgspec and the Scryfall structs (a 200 answer's decoding), hashlib and the gzip
-# magic (a file download), datetime and email.utils (dates): an update answered "not modified" needs none of them.
+from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
 
 API_URL = "https://api.scryfall.com"
 SCRYFALL_HOSTS = frozenset({"api.scryfall.com", "data.scryfall.io"})
@@ -87,8 +79,7 @@ _UNREACHABLE_ERRNOS = {
 
 
 def user_agent() -> str:
-    """The User-Agent we send (whichever transport sends the request): our name and version, and where to
-    find us."""
+    """The User-Agent we send: our name and version, and where to find us."""
     return f"mtg-daynight/{__version__} (+{PROJECT_URL})"
 
 
@@ -105,29 +96,60 @@ class Progress(Protocol):
         """Called once, when the download ends (successfully or not)."""
 
 
+@dataclass(frozen=True)
 class BulkAnswer:
-    """The answer to ``GET /bulk-data/{type}``: the object (None on 304), its ETag, whether it was a 304.
+    """The answer to ``GET /bulk-data/{type}``: the object (None on 304), its ETag, whether it was a 304."""
 
-    (This class and :class:`Downloaded` are plain classes, not dataclasses: ``dataclasses`` loads ``inspect``,
-    a tenth of the start-up of an update answered "not modified".)"""
-
-    __slots__ = ("bulk", "etag", "not_modified")
-
-    def __init__(self, bulk: BulkData | None, etag: str | None, not_modified: bool) -> None:
-        self.bulk, self.etag, self.not_modified = bulk, etag, not_modified
+    bulk: BulkData | None
+    etag: str | None
+    not_modified: bool
 
 
+@dataclass(frozen=True)
 class Downloaded:
     """A finished download: the file, its size, ETag and SHA-256, whether it was resumed, how many requests."""
 
-    __slots__ = ("etag", "path", "requests", "resumed", "sha256", "size")
+    path: Path
+    size: int
+    etag: str | None
+    resumed: bool
+    requests: int
+    sha256: str = ""
 
-    def __init__(
-        self, path: Path, size: int, etag: str | None, resumed: bool, requests: int, sha256: str = ""
-    ) -> None:
-        self.path, self.size, self.etag, self.resumed, self.requests, self.sha256 = (
-            path, size, etag, resumed, requests, sha256
-        )
+
+#: What went wrong below HTTP: ``timeout`` (connect or read), ``dropped`` (closed or reset mid-exchange),
+#: ``tls`` (the secure connection failed: not retried), ``other``.
+Kind = Literal["timeout", "dropped", "tls", "other"]
+
+
+class _NetworkError(Exception):
+    """A request got no HTTP answer, or the body's read failed: ``error`` is the library's own exception."""
+
+    def __init__(self, error: BaseException, kind: Kind) -> None:
+        super().__init__(f"{kind}: {error}")
+        self.error = error
+        self.kind = kind
+
+
+def _kind(error: BaseException) -> Kind:
+    if isinstance(error, requests.exceptions.SSLError):
+        return "tls"
+    if isinstance(error, requests.Timeout | urllib3.exceptions.TimeoutError | TimeoutError):
+        return "timeout"
+    text = str(error)
+    if "Connection aborted." in text or "Connection broken:" in text:
+        return "dropped"
+    return "other"
+
+
+def _read1(response: requests.Response, size: int) -> bytes:
+    """Up to ``size`` bytes of the body exactly as sent (no decoding); ``b""`` at its end; raises
+    :class:`_NetworkError` when the read times out or the connection drops (a short body included)."""
+    try:
+        chunk: bytes = response.raw.read1(size, decode_content=False)
+    except (urllib3.exceptions.HTTPError, requests.RequestException, ConnectionError, TimeoutError) as error:
+        raise _NetworkError(error, _kind(error)) from None
+    return chunk
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -137,9 +159,6 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     value = value.strip()
     if value.isdigit():
         return float(value)
-    import email.utils
-    from datetime import UTC
-
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
@@ -194,7 +213,7 @@ def unreachable_reason(error: BaseException) -> str | None:
     return None
 
 
-def _describe(error: NetworkError) -> str:
+def _describe(error: _NetworkError) -> str:
     """A short description of a network error (no library object reprs)."""
     if error.kind == "timeout":
         return "timed out"
@@ -228,9 +247,8 @@ class ScryfallClient:
     """A small, polite, bounded HTTP client for Scryfall's bulk data (see the module docstring).
 
     One client serves one update: the retry budget and the deadline count over every request it makes.
-    ``session``: a ``requests`` session for every request, the bulk-data object's too (its adapters, proxies and
-    mocks apply); without one, the bulk-data object goes through http.client unless the environment holds a
-    setting only ``requests`` honours (:meth:`json_transport`), and the file through a session made on first use.
+    ``session``: the ``requests`` session of every request (its adapters, proxies and mocks apply); made on first
+    use when not given.
     """
 
     def __init__(
@@ -259,10 +277,8 @@ class ScryfallClient:
         connect, stall = timeout if isinstance(timeout, tuple) else (timeout, timeout)
         if not (connect > 0 and stall > 0) or not deadline > 0:
             raise DownloadError(f"--timeout and --deadline must be positive, got {timeout} and {deadline}")
-        #: the ``requests`` session of the file download (and of every request when given), made on first use
+        #: the ``requests`` session of every request (made on the first request when not given)
         self.session = session
-        self._session_given = session is not None
-        self._file_transport = requests_transport(session) if session is not None else None
         self.sleep = sleep
         self.connect_timeout = float(connect)
         self.stall_timeout = float(stall)
@@ -336,34 +352,29 @@ class ScryfallClient:
         headers.update(extra or {})
         return headers
 
-    def file_transport(self) -> Transport:
-        """The transport of the bulk file: ``requests`` (loaded now, on the first download)."""
-        if self._file_transport is None:
-            import requests
-
+    def _get(self, url: str, headers: dict[str, str]) -> requests.Response:
+        """Send ``GET url`` (streamed, no redirect followed); raises :class:`_NetworkError` when no answer comes."""
+        if self.session is None:
             self.session = requests.Session()
-            self._file_transport = requests_transport(self.session)
-        return self._file_transport
+        try:
+            return self.session.get(
+                url, headers=headers, timeout=self._timeouts(), stream=True, allow_redirects=False
+            )
+        except (requests.ConnectionError, requests.Timeout) as error:
+            raise _NetworkError(error, _kind(error)) from None
+        except requests.RequestException as error:  # the URL itself is unusable (InvalidURL, InvalidSchema, ...)
+            raise InvalidURLError(f"GET {url}: not a usable URL ({error})") from None
 
-    def json_transport(self) -> Transport:
-        """The transport of the bulk-data object: the standard library's (so a 304 loads no ``requests``), unless
-        a session was given or the environment holds a setting only ``requests`` honours (a proxy, a ``.netrc``:
-        see :func:`~mtg_daynight.importer.transport.requests_settings`)."""
-        if not self._session_given and requests_settings() is None:
-            return stdlib_get
-        return self.file_transport()
-
-    def _request(self, url: str, headers: dict[str, str], transport: Transport) -> Response:
-        """GET (streamed) through ``transport`` with retries and checked redirects; the caller closes the
-        response."""
+    def _request(self, url: str, headers: dict[str, str]) -> requests.Response:
+        """GET (streamed) with retries and checked redirects; the caller closes the response."""
         current = url
         redirects = 0
         while True:
             self.check_url(current)
             try:
                 self.request_count += 1
-                response = transport(current, headers, *self._timeouts())
-            except NetworkError as error:
+                response = self._get(current, headers)
+            except _NetworkError as error:
                 reason = unreachable_reason(error.error)
                 if reason is not None:
                     raise UnreachableError(f"{urlsplit(current).hostname}: {reason}") from None
@@ -371,8 +382,8 @@ class ScryfallClient:
                     raise DownloadError(f"GET {current}: TLS error ({_tls_reason(error.error)})") from None
                 self.retry(current, _describe(error))
                 continue
-            status = response.status
-            location = response.header("Location")
+            status = response.status_code
+            location = response.headers.get("Location")
             if status in _REDIRECTS and location:
                 target = urljoin(current, location)
                 response.close()
@@ -385,7 +396,7 @@ class ScryfallClient:
             if status == 429:
                 response.close()
                 self.rate_limited += 1
-                wait = parse_retry_after(response.header("Retry-After"))
+                wait = parse_retry_after(response.headers.get("Retry-After"))
                 wait = DEFAULT_RETRY_AFTER if wait is None else wait
                 if self.rate_limited > self.max_429:
                     raise RateLimitedError(f"GET {current}: still rate limited (429) after {self.max_429} waits")
@@ -395,13 +406,13 @@ class ScryfallClient:
                 continue
             if 500 <= status < 600:
                 response.close()
-                retry_after = parse_retry_after(response.header("Retry-After"))
+                retry_after = parse_retry_after(response.headers.get("Retry-After"))
                 backoff = self.backoff * 2**self.retries_used
                 self.retry(current, f"HTTP {status}", max(backoff, min(retry_after or 0.0, self.max_wait)))
                 continue
             return response
 
-    def _body(self, response: Response, limit: int, skip: int = 0) -> Iterator[bytes]:
+    def _body(self, response: requests.Response, limit: int, skip: int = 0) -> Iterator[bytes]:
         """The body's bytes as they arrive; raises :class:`_TooLong` past ``limit`` bytes (after ``skip``
         bytes that are read and dropped) and :class:`_Interrupted` when it stalls, times out or drops."""
         total = 0
@@ -410,8 +421,8 @@ class ScryfallClient:
         while True:
             self.remaining()
             try:
-                chunk = response.read1(min(CHUNK_SIZE, skip + limit - total + 1))
-            except NetworkError as error:
+                chunk = _read1(response, min(CHUNK_SIZE, skip + limit - total + 1))
+            except _NetworkError as error:
                 raise _Interrupted(_describe(error)) from None
             if not chunk:
                 return
@@ -431,7 +442,7 @@ class ScryfallClient:
                 raise _TooLong
             yield chunk
 
-    def _error_detail(self, response: Response) -> str:
+    def _error_detail(self, response: requests.Response) -> str:
         """Scryfall's ``details`` from an error answer (read up to 64 KiB), else the HTTP reason."""
         data = bytearray()
         with contextlib.suppress(_Interrupted, _TooLong):
@@ -440,21 +451,23 @@ class ScryfallClient:
         try:
             details = json.loads(bytes(data)).get("details")
         except (ValueError, AttributeError):
-            return response.reason.strip()
-        return str(details) if details else response.reason.strip()
+            return (response.reason or "").strip()
+        return str(details) if details else (response.reason or "").strip()
 
     # -- the bulk-data object ----------------------------------------------------------------------------
     def bulk_data(self, bulk_type: str, etag: str | None = None) -> BulkAnswer:
         """``GET /bulk-data/{type}``, conditional on ``etag``; returns the decoded object or "not modified"."""
         url = f"{self.api_url}/bulk-data/{bulk_type}"
-        extra = {"If-None-Match": etag} if etag else None
+        extra = {"Accept-Encoding": "identity"}  # the body as sent: no gzip for requests to undo
+        if etag:
+            extra["If-None-Match"] = etag
         while True:
-            response = self._request(url, self._headers("application/json", extra), self.json_transport())
+            response = self._request(url, self._headers("application/json", extra))
             with contextlib.closing(response):
-                if response.status == 304:
-                    return BulkAnswer(None, response.header("ETag") or etag, True)
-                if response.status != 200:
-                    raise DownloadError(f"GET {url}: HTTP {response.status} {self._error_detail(response)}")
+                if response.status_code == 304:
+                    return BulkAnswer(None, response.headers.get("ETag") or etag, True)
+                if response.status_code != 200:
+                    raise DownloadError(f"GET {url}: HTTP {response.status_code} {self._error_detail(response)}")
                 try:
                     content = b"".join(self._body(response, MAX_BULK_OBJECT))
                 except _TooLong:
@@ -466,10 +479,6 @@ class ScryfallClient:
                     self.retry(url, error.reason)
                     continue
             break
-        import msgspec
-
-        from mtg_daynight.importer.scryfall import BULK_DATA_DECODER
-
         try:
             bulk = BULK_DATA_DECODER.decode(content)
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
@@ -483,7 +492,7 @@ class ScryfallClient:
                 f"GET {url}: compressed_size {bulk.compressed_size} is not between 1 and {MAX_FILE_SIZE} bytes"
             )
         self.check_url(bulk.file_uri)
-        return BulkAnswer(bulk, response.header("ETag"), False)
+        return BulkAnswer(bulk, response.headers.get("ETag"), False)
 
     # -- the file ----------------------------------------------------------------------------------------
     def transfer(
@@ -529,10 +538,6 @@ class FileTransfer:
         expected_size: int | None,
         progress: Progress | None = None,
     ) -> None:
-        import hashlib
-
-        from mtg_daynight.importer.gunzip import GZIP_MAGIC
-
         client.check_url(url)
         if expected_size is not None and not 0 < expected_size <= MAX_FILE_SIZE:
             raise DownloadError(f"GET {url}: announced size {expected_size} is not between 1 and {MAX_FILE_SIZE}")
@@ -551,14 +556,13 @@ class FileTransfer:
         self._total: int | None = expected_size
         self._finished = False
         self._head = b""
-        self._magic = GZIP_MAGIC
 
     @property
     def sha256(self) -> str:
         """The SHA-256 of the bytes yielded so far (of the whole file once :meth:`chunks` is exhausted)."""
         return self._digest.hexdigest()
 
-    def chunks(self) -> Iterator[bytes]:
+    def chunks(self) -> Generator[bytes, None, None]:
         """Yield every byte of the file in order: the prefix already in ``.part`` (read back from disk), then
         the bytes arriving from the network (written to ``.part`` first). Retries and resumes within the run
         are invisible to the reader. Raises :class:`DownloadError` (the ``.part`` is kept when resumable)."""
@@ -572,7 +576,7 @@ class FileTransfer:
         if self.expected is not None and have > self.expected:
             _remove(self.part)
             have = 0
-        response: Response | None = None
+        response: requests.Response | None = None
         skip = 0
         if not (self.expected is not None and 0 < have == self.expected):
             response, skip = self._open(have, first=True)
@@ -616,7 +620,7 @@ class FileTransfer:
         except OSError as error:
             raise DownloadError(f"{self.part}: cannot read the partial download: {error.strerror}") from None
 
-    def _open(self, start: int, *, first: bool) -> tuple[Response, int]:
+    def _open(self, start: int, *, first: bool) -> tuple[requests.Response, int]:
         """Request the file from byte ``start``; returns the response and how many bytes of it to drop."""
         extra = {"Accept-Encoding": "identity"}
         if start:
@@ -624,16 +628,16 @@ class FileTransfer:
             if self.etag and not self.etag.startswith("W/"):
                 extra["If-Range"] = self.etag
         headers = self.client._headers("application/gzip, */*", extra)
-        response = self.client._request(self.url, headers, self.client.file_transport())
+        response = self.client._request(self.url, headers)
         self.requests += 1
-        status = response.status
+        status = response.status_code
         skip = 0
         if status == 416 and start and first:
             response.close()
             _remove(self.part)  # our partial file does not fit the server's: start again
             return self._open(0, first=True)
         if status == 206 and start:
-            where = _content_range_start(response.header("Content-Range"))
+            where = _content_range_start(response.headers.get("Content-Range"))
             if where != start:
                 response.close()
                 raise DownloadError(f"GET {self.url}: server resumed at byte {where}, we asked for byte {start}")
@@ -644,7 +648,7 @@ class FileTransfer:
             detail = self.client._error_detail(response)
             response.close()
             raise DownloadError(f"GET {self.url}: HTTP {status} {detail}")
-        etag = response.header("ETag")
+        etag = response.headers.get("ETag")
         if skip and not first and etag and self.etag and etag != self.etag:
             response.close()
             self.discard()
@@ -654,12 +658,12 @@ class FileTransfer:
             )
         self.etag = etag or self.etag
         write_json_atomic(self.meta_path, {"url": self.url, "etag": self.etag})
-        length = response.header("Content-Length")
+        length = response.headers.get("Content-Length")
         if self._total is None and length is not None and length.isdigit():
             self._total = start - skip + int(length)
         return response, skip
 
-    def _receive(self, response: Response, skip: int) -> Iterator[bytes]:
+    def _receive(self, response: requests.Response, skip: int) -> Iterator[bytes]:
         limit = (self._total if self._total is not None else MAX_FILE_SIZE) - self.size
         try:
             with self.part.open("ab", buffering=0) as handle:
@@ -688,7 +692,7 @@ class FileTransfer:
     def _account(self, chunk: bytes) -> None:
         if len(self._head) < 2:
             self._head = (self._head + chunk)[:2]
-            if len(self._head) == 2 and self._head != self._magic:
+            if len(self._head) == 2 and self._head != GZIP_MAGIC:
                 self.discard()
                 raise DownloadError(
                     f"GET {self.url}: the downloaded file is not gzip data (starts with {self._head!r})"
@@ -740,8 +744,6 @@ def _remove(path: Path) -> None:
 
 def utc_now() -> str:
     """The current UTC time, ISO 8601, seconds precision."""
-    from datetime import UTC, datetime
-
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 

@@ -17,6 +17,10 @@ class CardFileError(InputFileError):
     """A bulk file or snapshot on disk is malformed: the message names the file and the line or field."""
 
 
+class CompressedDataError(CardFileError):
+    """Compressed card data (gzip, xz, bzip2) is corrupt or truncated: the bytes themselves are bad."""
+
+
 class SnapshotVersionError(CardFileError):
     """A snapshot was written in a format version this mtg-daynight does not read (re-import to fix it)."""
 

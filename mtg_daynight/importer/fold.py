@@ -24,7 +24,7 @@ import msgspec
 
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.hygiene import check_card_text, escape_text
-from mtg_daynight.importer.records import DayNightCard, Face, HelperCard, MentionCard, Printing
+from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Printing, SnapshotFace
 from mtg_daynight.importer.scryfall import Card, CardFace
 
 DAYBOUND = "Daybound"
@@ -46,7 +46,7 @@ MENTION_PATTERN = re.compile(
 
 
 class _WordPattern(NamedTuple):
-    """A case-insensitive whole-word pattern, and a faster equivalent for ASCII text (issue 12 item 1).
+    """A case-insensitive whole-word pattern, and a faster equivalent for ASCII text.
 
     A case-insensitive pattern that opens with ``\\b`` or a lookbehind can't use ``re``'s literal-prefix search and
     costs ~6x more. On ASCII text (all oracle text today) :func:`_search_word` instead searches the lowercased
@@ -188,9 +188,9 @@ def _printing(card: Card) -> Printing:
     )
 
 
-def _face_from(face: Card | CardFace, keywords: tuple[str, ...]) -> Face:
+def _face_from(face: Card | CardFace, keywords: tuple[str, ...]) -> SnapshotFace:
     """A record's face from a card face, or from a single-faced card (which has the same fields)."""
-    return Face(
+    return SnapshotFace(
         name=face.name,
         mana_cost=face.mana_cost or "",
         type_line=face.type_line or "",
@@ -225,7 +225,7 @@ def _mentions(text: str, lowered: str | None, keyword: str) -> bool:
     return _search_word(_keyword_pattern(keyword), text, lowered)
 
 
-def faces_with_keywords(card: Card) -> tuple[tuple[Face, ...], str | None, str | None]:
+def faces_with_keywords(card: Card) -> tuple[tuple[SnapshotFace, ...], str | None, str | None]:
     """Build the faces of ``card`` with keywords attached, and name its daybound and nightbound faces.
 
     Daybound goes to the front face, Nightbound to the back face (the second face, or the only face of a
@@ -269,7 +269,7 @@ def faces_with_keywords(card: Card) -> tuple[tuple[Face, ...], str | None, str |
     return faces, day_name, night_name
 
 
-def _faces_with_own_keywords(raw: list[Card | CardFace]) -> tuple[tuple[Face, ...], str | None, str | None]:
+def _faces_with_own_keywords(raw: list[Card | CardFace]) -> tuple[tuple[SnapshotFace, ...], str | None, str | None]:
     """Faces whose source lists keywords per face (MTGJSON): each face keeps exactly its own keywords, and the
     daybound / nightbound face is the first face that has the keyword; nothing is guessed."""
     faces = tuple(_face_from(face, tuple(face.keywords or ())) for face in raw)
@@ -302,7 +302,7 @@ class _Shape(NamedTuple):
     name: str  # a reversible card's is its first face's (the helper's: the card's own)
     layout: str
     oracle_id: str | None
-    faces: tuple[Face, ...]
+    faces: tuple[SnapshotFace, ...]
     day_face: str | None  # the daybound and nightbound faces' names (None for mentions and helpers)
     night_face: str | None
     keywords: tuple[str, ...]  # a day/night card's card and face keywords (all_keywords)
@@ -310,7 +310,7 @@ class _Shape(NamedTuple):
 
 def _shape(kind: Kind, card: Card) -> _Shape:
     if kind == "helper":
-        faces: tuple[Face, ...] = tuple(_face_from(f, ()) for f in _raw_faces(card))
+        faces: tuple[SnapshotFace, ...] = tuple(_face_from(f, ()) for f in _raw_faces(card))
         day = night = None
         name = card.name
     else:
@@ -436,7 +436,7 @@ class Folder:
 class _CardFields(TypedDict):
     name: str
     layout: str
-    faces: tuple[Face, ...]
+    faces: tuple[SnapshotFace, ...]
     printings: tuple[Printing, ...]
     digital: bool
     playtest: bool
@@ -454,11 +454,3 @@ def _card_fields(group: _Group) -> _CardFields:
         "digital": all(p.digital for p in printings),
         "playtest": all(p.playtest for p in printings),
     }
-
-
-def fold_cards(cards: Iterable[Card]) -> Folded:
-    """Fold card objects into sorted day/night card, helper and mention records (see :class:`Folder`)."""
-    folder = Folder()
-    for card in cards:
-        folder.add(card)
-    return folder.build()

@@ -1,8 +1,7 @@
 """The card-data formats' names and versions, as plain values with no imports: Scryfall's bulk types and our
 snapshot's format version.
 
-The command line lists the bulk types in its help, and an update answered "not modified" checks a snapshot's
-format version (:mod:`~mtg_daynight.importer.validators`), without loading msgspec and the structs of
+The command line lists the bulk types in its help without loading msgspec and the structs of
 :mod:`~mtg_daynight.importer.scryfall` and :mod:`~mtg_daynight.importer.records`, which re-export these names.
 """
 

@@ -9,23 +9,19 @@ previous snapshot stays in use. Nothing is silently altered: a name that was esc
 longer be the card's name. :func:`escape_text` is what error messages use to show such a value without
 letting it reach the terminal raw.
 
-The check runs on every card an import keeps, so it has a fast path (:func:`is_clean`): ASCII text (almost all
-card text) can hold only the ASCII forbidden characters, which stringzilla's SIMD byte-set search finds where it
-is installed; other text, or text without stringzilla, is searched with the regular expression. Both say the
-same; only when a card is refused are its fields searched one by one, to name the field and the character.
+The check runs on every card an import keeps: its texts are joined and searched once (:func:`is_clean`); only
+when a card is refused are its fields searched one by one, to name the field and the character.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 import operator
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Snapshot
-from mtg_daynight.lazy import TYPE_CHECKING
 
 if TYPE_CHECKING:  # annotations only: reading a snapshot (deck scan, demo) does not load the Scryfall structs
     from mtg_daynight.importer.scryfall import Card
@@ -37,28 +33,8 @@ FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-
 FORBIDDEN_IN_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
-#: The ASCII characters each pattern refuses (an ASCII text can hold no other forbidden character).
-_ASCII_FORBIDDEN = "".join(c for c in map(chr, range(128)) if FORBIDDEN.match(c))
-_ASCII_FORBIDDEN_IN_TEXT = "".join(c for c in map(chr, range(128)) if FORBIDDEN_IN_TEXT.match(c))
-_BYTE_SETS = {FORBIDDEN: _ASCII_FORBIDDEN, FORBIDDEN_IN_TEXT: _ASCII_FORBIDDEN_IN_TEXT}
-
-
-@functools.cache
-def _find_first_of() -> Callable[[str, str], int] | None:
-    """stringzilla's byte-set search, or None where it is not installed (loaded on first use: reading a snapshot
-    at start-up does not pay for the import)."""
-    try:
-        found: Callable[[str, str], int] | None = getattr(importlib.import_module("stringzilla"), "find_first_of", None)
-    except ImportError:
-        return None
-    return found
-
-
 def is_clean(text: str, pattern: re.Pattern[str] = FORBIDDEN) -> bool:
     """True when ``pattern`` (:data:`FORBIDDEN` or :data:`FORBIDDEN_IN_TEXT`) finds nothing in ``text``."""
-    find = _find_first_of()
-    if find is not None and text.isascii():  # isascii is O(1); the ASCII str is its own UTF-8
-        return find(text, _BYTE_SETS[pattern]) < 0
     return pattern.search(text) is None
 
 
@@ -142,7 +118,6 @@ def check_snapshot_text(snapshot: Snapshot, name: str) -> None:
     """Refuse a snapshot file (named ``name``) that holds what an import refuses: the file was not written by an
     import, or was altered since, and its names must not reach a terminal raw."""
     for record, field, value, rules_text in _snapshot_texts(snapshot):
-        # the patterns themselves: reading a snapshot (at every start-up) need not load stringzilla
         if value and (FORBIDDEN_IN_TEXT if rules_text else FORBIDDEN).search(value) is not None:
             raise CardFileError(
                 f"{name}: card '{escape_text(record)}': its {field} holds a control character: not a snapshot an "

@@ -10,14 +10,13 @@ the :class:`~mtg_daynight.importer.records.SourceInfo` names every file with its
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from mtg_daynight.importer.decompress import UTF8_BOM, close_iterator, open_blocks
+from mtg_daynight.importer.decompress import DEFAULT_BLOCK_SIZE, UTF8_BOM, file_blocks
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
 from mtg_daynight.importer.importer import ImportResult, import_file
@@ -34,23 +33,22 @@ def sniff_source(path: Path) -> str:
     """``"mtgjson"`` or ``"scryfall"``: what the (decompressed) content of ``path`` is, from its first bytes."""
     if not path.is_file():
         raise CardFileError(f"{path}: {'not a regular file' if path.exists() else 'no such file'}")
-    blocks, _ = open_blocks(path, hashlib.sha256(), [0])
+    blocks = file_blocks(path, block_size=min(DEFAULT_BLOCK_SIZE, 1 << 16))
     try:
         head = b""
         for block in blocks:
             head += block
             if len(head.removeprefix(UTF8_BOM).lstrip()) >= 64:
                 break
-    except OSError as error:
-        raise CardFileError(f"{path}: cannot read: {error.strerror or error}") from None
     finally:
-        close_iterator(blocks)
+        blocks.close()
     match = _FIRST_KEY.match(head.removeprefix(UTF8_BOM).lstrip())
     return "mtgjson" if match is not None and match.group(1) in MTGJSON_KEYS else "scryfall"
 
 
-def _other_compression(decompressor: str) -> str:
-    return decompressor if decompressor in ("xz", "bzip2") else "none"
+def _compression(decompressor: str) -> str:
+    """The compression a file import read, from the decompressor that read it."""
+    return "gzip" if decompressor in ("isal", "zlib") else decompressor
 
 
 def as_paths(from_file: PathLike | Sequence[PathLike]) -> list[Path]:
@@ -151,7 +149,7 @@ def import_local_files(
                         sha256=scanned.sha256,
                         source="scryfall",
                         format=scanned.format,
-                        compression="gzip" if scanned.gzipped else _other_compression(scanned.decompressor),
+                        compression=_compression(scanned.decompressor),
                     )
                 )
             advance(files[-1].size)

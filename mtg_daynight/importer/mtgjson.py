@@ -26,18 +26,18 @@ an AllPrintings file of any size costs the memory of its largest set, never the 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import ijson  # type: ignore[import-untyped]
 import msgspec
 
-from mtg_daynight.importer.decompress import BlockStream, Compression, open_blocks
+from mtg_daynight.importer.decompress import BlockStream, Compression, HashedFile, file_blocks, open_decompressed
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import DAYBOUND, HELPER_LAYOUT, MENTION_PATTERN, NIGHTBOUND, Folder
-from mtg_daynight.importer.nesting import limit_nesting
+from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
 
 MtgjsonFormat = Literal["mtgjson-set", "mtgjson-allprintings"]
@@ -64,6 +64,10 @@ LANGUAGES = {
     "Phyrexian": "ph",
     "Quenya": "qya",
 }
+
+#: Decompressed block size: under :data:`~mtg_daynight.importer.nesting.MAX_TOKEN`, so that the token bound only
+#: looks at each block's first and last quote.
+BLOCK_SIZE = min(1 << 20, MAX_TOKEN // 2)
 
 
 class Meta(msgspec.Struct, kw_only=True):
@@ -301,10 +305,7 @@ def fold_set(card_set: SetRecord, folder: Folder) -> int:
 
 def _meta(path: Path) -> Meta:
     """The ``meta`` object of an MTGJSON file (MTGJSON writes it first, so this reads only the file's start)."""
-    import ijson  # type: ignore[import-untyped]  # lazy: every `mtg-daynight` command would pay ~10 ms
-
-    blocks, _ = open_blocks(path, hashlib.sha256(), [0])
-    stream = BlockStream(limit_nesting(blocks, str(path)))
+    stream = BlockStream(limit_nesting(file_blocks(path, BLOCK_SIZE), str(path)))
     try:
         raw = next(iter(ijson.items(stream, "meta")), None)
     except ijson.JSONError:
@@ -343,18 +344,19 @@ def read_mtgjson(
     :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of the decompressed data
     near which it is broken (truncated, not JSON), or the set and field of a bad record.
     """
-    import ijson  # lazy, as in _meta
-
     path = Path(path)
     name = str(path)
     if not path.is_file():
         raise CardFileError(f"{name}: no such file")
     meta = _meta(path)
-    digest = hashlib.sha256()
-    size = [0]
-    blocks, compression = open_blocks(path, digest, size)
-    stream = BlockStream(limit_nesting(blocks, name))
-    result = MtgjsonFile(format="mtgjson-set", meta=meta, compression=compression)
+    source = HashedFile(path)
+    try:
+        data = open_decompressed(source.chunks(), name)
+    except BaseException:
+        source.close()
+        raise
+    stream = BlockStream(limit_nesting(data.blocks(BLOCK_SIZE), name))
+    result = MtgjsonFile(format="mtgjson-set", meta=meta, compression=data.compression)
     members: dict[str, object] = {}
 
     def fold(card_set: SetRecord) -> None:
@@ -365,7 +367,7 @@ def read_mtgjson(
         except CardFileError as error:
             raise CardFileError(f"{name}: set {card_set.code or '?'}: {error}") from None
         if on_progress is not None:
-            on_progress(size[0])
+            on_progress(source.size)
 
     try:
         items: Iterator[tuple[str, object]] = ijson.kvitems(stream, "data", use_float=True)
@@ -387,17 +389,18 @@ def read_mtgjson(
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise CardFileError(
             f"{name}: invalid MTGJSON (truncated or not JSON) near byte {stream.position} of the "
-            f"{'decompressed data' if compression != 'none' else 'file'}: {message}"
+            f"{'decompressed data' if data.compression != 'none' else 'file'}: {message}"
         ) from None
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
     finally:
         stream.close()
+        source.close()
     if result.format == "mtgjson-set":
         if not _is_set(members):
             raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
         fold(_convert_set(members, name, "data"))
-    result.file_size = size[0]
-    result.sha256 = digest.hexdigest()
+    result.file_size = source.size
+    result.sha256 = source.sha256
     result.decompressed_bytes = stream.position
     return result

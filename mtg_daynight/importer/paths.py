@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal, NamedTuple
 
-from mtg_daynight.lazy import TYPE_CHECKING
+import platformdirs
+
+from mtg_daynight.importer.errors import CardDataError
 
 APP_NAME = "mtg-daynight"
 SNAPSHOT_NAME = "daynight-cards.json"
@@ -33,19 +36,7 @@ CACHE_DIR_ENV = "MTG_DAYNIGHT_CACHE_DIR"
 #: The bundled snapshot's directory inside the package.
 BUNDLED_SUBDIR = "data"
 
-if TYPE_CHECKING:  # typing is not imported when run (an update answered "not modified" loads none of it)
-    from typing import Literal, NamedTuple
-
-    Origin = Literal["--data-dir", "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", "none"]
-
-    class _Location(NamedTuple):
-        path: Path
-        origin: Origin
-
-else:
-    from collections import namedtuple
-
-    _Location = namedtuple("_Location", ("path", "origin"))
+Origin = Literal["--data-dir", "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", "none"]
 
 
 def repo_carddata_dir() -> Path | None:
@@ -59,8 +50,6 @@ def repo_carddata_dir() -> Path | None:
 
 def user_data_dir() -> Path:
     """The per-user card-data directory (platformdirs)."""
-    import platformdirs  # only when a user directory is asked for, not for --data-dir
-
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "carddata"
 
 
@@ -72,8 +61,6 @@ def bundled_snapshot() -> Path:
 def _explicit_dir(explicit: str | os.PathLike[str] | None) -> tuple[Path, Origin] | None:
     if explicit is not None:
         if not os.fspath(explicit).strip():  # "" must not mean "the user directory": refuse it
-            from mtg_daynight.importer.errors import CardDataError
-
             raise CardDataError("--data-dir: an empty path (name the directory of the snapshot)")
         return Path(explicit).expanduser(), "--data-dir"
     from_env = os.environ.get(DATA_DIR_ENV)
@@ -89,12 +76,13 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     return given[0] if given is not None else user_data_dir()
 
 
-class SnapshotLocation(_Location):
+class SnapshotLocation(NamedTuple):
     """The snapshot a reader uses: ``path``, its file, and ``origin``, why that one: "--data-dir",
     "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", or "none" (no snapshot anywhere: ``path`` is then
-    where an update would write it). A named tuple."""
+    where an update would write it)."""
 
-    __slots__ = ()
+    path: Path
+    origin: Origin
 
     @property
     def exists(self) -> bool:
@@ -127,8 +115,6 @@ def resolve_cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     from_env = os.environ.get(CACHE_DIR_ENV)
     if from_env:
         return Path(from_env).expanduser()
-    import platformdirs
-
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "bulk"
 
 

@@ -15,7 +15,7 @@ import msgspec
 from mtg_daynight.importer.formats import SNAPSHOT_FORMAT_VERSION as SNAPSHOT_FORMAT_VERSION
 
 
-class Face(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+class SnapshotFace(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One face of a card, with the keywords the importer attached to it.
 
     Scryfall lists keywords per card only; the importer puts Daybound on the front face, Nightbound on the
@@ -67,7 +67,7 @@ class DayNightCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     layout: str
     daybound_face: str | None
     nightbound_face: str | None
-    faces: tuple[Face, ...]
+    faces: tuple[SnapshotFace, ...]
     keywords: tuple[str, ...] = ()
     printings: tuple[Printing, ...] = ()
     digital: bool = False
@@ -86,7 +86,7 @@ class MentionCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     name: str
     oracle_id: str
     layout: str
-    faces: tuple[Face, ...]
+    faces: tuple[SnapshotFace, ...]
     printings: tuple[Printing, ...] = ()
     digital: bool = False
     playtest: bool = False
@@ -99,7 +99,7 @@ class HelperCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     name: str
     oracle_id: str | None
     layout: str
-    faces: tuple[Face, ...]
+    faces: tuple[SnapshotFace, ...]
     printings: tuple[Printing, ...] = ()
 
 

@@ -19,14 +19,12 @@ purpose (Oracle text writes "day" and "night" mid-sentence) and deliberately loo
 daylight" and flavor text): the importer decodes only these candidate lines and keeps a card only when its
 oracle text matches the precise pattern (:data:`mtg_daynight.importer.fold.MENTION_PATTERN`).
 
-All needles are found in one scan of each block by the fastest engine available (:data:`ENGINES`):
-``stringzilla`` (SIMD substring search that runs each needle over the block while it is in the CPU cache;
-measured 9.8 GB/s for the four default needles together, against 4.0 GB/s for ahocorasick-rs, 6.0 GB/s for
-hyperscan and 1.6 GB/s for the ``re`` fallback, see ``docs/carddata.md``), else ``re`` (pure Python: one
-regular expression per group of needles that share a literal prefix, such as ``Day(?:bound| // Night)``, which
-``re`` skips to quickly). Both give the same hits; the lines holding them are the candidates, in file order.
+All needles are found with stringzilla's SIMD substring search (``stringzilla.find``), which runs each needle over
+a block while it is in the CPU cache; the lines holding a hit are the candidates, in file order. (``re`` and
+``bytes.find`` find the same hits at less than half its speed on a bulk file: scanning would then cost more than
+decompressing.)
 
-Bounds (issue 10): a line longer than ``max_line`` bytes is refused with
+Bounds: a line longer than ``max_line`` bytes is refused with
 :class:`~mtg_daynight.importer.errors.CardFileError` naming where it starts, before it is buffered (so a 1 GiB
 line costs at most ``max_line`` bytes of memory). The first and the last non-blank line are kept
 (:attr:`LineScanner.edges`) so that the importer can check them as JSON: a truncated file, or a file that is
@@ -37,11 +35,11 @@ today).
 
 from __future__ import annotations
 
-import importlib
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
+
+import stringzilla  # type: ignore[import-not-found]  # no type stubs
 
 from mtg_daynight.importer.errors import CardFileError
 
@@ -50,9 +48,7 @@ MENTION_NEEDLES: tuple[bytes, ...] = (b"becomes day", b"becomes night")
 #: The day/night cards (keyword) and the helper card (name).
 KEYWORD_NEEDLES: tuple[bytes, ...] = (b"Daybound", b"Day // Night")
 DEFAULT_NEEDLES: tuple[bytes, ...] = (*KEYWORD_NEEDLES, *MENTION_NEEDLES)
-#: Scanning engines, fastest first: ``stringzilla`` where its wheel is installed, else pure-Python ``re``.
-ENGINES: tuple[str, ...] = ("stringzilla", "re")
-#: Default longest line accepted (issue 10). A card object in Scryfall's bulk files averages ~5 KB (default_cards:
+#: Default longest line accepted. A card object in Scryfall's bulk files averages ~5 KB (default_cards:
 #: 623 MB in 117k objects, docs/carddata.md); 8 MiB is over 1,000 times that and keeps a hostile file's cost small.
 DEFAULT_MAX_LINE = 8 << 20
 _BOM = b"\xef\xbb\xbf"
@@ -67,49 +63,8 @@ Format = Literal["jsonl", "json-array"]
 Finder = Callable[[bytes, int, int], list[int]]
 
 
-def _common_prefix(items: Sequence[bytes]) -> bytes:
-    first, last = min(items), max(items)
-    size = 0
-    while size < min(len(first), len(last)) and first[size] == last[size]:
-        size += 1
-    return first[:size]
-
-
-def compile_needles(needles: Sequence[bytes]) -> list[re.Pattern[bytes]]:
-    """Regular expressions that find any of ``needles`` (the ``re`` engine): one per group sharing a first byte.
-
-    ``re`` searches quickly only when the pattern starts with a literal, so needles with a common prefix
-    become one ``prefix(?:rest|rest)`` pattern and the others get patterns of their own.
-    """
-    groups: dict[bytes, list[bytes]] = {}
-    for needle in needles:
-        if not needle:
-            raise ValueError("empty needle")
-        groups.setdefault(needle[:1], []).append(needle)
-    patterns = []
-    for group in groups.values():
-        prefix = _common_prefix(group)
-        rests = sorted({re.escape(n[len(prefix) :]) for n in group}, key=lambda r: (-len(r), r))
-        alternatives = b"|".join(rests)
-        body = re.escape(prefix) + (b"(?:" + alternatives + b")" if any(rests) else b"")
-        patterns.append(re.compile(body))
-    return patterns
-
-
-def _re_finder(needles: Sequence[bytes]) -> Finder:
-    patterns = compile_needles(needles)
-
-    def find(block: bytes, start: int, stop: int) -> list[int]:
-        return [match.start() for pattern in patterns for match in pattern.finditer(block, start, stop)]
-
-    return find
-
-
-def _stringzilla_finder(needles: Sequence[bytes]) -> Finder:
-    module = importlib.import_module("stringzilla")
-    sz_find: Callable[[bytes, bytes, int, int], int] | None = getattr(module, "find", None)
-    if sz_find is None:  # a release without the function we use: fall back as if it were not installed
-        raise ImportError("stringzilla.find is missing")
+def make_finder(needles: Sequence[bytes]) -> Finder:
+    """A :data:`Finder` for ``needles`` (stringzilla's substring search)."""
     if any(not needle for needle in needles):
         raise ValueError("empty needle")
     wanted = tuple(needles)
@@ -117,43 +72,13 @@ def _stringzilla_finder(needles: Sequence[bytes]) -> Finder:
     def find(block: bytes, start: int, stop: int) -> list[int]:
         hits = []
         for needle in wanted:
-            pos = sz_find(block, needle, start, stop)
+            pos = stringzilla.find(block, needle, start, stop)
             while pos >= 0:
                 hits.append(pos)
-                pos = sz_find(block, needle, pos + 1, stop)
+                pos = stringzilla.find(block, needle, pos + 1, stop)
         return hits
 
     return find
-
-
-_ENGINE_FACTORIES: dict[str, Callable[[Sequence[bytes]], Finder]] = {
-    "stringzilla": _stringzilla_finder,
-    "re": _re_finder,
-}
-
-
-def make_finder(needles: Sequence[bytes], engine: str | None = None) -> tuple[str, Finder]:
-    """The fastest available engine (or ``engine``) ready to search for ``needles``: ``(name, finder)``."""
-    if engine is not None and engine not in _ENGINE_FACTORIES:
-        raise ValueError(f"unknown scanning engine {engine!r} (choose one of {', '.join(ENGINES)})")
-    for name in ENGINES if engine is None else (engine,):
-        try:
-            return name, _ENGINE_FACTORIES[name](needles)
-        except ImportError:
-            continue
-    raise ValueError(f"scanning engine {engine!r} is not installed")
-
-
-def available_engines() -> list[str]:
-    """Names of the scanning engines usable here, fastest first."""
-    found = []
-    for name in ENGINES:
-        try:
-            _ENGINE_FACTORIES[name]((b"x",))
-        except ImportError:
-            continue
-        found.append(name)
-    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +120,7 @@ def _no_object(line: bytes, filler: bytes) -> bool:
 class LineScanner:
     """Incremental scanner: :meth:`feed` decompressed blocks, then call :meth:`finish`.
 
-    ``format`` is known once the first non-blank byte has been seen. ``engine`` names the scanning engine
-    (``None``: the fastest installed, see :data:`ENGINES`). ``max_line`` bounds the length of any line that has
+    ``format`` is known once the first non-blank byte has been seen. ``max_line`` bounds the length of any line that has
     to be buffered across blocks or decoded; ``locate(offset)`` words the position in its error (default
     ``"<name>: byte <offset>"``). After :meth:`finish`, :attr:`edges` holds the first and the last line that
     hold an object, and :attr:`closed` says whether a legacy array ends with its ``]``.
@@ -204,7 +128,6 @@ class LineScanner:
 
     needles: Sequence[bytes] = DEFAULT_NEEDLES
     name: str = "<data>"
-    engine: str | None = None
     max_line: int = DEFAULT_MAX_LINE
     locate: Callable[[int], str] | None = None
     format: Format | None = None
@@ -222,7 +145,7 @@ class LineScanner:
             raise ValueError("LineScanner needs at least one needle")
         if self.max_line < 1:
             raise ValueError("max_line must be at least 1")
-        self.engine, self._find = make_finder(self.needles, self.engine)
+        self._find = make_finder(self.needles)
 
     @property
     def closed(self) -> bool:

@@ -4,8 +4,6 @@ A snapshot is one file, ``daynight-cards.json``:
 ``{"manifest": {...}, "cards": [...], "mentions": [...], "helpers": [...]}``,
 msgspec-encoded, indented, with cards sorted by name and printings by release. Manifest and cards live in the
 same file so one ``os.replace`` swaps both: a run that fails or is killed leaves the previous snapshot whole.
-Next to it, every write puts the snapshot's validators sidecar (:mod:`~mtg_daynight.importer.validators`): what an
-update answered "not modified" reads instead of decoding the snapshot.
 
 Use :func:`load_snapshot` to read one; the rest is used by the updater.
 """
@@ -15,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -107,31 +106,16 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
 
 
 def write_snapshot_atomic(snapshot: Snapshot, directory: Path) -> Path:
-    """Write the snapshot into ``directory`` atomically (temporary file, fsync, ``os.replace``), then its
-    validators sidecar (:mod:`~mtg_daynight.importer.validators`) when it passes every check a reader makes."""
-    from mtg_daynight.importer.validators import sidecar_bytes, validators_path  # json: readers do not load it
-
+    """Write the snapshot into ``directory`` atomically (temporary file, fsync, ``os.replace``)."""
     directory.mkdir(parents=True, exist_ok=True)
     target = snapshot_path(directory)
-    data = encode_snapshot(snapshot)
-    _replace(target, data, durable=True)
-    sidecar = validators_path(target)
-    try:
-        check_snapshot_text(snapshot, str(target))
-        check_snapshot_integrity(snapshot, str(target))
-    except CardFileError:  # readers refuse it: no sidecar may vouch for it
-        with contextlib.suppress(OSError):
-            sidecar.unlink()
-        return target
-    with contextlib.suppress(OSError):  # the sidecar only saves time: without it an update decodes the snapshot
-        _replace(sidecar, sidecar_bytes(snapshot, data), durable=False)
+    _replace(target, encode_snapshot(snapshot), durable=True)
     return target
 
 
 def _replace(target: Path, data: bytes, *, durable: bool) -> None:
     """Replace ``target`` with ``data`` in one ``os.replace`` of a temporary file (named as :data:`TEMP_GLOB`
     says, so a killed run's is removed by the next update); ``durable``: fsync the file and the directory."""
-    import tempfile  # only writers need it: reading a snapshot does not load it
 
     directory = target.parent
     fd, tmp_name = tempfile.mkstemp(prefix=f".{SNAPSHOT_NAME}.", suffix=".tmp", dir=directory)
@@ -192,7 +176,7 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
     When another process holds it, ``notify`` is told ``waiting for another <what> (pid N) ...`` once, and we
     wait up to ``timeout`` seconds, then raise :class:`LockTimeoutError` naming the lock and the holder.
     """
-    import filelock  # only writers lock: reading a snapshot (deck scan, catalog) does not load it
+    import filelock  # the [carddata] extra's: reading a snapshot (deck scan, catalog) does not need it
 
     if os.path.lexists(path.parent) and not path.parent.is_dir():
         raise CardDataError(f"{path.parent}: not a directory (a data or cache directory must be one)")

@@ -9,71 +9,72 @@ so concurrent updates wait for each other, and it only replaces the snapshot wit
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import hashlib
+import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
+from mtg_daynight.importer.decompress import open_decompressed
 from mtg_daynight.importer.diff import SnapshotDiff
-from mtg_daynight.importer.download import ScryfallClient
+from mtg_daynight.importer.download import (
+    BulkAnswer,
+    Downloaded,
+    FileTransfer,
+    Progress,
+    ScryfallClient,
+    utc_now,
+    write_json_atomic,
+)
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
+    CompressedDataError,
+    CorruptDownloadError,
     DownloadError,
     SnapshotMissingError,
     SnapshotVersionError,
     UnreachableError,
 )
 from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE, SNAPSHOT_FORMAT_VERSION
+from mtg_daynight.importer.importer import ImportResult, import_blocks, import_file, line_number
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT
+from mtg_daynight.importer.local import as_paths, import_local_files
 from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, resolve_data_dir, snapshot_path
-from mtg_daynight.importer.validators import SnapshotValidators, read_validators
-from mtg_daynight.lazy import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from mtg_daynight.importer.download import BulkAnswer, Downloaded, Progress
-    from mtg_daynight.importer.importer import ImportResult
-    from mtg_daynight.importer.records import Snapshot, SourceInfo
-    from mtg_daynight.importer.scryfall import BulkData
-
-# An update answered "not modified" reads the snapshot's validators (importer/validators.py) and sends one
-# request: the snapshot module (msgspec, the records), the bulk importer and ``requests`` load only past that point.
+from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
+from mtg_daynight.importer.scryfall import BulkData
+from mtg_daynight.importer.snapshot import (
+    check_plausible,
+    diff_snapshots,
+    load_snapshot,
+    pid_lock,
+    remove_stale_temp_files,
+    update_lock,
+    write_snapshot_atomic,
+)
 
 
 class UpdateOutcome:
     """What an update did: ``up_to_date`` (Scryfall answered 304: nothing downloaded, nothing written),
-    ``written``, ``snapshot`` (the one written, or on "up to date" the one in use: read on first access when the
-    update did not need to decode it), ``diff``, ``download``, ``reused_download``, ``warnings``, ``requests``."""
+    ``written``, ``snapshot`` (the one written, or on "up to date" the one in use), ``diff``, ``download``,
+    ``reused_download``, ``warnings``, ``requests``."""
 
     def __init__(self, snapshot_file: Path) -> None:
         self.snapshot_file = snapshot_file
         self.up_to_date = False
         self.written = False
+        self.snapshot: Snapshot | None = None
         self.diff = SnapshotDiff()
         self.download: Downloaded | None = None
         self.reused_download = False
         self.warnings: list[str] = []
         self.requests = 0
-        self._snapshot: Snapshot | None = None
-        self._unread = False  # up to date on the snapshot's validators alone: read the snapshot when asked
-
-    @property
-    def snapshot(self) -> Snapshot | None:
-        """The snapshot in use after the update (None: none, or an unreadable one)."""
-        if self._unread:
-            self._unread = False
-            self._snapshot = _previous(self.snapshot_file.parent)[0]
-        return self._snapshot
-
-    @snapshot.setter
-    def snapshot(self, snapshot: Snapshot | None) -> None:
-        self._snapshot, self._unread = snapshot, False
 
 
 def _previous(directory: Path) -> tuple[Snapshot | None, list[str]]:
-    from mtg_daynight.importer.snapshot import load_snapshot
-
     try:
         return load_snapshot(directory), []
     except SnapshotMissingError:
@@ -95,8 +96,6 @@ def _in_use(old: Snapshot | None, data_dir: str | os.PathLike[str] | None) -> Sn
     location = locate_snapshot(data_dir)
     if location.origin not in ("checkout", "bundled"):
         return None
-    from mtg_daynight.importer.snapshot import load_snapshot
-
     try:
         return load_snapshot(location.path)
     except (CardDataError, CardFileError):
@@ -105,9 +104,6 @@ def _in_use(old: Snapshot | None, data_dir: str | os.PathLike[str] | None) -> Sn
 
 def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
     """Wrap an import result and its source description into a snapshot with its manifest."""
-    from mtg_daynight.importer.download import utc_now
-    from mtg_daynight.importer.records import Counts, Manifest, Snapshot
-
     manifest = Manifest(
         format_version=SNAPSHOT_FORMAT_VERSION,
         tool="mtg-daynight",
@@ -128,8 +124,6 @@ def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
 
 @contextlib.contextmanager
 def _cache_lock(cache_dir: Path, bulk_type: str, notify: Callable[[str], None] | None) -> Iterator[None]:
-    from mtg_daynight.importer.snapshot import pid_lock, remove_stale_temp_files
-
     with pid_lock(cache_dir / f".{bulk_type}.lock", timeout=600, what="download", notify=notify):
         remove_stale_temp_files(cache_dir, "*.json.tmp")
         yield
@@ -141,8 +135,6 @@ def _cached_file(cache_dir: Path, bulk_type: str, url: str) -> Path:
 
 
 def _read_meta(path: Path) -> dict[str, object]:
-    import json
-
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -158,10 +150,6 @@ def _import_cached(target: Path, url: str, notify: Callable[[str], None]) -> Imp
     recorded = meta.get("sha256")
     if meta.get("url") != url or not isinstance(recorded, str) or not target.is_file():
         return None
-    import hashlib
-
-    from mtg_daynight.importer.importer import import_file  # not loaded for a 304
-
     result: ImportResult | None
     try:
         result = import_file(target)
@@ -188,9 +176,6 @@ def _fetch(
     notify: Callable[[str], None],
 ) -> ImportResult:
     """Import the bulk file: the cached download when it is intact, else download and import at once."""
-    from mtg_daynight.importer.download import write_json_atomic
-    from mtg_daynight.importer.pipeline import import_transfer  # the bulk importer: not loaded for a 304
-
     url = bulk.file_uri
     assert url is not None
     target = _cached_file(cache, bulk.type, url)
@@ -204,7 +189,7 @@ def _fetch(
         meta_path.unlink()
     expected = bulk.compressed_size if not bulk.is_legacy else None
     transfer = client.transfer(url, target, expected_size=expected, progress=progress)
-    result = import_transfer(transfer)
+    result = import_download(transfer)
     outcome.download = transfer.commit()
     write_json_atomic(
         meta_path, {"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256}
@@ -212,49 +197,74 @@ def _fetch(
     return result
 
 
-def _kept(old: SnapshotValidators | None, directory: Path) -> str:
+def _kept(old: Snapshot | None, directory: Path) -> str:
     if old is None:
         return "nothing was written: the card data in use stays as it was"
-    what = f"Scryfall {old.bulk_type} of {old.updated_at}" if old.kind == "scryfall" else old.file_name
+    source = old.manifest.source
+    what = f"Scryfall {source.bulk_type} of {source.updated_at}" if source.kind == "scryfall" else source.file_name
     return f"the current snapshot stays in use ({snapshot_path(directory)}: {what})"
 
 
 def _unreachable(
-    client: ScryfallClient, error: UnreachableError, old: SnapshotValidators | None, directory: Path
+    client: ScryfallClient, error: UnreachableError, old: Snapshot | None, directory: Path
 ) -> UnreachableError:
     """The one line said when the server cannot be reached: which server, why, and what stays in use."""
     server = "Scryfall" if client.strict else client.api_url
     return UnreachableError(f"could not reach {server} ({error}); {_kept(old, directory)}")
 
 
-def _current(directory: Path) -> tuple[SnapshotValidators | None, Snapshot | None]:
-    """The validators of the snapshot in ``directory``: from its sidecar when that describes the file exactly,
-    else from the decoded snapshot, returned too (None, None: no snapshot, or one the update replaces)."""
-    validators = read_validators(directory)
-    if validators is not None:
-        return validators, None
-    old = _previous(directory)[0]
-    return (None, None) if old is None else (SnapshotValidators.of(old), old)
-
-
 def _ask(client: ScryfallClient, bulk_type: str, directory: Path, outcome: UpdateOutcome) -> BulkAnswer:
     """Ask for the bulk-data object, with the snapshot's ETag when it came from the same kind of import; a 304
     marks ``outcome`` up to date with the current snapshot as its snapshot."""
-    old, decoded = _current(directory)
+    old = _previous(directory)[0]
+    source = old.manifest.source if old is not None else None
     same_kind = (
-        old is not None and old.kind == "scryfall" and old.bulk_type == bulk_type and old.tool_version == __version__
+        old is not None
+        and source is not None
+        and source.kind == "scryfall"
+        and source.bulk_type == bulk_type
+        and old.manifest.tool_version == __version__
     )
-    etag = old.api_etag if old is not None and same_kind else None
+    etag = source.api_etag if source is not None and same_kind else None
     try:
         answer = client.bulk_data(bulk_type, etag)
     except UnreachableError as error:
         raise _unreachable(client, error, old, directory) from None
     if answer.not_modified or answer.bulk is None:
         outcome.up_to_date = True
-        outcome.snapshot = decoded
-        outcome._unread = old is not None and decoded is None
+        outcome.snapshot = old
         outcome.requests = client.request_count
     return answer
+
+
+def import_download(transfer: FileTransfer) -> ImportResult:
+    """Download and import at once, in one stream (each chunk is written to the ``.part`` file, hashed,
+    decompressed and scanned as it arrives): the result equals ``import_file`` of the finished file.
+
+    Errors name the ``.part`` file and line for a bad card object (the download is kept, resumable), raise
+    :class:`CorruptDownloadError` for corrupt gzip data (the download is discarded), and
+    :class:`~mtg_daynight.importer.errors.DownloadError` for network failures (the ``.part`` is kept).
+    """
+    name = str(transfer.part)
+
+    def locate(offset: int) -> str:
+        return f"{name}: line {line_number(transfer.part, offset)}"
+
+    chunks = transfer.chunks()
+    try:
+        data = open_decompressed(chunks, name)
+        result = import_blocks(data.blocks(), name=name, locate=locate)
+    except CompressedDataError as error:
+        transfer.discard()
+        raise CorruptDownloadError(
+            f"GET {transfer.url}: the download is corrupt ({error}); it was discarded, so the next update "
+            "downloads it afresh"
+        ) from None
+    finally:
+        chunks.close()
+    return dataclasses.replace(
+        result, gzipped=data.gzipped, decompressor=data.decompressor, file_size=transfer.size, sha256=transfer.sha256
+    )
 
 
 def run_update(
@@ -295,16 +305,11 @@ def run_update(
         answer = _ask(client, bulk_type, directory, outcome)
         if answer.not_modified or answer.bulk is None:
             return outcome
-    from mtg_daynight.importer.records import SourceInfo
-    from mtg_daynight.importer.snapshot import check_plausible, diff_snapshots, update_lock, write_snapshot_atomic
-
     try:
         with update_lock(directory, timeout=lock_timeout, notify=notify):
             old, warnings = _previous(directory)
             outcome.warnings += warnings
             if from_file is not None:
-                from mtg_daynight.importer.local import as_paths, import_local_files  # lazy: only a local import
-
                 result, source = import_local_files(as_paths(from_file), progress=progress)
             else:
                 assert client is not None and answer is not None and answer.bulk is not None
@@ -314,8 +319,7 @@ def run_update(
                     with _cache_lock(cache, bulk_type, notify):
                         result = _fetch(client, bulk, cache, outcome, progress, client.notify)
                 except UnreachableError as error:
-                    kept = None if old is None else SnapshotValidators.of(old)
-                    raise _unreachable(client, error, kept, directory) from None
+                    raise _unreachable(client, error, old, directory) from None
                 url = bulk.file_uri
                 assert url is not None
                 source = SourceInfo(

@@ -50,7 +50,7 @@ class HostBase:
         return self.game.designation
 
     @property
-    def trace(self) -> list[TraceLine]:
+    def trace(self) -> tuple[TraceLine, ...]:
         """The rules' trace for this game (every decision with its rule)."""
         return self.game.trace
 

@@ -100,7 +100,7 @@ class Outcomes(HostBase):
                 if action.is_day_night_change:
                     change = f"{action.before} -> {action.after}"
                     for obj in self.battlefield():
-                        if obj.card.day_night_trigger and not obj.phased_out and not obj.face_down:
+                        if self.triggers_on_day_night(obj):
                             if action.during_untap_step:
                                 self._upkeep_triggers.append((obj, change))
                             else:
@@ -127,6 +127,12 @@ class Outcomes(HostBase):
                 self._log(log.Vetoed, after=action.after, rule=action.rule, reason=action.reason)
             else:
                 raise HostContractError(f"unexpected action {action!r} outside an entering batch")
+
+    def triggers_on_day_night(self, obj: GameObject) -> bool:
+        """Whether ``obj``'s "whenever day becomes night or night becomes day" ability triggers (728.1a): it has one,
+        it is not phased out (702.26b: treated as though it does not exist) and not face down (708.2: a face-down
+        permanent has no abilities)."""
+        return bool(obj.card.day_night_trigger) and not obj.phased_out and not obj.face_down
 
     def _put_trigger(self, source: GameObject, change: str, at: Literal["upkeep", "now"]) -> None:
         ability = GameObject(self._new_id(), source.card, source.controller, source.controller, Zone.STACK,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from mtg_daynight.errors import BadEventError
 from mtg_daynight.reference import log
 from mtg_daynight.reference.cards import Card
 from mtg_daynight.reference.errors import IllegalActionError
@@ -240,8 +241,10 @@ class Zones(Outcomes):
         """The face-down permanent is turned face up: front face up (712.15a; the rules refuse ``"back"``).
         Turning face up is not a transform."""
         obj = self.permanent(permanent)
-        side = Side(face)
-        outcome = self.game.turn_face_up(permanent, side)
+        if Side(face) is not Side.FRONT:  # 712.15a: a host never turns a face-down permanent face up back face up
+            raise BadEventError(f"turn face up: {permanent!r} can't be turned face up back face up: a face-down "
+                                "transforming double-faced permanent turned face up has its front face up (712.15a)")
+        outcome = self.game.turn_face_up(permanent)
         obj.face_down, obj.face = False, Side.FRONT
         self._log(log.TurnedFaceUp, permanent=permanent, name=obj.name, face=Side.FRONT)
         self._carry_out(outcome, cause="")

@@ -46,7 +46,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from mtg_daynight.errors import BadEventError
 from mtg_daynight.rules import validate
 from mtg_daynight.rules.designation import (
     BACK,
@@ -58,9 +57,8 @@ from mtg_daynight.rules.designation import (
     NIGHTBOUND,
     Designation,
     Keyword,
-    Side,
 )
-from mtg_daynight.rules.ledger import Tally, TurnRecord, rules_tally
+from mtg_daynight.rules.ledger import Tally, TurnRecord
 from mtg_daynight.rules.outcome import (
     NOTHING,
     Action,
@@ -81,15 +79,8 @@ from mtg_daynight.rules.validate import known as _get
 from mtg_daynight.rules.validate import player as _check_player
 from mtg_daynight.rules.validate import unique as _unique
 
-#: How an entering permanent's trace line ends, by designation (702.145b).
-_IT_IS = {NEITHER: "", DAY: ": it is day", NIGHT: ": it is night"}
-
 #: What a "switch" effect asks for (The Celestus: "If it's night, it becomes day. Otherwise, it becomes night.")
 SWITCH: Literal["switch"] = "switch"
-
-#: The empty tuple (one object in CPython): an untap step whose phased_in / phased_out *is* this one needs no
-#: check. Any other value, an equal empty tuple included, is checked in full, so the test can only save time.
-_NO_IDS: tuple[str, ...] = ()
 
 
 class _Step:
@@ -106,12 +97,10 @@ class _Step:
 
     def act(self, action: Action, rule: str, text: str) -> None:
         self.actions.append(action)
-        turn = self.state.turn  # as note(), written out: most actions come with their trace line
-        self.trace.append(TraceLine(rule, text, 0 if turn is None else turn.number))
+        self.note(rule, text)
 
     def note(self, rule: str, text: str) -> None:
-        turn = self.state.turn  # GameState.turn_number, written out: every trace line reads it
-        self.trace.append(TraceLine(rule, text, 0 if turn is None else turn.number))
+        self.trace.append(TraceLine(rule, text, self.state.turn_number))
 
     def done(self) -> Outcome:
         if not self.actions and not self.trace:
@@ -274,45 +263,21 @@ def untap_step(
     ``phased_in`` / ``phased_out``: the permanents that phase in and out in 502.1.
     """
     previous = state.turn
-    designation = state.designation
-    if (
-        phased_in is _NO_IDS and phased_out is _NO_IDS and type(turn) is int and type(active) is tuple
-        and len(active) == 1 and previous is not None and turn > previous.number and type(active[0]) is str
-        and active[0] in state.players and designation is not NEITHER
-    ):
-        # The usual turn, which runs every turn of every game: the checks above are _check_turn's for one active
-        # player (a player of the game, the turn goes forward), nothing phases (502.1), and it is day or night,
-        # so 502.2 follows at once.
-        state.previous = previous
-        state.turn = TurnRecord(turn, active)
-        last = previous.active
-        if not policy.custom_tallies and len(last) == 1 and previous.untap_step:
-            # 728.2a/b as written, after a turn of one active player with an untap step: the spells that player
-            # cast (rules_tally's usual case). Nothing changes when it is night and they cast fewer than two
-            # (728.2b) or day and they cast some (728.2a): one trace line says so, from pieces made once.
-            spells = previous.cast.get(last[0], 0)
-            if (spells < 2) if designation is NIGHT else (0 < spells < _FEW):
-                stays = _STAYS_NIGHT if designation is NIGHT else _STAYS_DAY
-                line = TraceLine("728.2", f"{stays}{last[0]}{_CAST[spells]}{previous.number}", turn)
-                state.trace.append(line)
-                return Outcome((), (line,))
-        # Anything else takes the general path below (the event is checked already).
-    else:
-        # Every argument is checked before anything changes (the validation boundary, rules/validate.py).
-        active = _check_turn(state, turn, active, "untap step")
-        # names() checks a tuple's items too. (Tested by type, not by ``!= ()``: an object whose __eq__ says True
-        # to everything would slip through unchecked.)
-        if type(phased_in) is not tuple or phased_in:
-            phased_in = validate.names(state, phased_in, "untap step (502.1): phased_in")
-        if type(phased_out) is not tuple or phased_out:
-            phased_out = validate.names(state, phased_out, "untap step (502.1): phased_out")
-        if phased_in or phased_out:
-            _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
-            _check_phasing(state, phased_out, phased_in=False, event="untap step (502.1)")
-            if set(phased_in) & set(phased_out):
-                raise _bad(state, "untap step (502.1): a permanent both phases in and out")
-        state.previous = previous
-        state.turn = TurnRecord(turn, active)
+    # Every argument is checked before anything changes (the validation boundary, rules/validate.py).
+    active = _check_turn(state, turn, active, "untap step")
+    # names() checks a tuple's items too. (Tested by type, not by ``!= ()``: an object whose __eq__ says True to
+    # everything would slip through unchecked.)
+    if type(phased_in) is not tuple or phased_in:
+        phased_in = validate.names(state, phased_in, "untap step (502.1): phased_in")
+    if type(phased_out) is not tuple or phased_out:
+        phased_out = validate.names(state, phased_out, "untap step (502.1): phased_out")
+    if phased_in or phased_out:
+        _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
+        _check_phasing(state, phased_out, phased_in=False, event="untap step (502.1)")
+        if set(phased_in) & set(phased_out):
+            raise _bad(state, "untap step (502.1): a permanent both phases in and out")
+    state.previous = previous
+    state.turn = TurnRecord(turn, active)
     step = _Step(state, untap=True)
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
     if phased_in or phased_out:
@@ -326,7 +291,7 @@ def untap_step(
     elif previous is None:
         step.note("728.2", f"untap step of turn {turn}: there is no previous turn to check")
     else:
-        tally = _tally(policy, state, previous)
+        tally = policy.tally(state, previous)
         who, number = _who(tally, previous), previous.number
         text = _stays_text(tally, previous, designation)
         if text is not None:
@@ -360,10 +325,6 @@ def untap_step_skipped(state: GameState, turn: int, active: Sequence[str]) -> Ou
 
 
 
-def _tally(policy: Policy, state: GameState, turn: TurnRecord) -> Tally:
-    """The 728.2 count of ``turn``: the policy's own when it has one (a house rule), else as 728.2a/b and 805 say."""
-    return policy.tally(state, turn) if policy.custom_tallies else rules_tally(turn)
-
 
 def _rule(tally: Tally, letter: str) -> str:
     """728.2a / 728.2b, or the house rule's own name."""
@@ -379,21 +340,10 @@ def _who(tally: Tally, turn: TurnRecord) -> str:
     return who if turn.untap_step else who + " (in a turn without an untap step)"
 
 
-#: The usual turn's "it stays" text, in pieces: ``_STAYS_DAY or _STAYS_NIGHT + player + _CAST[spells] + turn
-#: number`` (built once: the untap step runs every turn of every game). At night spells is 0 or 1 here (728.2b).
-#: Chosen with ``is`` rather than looked up by designation: a StrEnum member's hash is Python code.
-_STAYS_DAY = "it stays day: previous active player "
-_STAYS_NIGHT = "it stays night: previous active player "
-_FEW = 16
-_CAST = tuple(f" cast {spells} spell{'' if spells == 1 else 's'} in turn " for spells in range(_FEW))
-
-
 def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str | None:
     """The 728.2 check of ``turn`` by ``tally`` while it is day or night: the trace text saying why the designation
     stays, or None when it changes (728.2a: day and no spell counted; 728.2b: night and one single player cast two
-    or more). One function for both, so that the general path decides and words the check in one place;
-    untap_step's fast path words the usual turn from pieces, and tests/rules/test_fast_paths.py holds the two to
-    the same text."""
+    or more). One function for both, so that the check is decided and worded in one place."""
     spells = tally.spells
     if designation is DAY:
         if spells == 0:  # 728.2a
@@ -461,39 +411,14 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     Report every permanent, day/night or not: the others cost one dictionary entry and let the rules tell an
     unknown permanent from an irrelevant one.
     """
-    if type(permanents) is tuple and len(permanents) == 1 and validate.canonical(state, permanents[0]):
-        # Fast path (issue 12): one valid permanent, so no other check is needed; when it has no daybound or
-        # nightbound, is not on the battlefield yet and enters front face up (so 712.13a can't apply), nothing can
-        # happen to day and night: record it, done.
-        card = permanents[0]
+    permanents = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
+    _unique(state, [p.id for p in permanents], "enter")
+    for card in permanents:
         if card.id in state.permanents:
-            raise _already_there(state, card)
-        if card.face is FRONT:
-            if not card.cares_about_day_night:
-                state.permanents[card.id] = Tracked(  # the same record as below (saves hold the same bytes)
-                    card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions
-                )
-                return NOTHING
-            if state.designation is DAY:
-                # A day/night permanent entering front face up at day: 702.145b's replacement needs night, and at
-                # day 702.145c/f don't apply to a front face, so it enters as it is: the loop below, written out.
-                tracked = Tracked(card, FRONT, card.face_down, False, card.gained, card.lost, card.restrictions)
-                pid = card.id
-                state.permanents[pid] = tracked
-                state.relevant[pid] = True
-                line = TraceLine("702.145b", _enters_text(card, tracked, _IT_IS[DAY]), state.turn_number)
-                state.trace.append(line)
-                return Outcome((EnterFace(pid, FRONT, False, "702.145b"),), (line,))
-    else:
-        permanents = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
-        _unique(state, [p.id for p in permanents], "enter")
-        for card in permanents:
-            if card.id in state.permanents:
-                raise _already_there(state, card)
+            raise _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
 
     step = _Step(state)
     night = state.designation is NIGHT
-    it_is = _IT_IS[state.designation]
     entered: list[Tracked] = []
     for card in permanents:
         tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
@@ -535,21 +460,16 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
                 "front face up",
             )
         else:
-            text = _enters_text(card, tracked, it_is)
-            step.act(EnterFace(card.id, tracked.face, False, "702.145b"), "702.145b", text)
+            step.act(
+                EnterFace(card.id, tracked.face, False, "702.145b"),
+                "702.145b",
+                f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face.value} face up"
+                f"{' (face down)' if tracked.face_down else ''}"
+                f"{'' if state.designation is NEITHER else f': it is {state.designation.value}'}",
+            )
     if entered:
         _settle(step, entered, policy)
     return step.done()
-
-
-def _enters_text(card: Permanent, tracked: Tracked, it_is: str) -> str:
-    """702.145b's trace text for a day/night permanent that enters as it is."""
-    return (f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face._value_} face up"
-            f"{' (face down)' if tracked.face_down else ''}{it_is}")
-
-
-def _already_there(state: GameState, card: Permanent) -> BadEventError:
-    return _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
 
 
 def _does_not_enter(step: _Step, card: Permanent, why: str) -> None:
@@ -622,21 +542,13 @@ def turn_face_down(state: GameState, permanent: str, *, policy: Policy = RULES_A
     return step.done()
 
 
-def turn_face_up(
-    state: GameState, permanent: str, *, face: Side = FRONT, policy: Policy = RULES_AS_WRITTEN
-) -> Outcome:
+def turn_face_up(state: GameState, permanent: str, *, policy: Policy = RULES_AS_WRITTEN) -> Outcome:
     """A face-down permanent is turned face up. Its front face is up (712.15a for a transforming double-faced
-    permanent; ``face`` must be front, it is kept for hosts that pass it). If that face disagrees with the
-    designation it transforms at once (702.145c), and while neither it can make it day or night (702.145d/g)."""
+    permanent). If that face disagrees with the designation it transforms at once (702.145c), and while neither it
+    can make it day or night (702.145d/g)."""
     tracked = _get(state, permanent, "turn face up")
-    face = validate.side(state, face, "turn face up: face")
     if not tracked.face_down:
         raise _bad(state, f"turn face up: {permanent!r} is not face down")
-    if face is BACK:
-        if tracked.card.back is None:
-            raise _bad(state, f"turn face up: {permanent!r} has no back face")
-        raise _bad(state, f"turn face up: {permanent!r} can't be turned face up back face up: a face-down "
-                          "transforming double-faced permanent turned face up has its front face up (712.15a)")
     tracked.face_down = False
     tracked.face = FRONT
     step = _Step(state)

@@ -26,10 +26,6 @@ class TurnRecord(msgspec.Struct, omit_defaults=True, gc=False):
     cast: dict[str, int] = msgspec.field(default_factory=dict)
     untap_step: bool = True
 
-    def spells_by(self, player: str) -> int:
-        """How many spells ``player`` cast during this turn."""
-        return self.cast.get(player, 0)
-
 
 class Tally(msgspec.Struct, frozen=True, gc=False):
     """What the untap-step check (728.2) counts in the previous turn.
@@ -47,17 +43,8 @@ class Tally(msgspec.Struct, frozen=True, gc=False):
     who: str = ""
 
 
-#: The tallies of one active player who cast 0, 1, 2... spells: a Tally is frozen, so the usual turn's count is one
-#: of these shared values rather than a new object (the untap step runs every turn of every game).
-_ONE_PLAYER = tuple(Tally(spells, spells) for spells in range(16))
-
-
 def rules_tally(turn: TurnRecord) -> Tally:
     """Count as the Comprehensive Rules do: only the previous turn's active player, or each player of the
     previous turn's active team in shared team turns (728.2a/b, 805); only spells cast during that turn."""
-    cast = turn.cast
-    if len(turn.active) == 1:  # the usual case, kept cheap
-        spells = cast.get(turn.active[0], 0)
-        return _ONE_PLAYER[spells] if spells < 16 else Tally(spells, spells)
-    counts = [cast.get(player, 0) for player in turn.active]
+    counts = [turn.cast.get(player, 0) for player in turn.active]
     return Tally(sum(counts), max(counts))

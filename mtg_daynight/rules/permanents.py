@@ -73,7 +73,7 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
     @property
     def cares_about_day_night(self) -> bool:
         """Whether any face has, or an effect grants, daybound or nightbound."""
-        front, back = self.front, self.back  # written out: this runs for every permanent that enters
+        front, back = self.front, self.back
         return bool(self.gained or front.daybound or front.nightbound or (
             back is not None and (back.daybound or back.nightbound)))
 
@@ -113,18 +113,19 @@ class CardFaces(msgspec.Struct, frozen=True):
     day_night: bool = True
 
 
-# gc=False: a record holds a checked Permanent (faces of strings and flags), enums and frozensets of strings, so it
-# can never be part of a reference cycle; the garbage collector need not track one per permanent.
-class Tracked(msgspec.Struct, omit_defaults=True, gc=False):
-    """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state)."""
+class _OnTheBattlefield:
+    """What the rules can say of a permanent on the battlefield, from its record's fields (shared by the rules' own
+    mutable :class:`Tracked` and the host's frozen :class:`PermanentView`)."""
+
+    __slots__ = ()
 
     card: Permanent
-    face: Side = FRONT
-    face_down: bool = False
-    phased_out: bool = False
-    gained: frozenset[Keyword] = frozenset()
-    lost: frozenset[Keyword] = frozenset()
-    restrictions: frozenset[str] = frozenset()
+    face: Side
+    face_down: bool
+    phased_out: bool
+    gained: frozenset[Keyword]
+    lost: frozenset[Keyword]
+    restrictions: frozenset[str]
 
     @property
     def id(self) -> str:
@@ -140,11 +141,7 @@ class Tracked(msgspec.Struct, omit_defaults=True, gc=False):
     @property
     def name(self) -> str:
         """The name of the face that is up (the full name while face down, for traces only)."""
-        card = self.card
-        if self.face_down:
-            return card.name
-        back = card.back  # as :attr:`up`, written out: every trace line about a permanent reads this
-        return back.name if self.face is BACK and back is not None else card.front.name
+        return self.card.name if self.face_down else self.up.name
 
     def has(self, keyword: Keyword) -> bool:
         """Whether it has ``keyword`` now: printed on the face that is up, or granted, and not removed.
@@ -156,10 +153,7 @@ class Tracked(msgspec.Struct, omit_defaults=True, gc=False):
             return False
         if keyword in self.gained:
             return True
-        card = self.card  # as :attr:`up` and :meth:`Face.has`, written out: every transform check reads this
-        back = card.back
-        up = back if self.face is BACK and back is not None else card.front
-        return up.daybound if keyword is DAYBOUND else up.nightbound
+        return self.up.has(keyword)
 
     @property
     def can_transform(self) -> bool:
@@ -175,3 +169,43 @@ class Tracked(msgspec.Struct, omit_defaults=True, gc=False):
     def cares_about_day_night(self) -> bool:
         """Whether this permanent belongs in the day/night index (any face or effect gives it a keyword)."""
         return bool(self.gained) or self.card.cares_about_day_night
+
+
+# gc=False: a record holds a checked Permanent (faces of strings and flags), enums and frozensets of strings, so it
+# can never be part of a reference cycle; the garbage collector need not track one per permanent.
+class Tracked(_OnTheBattlefield, msgspec.Struct, omit_defaults=True, gc=False):
+    """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state)."""
+
+    card: Permanent
+    face: Side = FRONT
+    face_down: bool = False
+    phased_out: bool = False
+    gained: frozenset[Keyword] = frozenset()
+    lost: frozenset[Keyword] = frozenset()
+    restrictions: frozenset[str] = frozenset()
+
+    def view(self) -> PermanentView:
+        """A frozen copy of this record, for hosts (what :meth:`mtg_daynight.Game.permanent` returns)."""
+        return PermanentView(
+            self.card, self.face, self.face_down, self.phased_out, self.gained, self.lost, self.restrictions
+        )
+
+
+class PermanentView(_OnTheBattlefield, msgspec.Struct, frozen=True, omit_defaults=True):
+    """What the rules know of one permanent on the battlefield, at the moment it was asked (immutable):
+
+    - ``card``: the permanent as it entered (its faces, controller, token status);
+    - ``face``: the face that is up; ``face_down``; ``phased_out`` (702.26b);
+    - ``gained`` / ``lost``: the day/night keywords effects grant or remove now;
+    - ``restrictions``: the host's "can't transform" effects that apply to it.
+
+    ``has(keyword)``, ``up``, ``name`` and ``can_transform`` answer as the rules do.
+    """
+
+    card: Permanent
+    face: Side = FRONT
+    face_down: bool = False
+    phased_out: bool = False
+    gained: frozenset[Keyword] = frozenset()
+    lost: frozenset[Keyword] = frozenset()
+    restrictions: frozenset[str] = frozenset()

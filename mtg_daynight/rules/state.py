@@ -6,7 +6,6 @@ progress can be saved, loaded and continued identically. Each game has its own s
 
 from __future__ import annotations
 
-from collections.abc import Sized
 from typing import Any, Protocol
 
 import msgspec
@@ -51,11 +50,7 @@ class GameState(msgspec.Struct):
 class Policy(Protocol):
     """What the rules ask of the world outside the core: how to count spells for the untap-step check, and
     whether an effect forbids a designation change. The plugin answers both through hooks; tests can pass
-    any object with these two methods and ``custom_tallies``."""
-
-    #: The other ways of counting spells in force now (house rules), as a live collection: while it is empty, the
-    #: core counts as 728.2a/b and 805 say and does not call ``tally`` (the untap step runs every turn).
-    custom_tallies: Sized
+    any object with these two methods."""
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
         """Count the spells of ``turn`` for the 728.2 check."""
@@ -68,8 +63,6 @@ class Policy(Protocol):
 
 class RulesAsWritten:
     """The Comprehensive Rules with no other effects: 728.2 counting, nothing forbids a change."""
-
-    custom_tallies: Sized = ()
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
         """Count as 728.2a/b and 805 say."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from mtg_daynight.errors import BadEventError, BadSaveError
-from mtg_daynight.rules.designation import BACK, FRONT, Designation, Keyword, Side
+from mtg_daynight.rules.designation import Designation, Keyword, Side
 from mtg_daynight.rules.permanents import CardPermanent, Face, Permanent, Tracked
 from mtg_daynight.rules.state import GameState
 
@@ -126,7 +126,7 @@ def side(state: GameState, value: object, what: str) -> Side:
 
 def keywords(state: GameState, value: object, what: str) -> frozenset[Keyword]:
     """A set of :class:`Keyword` (or their values, ``"daybound"`` / ``"nightbound"``), as a frozenset."""
-    if type(value) is frozenset and all(type(k) is Keyword for k in value):
+    if type(value) is frozenset and (not value or all(type(k) is Keyword for k in value)):
         return value
     if not isinstance(value, _COLLECTIONS):
         raise bad(state, f"{what}: {show(value)} is not a set of keywords")
@@ -139,7 +139,7 @@ def keywords(state: GameState, value: object, what: str) -> frozenset[Keyword]:
 
 def restrictions(state: GameState, value: object, what: str) -> frozenset[str]:
     """A set of restriction names (non-empty strings), as a frozenset."""
-    if type(value) is frozenset and all(type(item) is str and item and item.isascii() for item in value):
+    if type(value) is frozenset and (not value or all(type(i) is str and i and i.isascii() for i in value)):
         return value
     if not isinstance(value, _COLLECTIONS):
         raise bad(state, f"{what}: {show(value)} is not a set of restriction names")
@@ -165,34 +165,11 @@ def face(state: GameState, value: object, what: str) -> Face:
     return value
 
 
-def canonical(state: GameState, value: object) -> bool:
-    """Whether ``value`` is a valid :class:`Permanent` exactly as the rules store it, with no granted, lost or
-    restricting effects: the usual case, answered without building anything (:func:`permanent` does the rest)."""
-    if type(value) is not Permanent:
-        return False
-    pid, front, back = value.id, value.front, value.back
-    gained, lost, held = value.gained, value.lost, value.restrictions
-    return bool(
-        type(pid) is str and pid and pid.isascii()
-        and type(value.controller) is str and value.controller in state.players
-        and type(front) is Face and type(front.name) is str and front.name and front.name.isascii()
-        and type(front.daybound) is type(front.nightbound) is type(front.instant_or_sorcery) is bool
-        and (back is None or (
-            type(back) is Face and type(back.name) is str and back.name and back.name.isascii()
-            and type(back.daybound) is type(back.nightbound) is type(back.instant_or_sorcery) is bool))
-        and (value.face is FRONT or (value.face is BACK and back is not None))
-        and type(value.face_down) is bool and type(value.token) is bool
-        and type(gained) is type(lost) is type(held) is frozenset and not (gained or lost or held)
-    )
-
-
 def permanent(state: GameState, value: object, event: str) -> Permanent:
     """A :class:`Permanent` whose fields have their declared types (normalised: see the module docstring).
 
     The controller must be a player of the game; a permanent entering back face up needs a back face.
     """
-    if canonical(state, value):
-        return value  # type: ignore[return-value]  # canonical() checked it is a Permanent
     if not isinstance(value, Permanent):
         raise bad(state, f"{event}: {show(value)} is not a Permanent (or a CardPermanent)")
     pid = name(state, value.id, f"{event}: id")

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from mtg_daynight.scenarios.model import Scenario
     from mtg_daynight.scenarios.parse import load_scenario, parse_scenario
     from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
-    from mtg_daynight.scenarios.runner import Failure, Result, run_scenario
+    from mtg_daynight.scenarios.runner import Failure, Result, SkippedCheck, run_scenario
 
 #: Where each public name lives; each loads on first use, so that ``mtg-daynight demo`` (which only needs
 #: :mod:`.report`) does not load the parser and runner.
@@ -59,7 +59,7 @@ _EXPORTS = {
     "Scenario": ".model",
     "load_scenario": ".parse", "parse_scenario": ".parse",
     "ReferenceAdapter": ".reference_adapter",
-    "Failure": ".runner", "Result": ".runner", "run_scenario": ".runner",
+    "Failure": ".runner", "Result": ".runner", "SkippedCheck": ".runner", "run_scenario": ".runner",
 }
 __getattr__ = lazy_exports(__name__, _EXPORTS)
 
@@ -97,6 +97,7 @@ __all__ = [
     "SeenEntered",
     "SeenPhased",
     "SeenTrigger",
+    "SkippedCheck",
     "TableCards",
     "Unsupported",
     "library_dir",

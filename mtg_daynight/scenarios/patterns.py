@@ -8,7 +8,7 @@ are the :data:`~mtg_daynight.scenarios.adapter.Seen` records, tagged with the ru
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, ClassVar, Final, Literal, Self
 
 import msgspec
 
@@ -57,6 +57,16 @@ class _Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
 
     def _fits(self, seen: Any) -> bool:
         raise NotImplementedError
+
+    def cited_rule(self) -> str | None:
+        """The rule number the record must cite (``rule = "..."``), or None: mtg-daynight's own citation, which
+        conformance runs compare only in strict mode."""
+        rule: str | None = getattr(self, "rule", None)
+        return rule
+
+    def without_rule(self) -> Self:
+        """The same pattern judging what happened only: its rule citation left out."""
+        return msgspec.structs.replace(self, rule=None) if self.cited_rule() is not None else self
 
     def describe(self) -> str:
         """The pattern in words, e.g. ``transformed ruffian to back (702.145b)``."""

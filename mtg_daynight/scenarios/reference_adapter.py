@@ -217,5 +217,5 @@ class ReferenceAdapter:
         self.host.report(event, **{k: self._id(v) if isinstance(v, str) else v for k, v in arguments.items()})
 
     def trace(self) -> list[TraceLine]:
-        """The rules' trace (the game's own list: read it, do not change it)."""
-        return self.host.trace
+        """The rules' trace (a copy)."""
+        return list(self.host.trace)

@@ -56,6 +56,11 @@ class Style:
         return self.good("\u2713" if self.unicode else "ok")
 
     @property
+    def skip(self) -> str:
+        """The mark of a check skipped (strict mode only)."""
+        return self.dim("-")
+
+    @property
     def cross(self) -> str:
         """The mark of a check that failed."""
         return self.bad("\u2717" if self.unicode else "FAIL")
@@ -93,6 +98,8 @@ def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO
                 for check in map(t, step.checks):
                     if check.startswith("FAILED "):
                         out.write(f"      {style.cross} {check.removeprefix('FAILED ')}\n")
+                    elif check.startswith("SKIPPED "):
+                        out.write(f"      {style.skip} {style.dim('skipped ' + check.removeprefix('SKIPPED '))}\n")
                     else:
                         out.write(f"      {style.tick} {check.removesuffix(': ok')}\n")
         status = _STATUS[result.status]
@@ -101,6 +108,8 @@ def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO
         detail = f"{result.checks} check{'s' if result.checks != 1 else ''}"
         if result.failures:
             detail += f", {len(result.failures)} failed"
+        if result.skipped_checks:
+            detail += f", {len(result.skipped_checks)} skipped (strict mode only)"
         if result.reason:
             detail += f": {t(result.reason)}"
         out.write(f"  {painted}  {detail}\n\n")
@@ -110,6 +119,7 @@ def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO
         for failure in failures:
             out.write(f"  {style.cross} {t(str(failure))}\n")
         out.write("\n")
+    _render_skipped_checks(results, out, style)
     for message in malformed:
         out.write(f"{style.bad('malformed')}: {t(message)}\n")
     counts = summary(results, malformed)
@@ -118,12 +128,29 @@ def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO
         if counts[key]:
             parts.append(f"{counts[key]} {key}")
     line = f"{counts['scenarios']} scenario{'s' if counts['scenarios'] != 1 else ''}: " + ", ".join(parts)
+    if counts["checks_skipped"]:
+        line += f"; {counts['checks_skipped']} checks skipped (strict mode only)"
     ok = not (counts["failed"] or counts["errors"] or counts["malformed"])
     out.write((style.good(line) if ok else style.bad(line)) + "\n")
 
 
+def _render_skipped_checks(results: Sequence[Result], out: TextIO, style: Style) -> None:
+    """Every check skipped outside strict mode, grouped by why (they compare mtg-daynight's own wording)."""
+    skipped = [s for r in results for s in r.skipped_checks]
+    if not skipped:
+        return
+    out.write(style.bold("Checks skipped (strict mode only: they compare mtg-daynight's wording, not what the "
+                         "engine did; 'conformance --strict' makes them):") + "\n")
+    for why in dict.fromkeys(s.why for s in skipped):
+        group = [s for s in skipped if s.why == why]
+        out.write(f"  {why.removeprefix('strict mode only: ')} ({len(group)}):\n")
+        for check in group:
+            out.write(f"    {style.skip} {terminal_text(check.where)}: {terminal_text(check.check)}\n")
+    out.write("\n")
+
+
 def summary(results: Sequence[Result], malformed: Sequence[str]) -> dict[str, int]:
-    """Counts by status."""
+    """Counts by status (``skipped``: scenarios), and ``checks_skipped``: checks made in strict mode only."""
     return {
         "scenarios": len(results) + len(malformed),
         "passed": sum(r.status == "pass" for r in results),
@@ -131,6 +158,7 @@ def summary(results: Sequence[Result], malformed: Sequence[str]) -> dict[str, in
         "skipped": sum(r.status == "skip" for r in results),
         "errors": sum(r.status == "error" for r in results),
         "malformed": len(malformed),
+        "checks_skipped": sum(len(r.skipped_checks) for r in results),
     }
 
 
@@ -141,6 +169,7 @@ def to_json(results: Sequence[Result], malformed: Sequence[tuple[str, str]]) -> 
         entry: dict[str, Any] = msgspec.to_builtins(result)
         entry["passed"] = result.passed
         entry["failures"] = [dict(msgspec.to_builtins(f), where=f.where, message=str(f)) for f in result.failures]
+        entry["skipped_checks"] = [dict(msgspec.to_builtins(s), where=s.where) for s in result.skipped_checks]
         scenarios.append(entry)
     counts = summary(results, [m for _, m in malformed])
     return {

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from mtg_daynight import Designation, GameState, hookimpl
+from mtg_daynight import Designation
 from mtg_daynight.bridge.effects import source_applies
+from mtg_daynight.hookspecs import GameState, hookimpl
 
 #: Front-face names of permanents whose static ability says "it can't become night".
 FORBIDDERS: Final = frozenset({"Angel of Eternal Dawn"})

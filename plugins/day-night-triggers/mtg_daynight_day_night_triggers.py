@@ -16,7 +16,8 @@ from typing import Final
 
 import msgspec
 
-from mtg_daynight import DesignationChange, GameState, hookimpl
+from mtg_daynight import DesignationChange
+from mtg_daynight.hookspecs import GameState, hookimpl
 
 #: Cards with such a trigger, by front-face name, and what the trigger does (for the host and the trace).
 TRIGGERS: Final[dict[str, str]] = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mtg_daynight import GameState, Tally, TurnRecord, hookimpl
+from mtg_daynight.hookspecs import GameState, Tally, TurnRecord, hookimpl
 
 #: The name a game passes in ``variants`` to use this house rule.
 VARIANT: Final = "innistrad-werewolf"

@@ -52,7 +52,7 @@ def test_str_subclass_whose_hash_raises_is_a_typed_error_at_every_lookup(event: 
     before = game.save()
     hook = daynight.pm.hook
     calls = {
-        "face": lambda: game.turn_face_up("w", HashBomb("back")),  # type: ignore[arg-type]
+        "face": lambda: game.turn_face_up(HashBomb("w")),
         "become": lambda: game.become(HashBomb("night"), "effect"),  # type: ignore[arg-type]
         "game": lambda: hook.daynight_leave(game=HashBomb("g"), permanents=()),
         "save": lambda: hook.daynight_save_game(game=HashBomb("g")),

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.catalog import DatabaseCache, load_database
+from mtg_daynight.catalog import load_database
 from mtg_daynight.catalog.forge_script import parse_forge_script, script_lines
+from mtg_daynight.catalog.load import DatabaseCache
 from mtg_daynight.catalog.mods import ModFileError, mod_files
 from mtg_daynight.importer.paths import bundled_snapshot
 
@@ -60,11 +61,18 @@ def test_a_mod_folder_1100_levels_deep_is_walked_without_recursion(tmp_path: Pat
         folder = os.path.join(folder, "d")
         os.mkdir(folder)
     Path(folder, "sun.txt").write_text(GOOD, encoding="utf-8")
-    assert sys.getrecursionlimit() < 1100 * 2  # a recursive walk would end in RecursionError
-    (found,) = mod_files([top])
-    assert found.name == "sun.txt"
-    db = load_database(data_dir, [top], default_mods=False, cache=DatabaseCache())
-    assert db.lookup("Invented Sunwatcher") is not None
+    try:
+        assert sys.getrecursionlimit() < 1100 * 2  # a recursive walk would end in RecursionError
+        (found,) = mod_files([top])
+        assert found.name == "sun.txt"
+        db = load_database(data_dir, [top], default_mods=False, cache=DatabaseCache())
+        assert db.lookup("Invented Sunwatcher") is not None
+    finally:  # removed level by level: pytest's own clean-up of old temporary folders (shutil.rmtree) recurses
+        os.remove(os.path.join(folder, "sun.txt"))
+        while folder != str(top):
+            os.rmdir(folder)
+            folder = os.path.dirname(folder)
+        os.rmdir(folder)
 
 
 @pytest.fixture
@@ -87,7 +95,7 @@ def test_deck_scan_reports_a_broken_mod_by_its_relative_path_and_goes_on(
     assert "warning: mods/bad.txt: line 1: U+2028 (LINE SEPARATOR) at column 20" in err
     assert str(relative_mods) not in err and "Traceback" not in err
     assert "Invented Sunwatcher" in out and "community card" in out
-    assert "not day/night cards (1 name: Invented Hound)" in out  # the hidden K:Daybound never loaded
+    assert "not in the card data (1 name: Invented Hound)" in out  # the hidden K:Daybound never loaded
 
 
 def test_deck_scan_json_lists_mod_problems(

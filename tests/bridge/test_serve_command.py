@@ -54,7 +54,7 @@ def test_entry_point_plugins_load_as_in_python() -> None:
         client.call("untap_step", {"game": "g", "turn": 1, "active": "a"})
         client.call("enter", {"game": "g", "permanents": [
             RUFFIAN, {**RUFFIAN, "id": "p2", "front": {"name": "Angel of Eternal Dawn"}, "back": None}]})
-        outcome = client.call("become_night", {"game": "g", "cause": "an effect"})
+        outcome = client.call("become", {"game": "g", "to": "night", "cause": "an effect"})
         assert outcome["actions"][0]["type"] == "vetoed"
         assert "Angel of Eternal Dawn" in outcome["actions"][0]["reason"]
 
@@ -69,7 +69,7 @@ NOISY_SERVER = """
 import os, sys
 from mtg_daynight.bridge import methods
 from mtg_daynight.cli import main
-from mtg_daynight.plugin import hookimpl
+from mtg_daynight.hookspecs import hookimpl
 
 class Noisy:
     @hookimpl

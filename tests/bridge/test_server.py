@@ -13,7 +13,7 @@ from mtg_daynight.bridge.methods import METHODS, Session
 from mtg_daynight.bridge.protocol import Limits
 from mtg_daynight.bridge.server import Server
 from mtg_daynight.facade import DayNight
-from mtg_daynight.plugin import hookimpl
+from mtg_daynight.hookspecs import hookimpl
 
 RUFFIAN = {"kind": "permanent", "id": "p1", "controller": "alice",
            "front": {"name": "Tavern Ruffian", "daybound": True},
@@ -229,7 +229,7 @@ def test_a_plugin_crash_is_an_internal_error_and_the_server_goes_on(day_game: Se
     log = io.StringIO()
     day_game.log = log
     day_game.session.daynight.pm.register(Broken())
-    failure = error(day_game, request("become_night", {"game": "g1", "cause": "x"}))
+    failure = error(day_game, request("become", {"game": "g1", "to": "night", "cause": "x"}))
     assert (failure["code"], failure["data"]) == (-32603, {"type": "RuntimeError", "message": "RuntimeError: boom"})
     assert "boom" in log.getvalue()
     assert result(day_game, "face_of", game="g1", permanent="p1") == "front"
@@ -260,19 +260,19 @@ def test_730_1_host_cant_become_effect_vetoes_night(day_game: Server) -> None:
     effect = "Angel of Eternal Dawn (p7) says it can't become night"
     assert result(day_game, "add_cant_become", game="g1", effect=effect, after="night") == {"actions": [],
                                                                                              "trace": []}
-    outcome = result(day_game, "become_night", game="g1", cause="an effect")
+    outcome = result(day_game, "become", to="night", game="g1", cause="an effect")
     assert outcome["actions"] == [{"type": "vetoed", "after": "night", "rule": "730.1", "reason": effect}]
     assert "730.1" in [line["rule"] for line in outcome["trace"]]
     assert error(day_game, request("add_cant_become", {"game": "g1", "effect": effect, "after": "night"}))["code"] \
         == -32001
     result(day_game, "remove_cant_become", game="g1", effect=effect)
-    assert result(day_game, "become_night", game="g1", cause="an effect")["actions"][0]["after"] == "night"
+    assert result(day_game, "become", to="night", game="g1", cause="an effect")["actions"][0]["after"] == "night"
 
 
 def test_host_effects_are_per_game_and_end_with_the_game(day_game: Server) -> None:
     result(day_game, "add_cant_become", game="g1", effect="lock", after="night")
     result(day_game, "new_game", game="g2", players=["alice", "bob"])
-    assert result(day_game, "become_night", game="g2", cause="x")["actions"][0]["type"] == "designation"
+    assert result(day_game, "become", to="night", game="g2", cause="x")["actions"][0]["type"] == "designation"
     result(day_game, "end", game="g1")
     assert day_game.session.effects.daynight_forbid_change("g1", None, "night", "") is None  # type: ignore[arg-type]
     assert error(day_game, request("add_cant_become", {"game": "g1", "effect": "lock", "after": "night"}))["code"] \
@@ -287,7 +287,7 @@ def test_730_1_an_effect_with_a_source_applies_while_the_source_is_there_phased_
     night = {"game": "g1", "cause": "an effect"}
 
     def vetoed() -> bool:
-        outcome = result(day_game, "become_night", **night)
+        outcome = result(day_game, "become", to="night", **night)
         if outcome["actions"][0]["type"] == "vetoed":
             return True
         result(day_game, "become", game="g1", to="day", cause="undo")  # back to day for the next question

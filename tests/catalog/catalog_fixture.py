@@ -15,12 +15,12 @@ from pathlib import Path
 from mtg_daynight.importer.records import (
     Counts,
     DayNightCard,
-    Face,
     HelperCard,
     Manifest,
     MentionCard,
     Printing,
     Snapshot,
+    SnapshotFace,
     SourceInfo,
 )
 from mtg_daynight.importer.snapshot import write_snapshot_atomic
@@ -35,7 +35,7 @@ def _dfc(name: str, front: str, back: str, key: str, printings: tuple[Printing, 
         layout="transform",
         daybound_face=front,
         nightbound_face=back,
-        faces=(Face(name=front, keywords=("Daybound",)), Face(name=back, keywords=("Nightbound",))),
+        faces=(SnapshotFace(name=front, keywords=("Daybound",)), SnapshotFace(name=back, keywords=("Nightbound",))),
         keywords=("Daybound", "Nightbound"),
         printings=(Printing(id=f"fixture-id-{key}-en", set="FXT", collector_number="1", lang="en"), *printings),
     )
@@ -78,7 +78,7 @@ VANDAL = MentionCard(
     oracle_id="fixture-oracle-brimstone-vandal",
     layout="normal",
     faces=(
-        Face(
+        SnapshotFace(
             name="Brimstone Vandal",
             type_line="Creature — Devil",
             oracle_text="If it's neither day nor night, it becomes day as Brimstone Vandal enters.",
@@ -91,7 +91,7 @@ HELPER = HelperCard(
     name="Day // Night",
     oracle_id="fixture-oracle-day-night",
     layout="double_faced_token",
-    faces=(Face(name="Day", type_line="Card"), Face(name="Night", type_line="Card")),
+    faces=(SnapshotFace(name="Day", type_line="Card"), SnapshotFace(name="Night", type_line="Card")),
     printings=(Printing(id="fixture-id-day-night-en", set="FXT", collector_number="4", lang="en"),),
 )
 

@@ -11,7 +11,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from catalog_fixture import write_fixture
 
-from mtg_daynight.catalog import CardDatabase, DatabaseCache, load_database
+from mtg_daynight.catalog import CardDatabase, load_database
+from mtg_daynight.catalog.load import DatabaseCache
 
 
 @pytest.fixture

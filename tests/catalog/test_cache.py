@@ -7,7 +7,8 @@ from pathlib import Path
 
 from catalog_fixture import write_fixture
 
-from mtg_daynight.catalog import DatabaseCache, load_database
+from mtg_daynight.catalog import load_database
+from mtg_daynight.catalog.load import DatabaseCache
 
 
 def test_a_second_load_returns_the_same_database(data_dir: Path) -> None:

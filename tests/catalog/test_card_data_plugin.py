@@ -5,26 +5,15 @@ from __future__ import annotations
 import pluggy
 import pytest
 
-from mtg_daynight import (
-    BadEventError,
-    CardPermanent,
-    DayNight,
-    Designation,
-    Face,
-    Keyword,
-    Permanent,
-    Side,
-    install,
-)
-from mtg_daynight.catalog import CARD_DATA_PLUGIN_NAME, CardDatabase, CardDataPlugin, card_data_plugin
+from mtg_daynight import BadEventError, CardPermanent, DayNight, Designation, Face, Keyword, Permanent, Side
+from mtg_daynight.catalog import CardDatabase, CardDataPlugin
+from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME
 from mtg_daynight.hookspecs import PROJECT
+from mtg_daynight.manager import install
 
 
 def _daynight(db: CardDatabase) -> DayNight:
-    pm = pluggy.PluginManager(PROJECT)
-    pm.register(CardDataPlugin(db), name=CARD_DATA_PLUGIN_NAME)  # before install(): it keeps a host's own
-    install(pm)
-    return DayNight(pm)
+    return DayNight(autoload=False, card_data=db)
 
 
 def test_card_faces_hook_answers_from_the_data(db: CardDatabase) -> None:
@@ -53,7 +42,7 @@ def test_702_145g_card_identity_daybound_permanent_makes_it_day(db: CardDatabase
 
 def test_702_145b_card_identity_by_printed_name_enters_back_face_up_at_night(db: CardDatabase) -> None:
     game = _daynight(db).new_game("g", ("alice", "bob"))
-    game.become_night("test")
+    game.become("night", "test")
     game.enter(CardPermanent("p1", "alice", card="Tavernenrüpel"))
     assert game.face_of("p1") is Side.BACK
 
@@ -83,17 +72,16 @@ def test_a_host_stated_permanent_overrides_the_data(db: CardDatabase) -> None:
 
 def test_a_plugin_registered_later_answers_first(db: CardDatabase) -> None:
     class Custom:
-        from mtg_daynight import hookimpl
+        from mtg_daynight.hookspecs import hookimpl
 
         @hookimpl
         def daynight_card_faces(self, card: str) -> object:
-            from mtg_daynight import CardFaces
+            from mtg_daynight.rules import CardFaces
 
             return CardFaces("House Card", Face("House Card", daybound=True)) if card == "House Card" else None
 
     pm = pluggy.PluginManager(PROJECT)
-    pm.register(CardDataPlugin(db), name=CARD_DATA_PLUGIN_NAME)  # before install(): it keeps a host's own
-    install(pm)
+    install(pm, card_data=db)
     pm.register(Custom())
     game = DayNight(pm).new_game("g", ("a",))
     game.enter(CardPermanent("h", "a", card="House Card"))
@@ -118,5 +106,23 @@ def test_explain_tells_typos_from_unknown_cards(db: CardDatabase) -> None:
     )
 
 
-def test_the_default_plugin_object_is_a_card_data_plugin() -> None:
-    assert isinstance(card_data_plugin, CardDataPlugin)
+def test_each_manager_gets_its_own_card_data_plugin_only_when_it_asks() -> None:
+    """DayNight() registers a card-data plugin of its own (no object shared between managers); install(pm) and
+    card_data=False register none; a manager that holds its own "daynight-card-data" plugin keeps it."""
+    first, second = DayNight(autoload=False), DayNight(autoload=False)
+    one, two = first.pm.get_plugin(CARD_DATA_PLUGIN_NAME), second.pm.get_plugin(CARD_DATA_PLUGIN_NAME)
+    assert isinstance(one, CardDataPlugin) and isinstance(two, CardDataPlugin) and one is not two
+    assert DayNight(autoload=False, card_data=False).pm.get_plugin(CARD_DATA_PLUGIN_NAME) is None
+    bare = pluggy.PluginManager(PROJECT)
+    install(bare)
+    assert bare.get_plugin(CARD_DATA_PLUGIN_NAME) is None
+    own = CardDataPlugin(CardDatabase(()))
+    assert DayNight(autoload=False, card_data=own).pm.get_plugin(CARD_DATA_PLUGIN_NAME) is own
+    install(bare, card_data=own)
+    assert DayNight(bare, card_data=True).pm.get_plugin(CARD_DATA_PLUGIN_NAME) is own
+
+
+def test_without_card_data_a_card_permanent_is_an_unknown_card() -> None:
+    game = DayNight(autoload=False, card_data=False).new_game("g", ("alice", "bob"))
+    with pytest.raises(BadEventError, match="unknown card 'Tavern Ruffian'"):
+        game.enter(CardPermanent("p1", "alice", card="Tavern Ruffian"))

@@ -14,11 +14,14 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from mtg_daynight import CardPermanent, DayNight, Designation, Face, Side, install
-from mtg_daynight.catalog import CARD_DATA_PLUGIN_NAME, DEFAULT_CACHE, CardDataPlugin
+from mtg_daynight import CardPermanent, DayNight, Designation, Face, Side
+from mtg_daynight.catalog import CardDataPlugin
+from mtg_daynight.catalog.load import DEFAULT_CACHE
+from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME
 from mtg_daynight.cli import main
 from mtg_daynight.hookspecs import PROJECT
 from mtg_daynight.importer.paths import DATA_DIR_ENV
+from mtg_daynight.manager import install
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects, gz
 
 DECK = "4 Fixture Dawnguard\n2 Fixture Morgenwache\n1 Fixture Dawngard\n4 Lightning Bolt\n"
@@ -57,7 +60,7 @@ def _check_scan(out: dict[str, object], data: Path) -> None:
     assert (german["status"], german["matched_by"], german["lang"]) == ("day_night", "printed", "de")
     assert by_written["Fixture Dawngard"]["status"] == "unknown"
     assert by_written["Fixture Dawngard"]["suggestions"][0]["name"] == "Fixture Dawnguard"
-    assert by_written["Lightning Bolt"]["status"] == "unchecked"
+    assert by_written["Lightning Bolt"]["status"] == "not_in_data"
     assert deck["needs_helper_card"] is True
 
 
@@ -66,7 +69,7 @@ def _play(pm: pluggy.PluginManager) -> None:
     game.enter(CardPermanent("p1", "alice", card="Fixture Dawnguard"))
     assert game.designation is Designation.DAY  # 702.145g: a daybound permanent while neither makes it day
     assert game.face_of("p1") is Side.FRONT
-    game.become_night("test")
+    game.become("night", "test")
     game.enter(CardPermanent("p2", "bob", card="Fixture Lantern Keeper"))
     assert game.face_of("p2") is Side.BACK  # 702.145b: it enters transformed at night
 
@@ -114,7 +117,7 @@ def test_import_then_a_deck_with_only_a_card_that_mentions_day_night_needs_the_h
     assert statuses == {
         "Fixture Emberwatch Vandal": ("mentions_day_night", "Fixture Emberwatch Vandal"),
         "Fixture Bell of Turning": ("mentions_day_night", "Fixture Bellfounder // Fixture Bell of Turning"),
-        "Fixture Nightmare Lamplighter": ("unchecked", None),  # a near miss the importer dropped
+        "Fixture Nightmare Lamplighter": ("not_in_data", None),  # a near miss the importer dropped
     }
     assert scan["needs_helper_card"] is True
     assert scan["helper_reasons"] == ["Fixture Emberwatch Vandal", "Fixture Bellfounder // Fixture Bell of Turning"]

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.catalog import CatalogCard, DatabaseCache, load_database, scan_deck
+from mtg_daynight.catalog import CatalogCard, load_database, scan_deck
 from mtg_daynight.catalog.forge_script import parse_forge_script
+from mtg_daynight.catalog.load import DatabaseCache
 from mtg_daynight.catalog.mods import ModFileError
 from mtg_daynight.decks import read_deck
 from mtg_daynight.rules import Designation

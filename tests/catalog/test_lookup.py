@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.catalog import CardDatabase, DatabaseCache, load_database, name_key
+from mtg_daynight.catalog import CardDatabase, load_database
+from mtg_daynight.catalog.load import DatabaseCache
+from mtg_daynight.catalog.names import name_key
 from mtg_daynight.errors import InputFileError
 
 RUFFIAN = "Tavern Ruffian // Tavern Smasher"

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.catalog import DatabaseCache, load_database, parse_mod
+from mtg_daynight.catalog import load_database
+from mtg_daynight.catalog.load import DatabaseCache
+from mtg_daynight.catalog.mods import parse_mod
 from mtg_daynight.errors import InputFileError
 
 GOOD = """
@@ -161,7 +163,7 @@ def test_mods_work_without_a_snapshot(tmp_path: Path, mods_dir: Path) -> None:
 
 
 def test_default_mod_dirs_are_custom_in_the_checkout_and_the_user_card_data_dir() -> None:
-    from mtg_daynight.catalog import default_mod_dirs
+    from mtg_daynight.catalog.mods import default_mod_dirs
     from mtg_daynight.importer.paths import repo_carddata_dir, user_data_dir
 
     assert default_mod_dirs() == (Path(__file__).parents[2] / "carddata" / "custom", user_data_dir() / "custom")

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.catalog import DatabaseCache, load_database
+from mtg_daynight.catalog import load_database
+from mtg_daynight.catalog.load import DatabaseCache
 from mtg_daynight.catalog.mods import ModFileError, ModProblem, mod_files, read_mods
 
 GOOD = "Name:Invented Sunwatcher\nTypes:Creature Human\nK:Daybound\n"

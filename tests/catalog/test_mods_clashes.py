@@ -11,19 +11,15 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from mtg_daynight import CardPermanent, DayNight, Designation, install
-from mtg_daynight.catalog import (
-    CARD_DATA_PLUGIN_NAME,
-    CardDatabase,
-    CardDataPlugin,
-    DatabaseCache,
-    load_database,
-    parse_mod,
-    scan_deck,
-)
+from mtg_daynight import CardPermanent, DayNight, Designation
+from mtg_daynight.catalog import CardDatabase, CardDataPlugin, load_database, scan_deck
+from mtg_daynight.catalog.load import DatabaseCache
+from mtg_daynight.catalog.mods import parse_mod
+from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME
 from mtg_daynight.decks import parse_deck
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.hookspecs import PROJECT
+from mtg_daynight.manager import install
 
 
 def _load(data_dir: Path, mods_dir: Path, text: str) -> CardDatabase:

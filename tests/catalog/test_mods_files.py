@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.catalog import DatabaseCache, load_database, parse_mod
-from mtg_daynight.catalog.mods import MAX_MOD_BYTES, mod_files, read_mod
+from mtg_daynight.catalog import load_database
+from mtg_daynight.catalog.load import DatabaseCache
+from mtg_daynight.catalog.mods import MAX_MOD_BYTES, mod_files, parse_mod, read_mod
 from mtg_daynight.errors import InputFileError
 from tests.bounded import error_within
 

@@ -14,12 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtg_daynight import CardPermanent, DayNight, Designation, Face, Side, install
-from mtg_daynight.catalog import CARD_DATA_PLUGIN_NAME, CardDataPlugin, DatabaseCache, load_database, scan_deck
+from mtg_daynight import CardPermanent, DayNight, Designation, Face, Side
+from mtg_daynight.catalog import CardDataPlugin, load_database, scan_deck
 from mtg_daynight.catalog.forge_script import parse_forge_script
+from mtg_daynight.catalog.load import DatabaseCache
+from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME
 from mtg_daynight.decks import read_deck
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.hookspecs import PROJECT
+from mtg_daynight.manager import install
 
 #: An invented werewolf, written the way Forge scripts a daybound/nightbound card.
 HOWLER = """\
@@ -150,7 +153,7 @@ def test_a_forge_deck_of_the_modders_werewolves_scans_and_the_cards_play(data_di
         ("Gloomwood Lamplighter", "day_night", True),
         ("Invented Dawncaller", "mentions_day_night", True),
         ("Tavern Ruffian", "day_night", False),
-        ("Forest", "unchecked", False),
+        ("Forest", "not_in_data", False),
     ]
     assert scan.needs_helper_card is True
 
@@ -160,7 +163,7 @@ def test_a_forge_deck_of_the_modders_werewolves_scans_and_the_cards_play(data_di
     game = DayNight(pm).new_game("g", ("alice", "bob"))
     game.enter(CardPermanent("p1", "alice", card="Gloomwood Lamplighter"))
     assert game.designation is Designation.DAY  # 702.145g: a daybound permanent makes it day
-    game.become_night("test")
+    game.become("night", "test")
     assert game.face_of("p1") is Side.BACK  # 702.145b: at night it transforms to Gloomwood Lampsnuffer
     game.enter(CardPermanent("p2", "bob", card="gloomwood lampsnuffer"))
     assert game.face_of("p2") is Side.BACK

@@ -9,7 +9,8 @@ import pluggy
 import pytest
 
 from mtg_daynight import BadEventError, CardPermanent, DayNight
-from mtg_daynight.catalog import CARD_DATA_PLUGIN_NAME, CardDataPlugin
+from mtg_daynight.catalog import CardDataPlugin
+from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME
 from mtg_daynight.hookspecs import PROJECT
 from mtg_daynight.manager import install
 

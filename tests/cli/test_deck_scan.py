@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mtg_daynight.catalog import DEFAULT_CACHE
+from mtg_daynight.catalog.load import DEFAULT_CACHE
 from mtg_daynight.cli import main
 
 _spec = importlib.util.spec_from_file_location(
@@ -88,7 +88,7 @@ def test_every_format_reports_day_night_cards_typos_and_sections(
     unknown = [e for e in deck["entries"] if e["status"] == "unknown"]
     assert len(unknown) == 1
     assert unknown[0]["suggestions"][0]["name"] in ("Tavern Ruffian", "Kessig Naturalist")
-    assert [e["written"] for e in deck["entries"] if e["status"] == "unchecked"] == ["Lightning Bolt"] + (
+    assert [e["written"] for e in deck["entries"] if e["status"] == "not_in_data"] == ["Lightning Bolt"] + (
         ["Mountain"] if fmt == "forge" else []
     )
     assert deck["needs_helper_card"] is True
@@ -146,19 +146,55 @@ def test_an_ordinary_deck_does_not_need_the_helper_card(
     status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
     assert status == 0
     assert out["decks"][0]["needs_helper_card"] is False
-    assert {e["status"] for e in out["decks"][0]["entries"]} == {"unchecked"}
+    assert {e["status"] for e in out["decks"][0]["entries"]} == {"not_in_data"}
 
 
-def test_names_far_from_the_data_are_unchecked_not_judged(
+def test_names_far_from_the_data_are_not_in_data_not_judged(
     tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # the data holds only day/night-related cards: a real card, a typo of one and a made-up name far from every
-    # name in it cannot be told apart, so all three are "unchecked" (never "not a day/night card", never "unknown")
+    # name in it cannot be told apart, so all three are "not_in_data" (never "not a day/night card", never a typo)
     path = _deck(tmp_path, "burn.txt", "4 Lightning Bolt\n4 Lightning Blot\n1 Xyzzy Frobnicator\n")
     status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
     assert status == 0
-    assert [e["status"] for e in out["decks"][0]["entries"]] == ["unchecked"] * 3
+    assert [e["status"] for e in out["decks"][0]["entries"]] == ["not_in_data"] * 3
     assert out["decks"][0]["needs_helper_card"] is False
+
+
+def test_a_daybound_card_the_data_lacks_is_not_in_the_data_never_not_a_day_night_card(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Werewhat is a real daybound card the fixture data does not hold: the scan cannot tell it from an ordinary
+    # card, so it says so, and keeps it apart from a card the data holds that has no day/night role
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    (mods / "plain.toml").write_text("[mod]\nname = 'x'\n[[cards]]\nfront = { name = 'Invented Bystander' }\n")
+    deck = _deck(tmp_path, "d.txt", "4 Werewhat\n2 Invented Bystander\n")
+    args = ["--mods", str(mods), "--data-dir", str(data_dir), str(deck)]
+    status, out = _scan(capsys, *args)
+    assert status == 0
+    werewhat, bystander = out["decks"][0]["entries"]
+    assert werewhat == {"written": "Werewhat", "count": 4, "section": "main", "line": 1, "status": "not_in_data"}
+    assert (bystander["status"], bystander["card"]) == ("other", "Invented Bystander")
+    assert out["decks"][0]["needs_helper_card"] is False
+    assert main(["deck", "scan", "--no-default-mods", *args]) == 0
+    text = capsys.readouterr().out
+    assert "not in the card data (1 name: Werewhat): so it cannot tell whether it is a day/night card" in text
+    assert "a day/night card newer than the data and one the data lacks all look the same" in text
+    assert "in the card data, without day/night:\n      2  Invented Bystander  [main, line 2]" in text
+    assert "not a day/night card" not in text and "not day/night card" not in text
+    assert "needs the Day // Night helper card: no, as far as the card data knows (1 name is not in it)" in text
+
+
+def test_the_helper_card_verdict_is_a_plain_no_only_when_every_name_is_in_the_data(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    (mods / "plain.toml").write_text("[mod]\nname = 'x'\n[[cards]]\nfront = { name = 'Invented Bystander' }\n")
+    deck = _deck(tmp_path, "d.txt", "2 Invented Bystander\n")
+    assert main(["deck", "scan", "--no-default-mods", "--mods", str(mods), "--data-dir", str(data_dir), str(deck)]) == 0
+    assert capsys.readouterr().out.endswith("needs the Day // Night helper card: no\n")
 
 
 def test_several_files_and_text_output(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -169,7 +205,7 @@ def test_several_files_and_text_output(tmp_path: Path, data_dir: Path, capsys: p
     assert status == 1
     row = "4  Tavern Ruffian // Tavern Smasher  [main, line 1]  (daybound; nightbound; written 'Tavern Ruffian')"
     assert row in out
-    assert "not day/night cards (1 name: Lightning Bolt): not in the day/night card data" in out
+    assert "not in the card data (1 name: Lightning Bolt): so it cannot tell whether it is a day/night card" in out
     assert "Brutal Cathr  [main, line 1]  did you mean 'Brutal Cathar'?" in out
     assert "needs the Day // Night helper card: yes (Tavern Ruffian // Tavern Smasher)" in out
 
@@ -201,6 +237,17 @@ def test_a_file_with_one_bad_line_is_in_failed_and_its_good_lines_in_decks_as_js
         {"line": 2, "message": "card name '{{7*7}}' contains '{', which no card name has"}]}]
     (deck,) = out["decks"]
     assert deck["path"] == str(bad) and [e["written"] for e in deck["entries"]] == ["Tavern Ruffian"]
+
+
+def test_a_forge_deck_with_a_bad_line_keeps_its_name_in_text_and_json(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = _deck(tmp_path, "wolves.dck", "[metadata]\nName=Fixture Wolves\n[Main]\n4 Tavern Ruffian|MID\n0 Mountain\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(bad))
+    assert status == 2 and out["failed"][0]["partial"] is True
+    assert [(d["path"], d["deck_name"]) for d in out["decks"]] == [(str(bad), "Fixture Wolves")]
+    assert main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(bad)]) == 2
+    assert f"{bad}: forge (Fixture Wolves)" in capsys.readouterr().out
 
 
 def test_missing_file_and_bad_mod_exit_2(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -323,15 +370,15 @@ def test_a_fifo_argument_is_refused_and_the_others_scanned(
     assert "good.txt: mtgo" in captured.out
 
 
-def test_not_found_names_say_no_data_or_not_day_night_or_typo(
+def test_not_found_names_say_no_data_or_not_in_data_or_typo(
     tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     deck = _deck(tmp_path, "d.txt", "4 Tavern Rufian\n4 Lightning Bolt\n")
     assert main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(deck)]) == 1
     out = capsys.readouterr().out
-    assert "unknown names (not in the card data, but close to a name in it: a typo?):" in out
+    assert "unknown names (not in the card data, but close to a name in it: a typo, or a card the data lacks?):" in out
     assert "Tavern Rufian  [main, line 1]  did you mean 'Tavern Ruffian'?" in out
-    assert "not day/night cards (1 name: Lightning Bolt)" in out
+    assert "not in the card data (1 name: Lightning Bolt): so it cannot tell whether it is a day/night card" in out
     empty = tmp_path / "empty"
     empty.mkdir()
     brutal = _deck(tmp_path, "e.txt", "4 Brutal Cathar\n")

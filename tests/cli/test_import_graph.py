@@ -1,64 +1,46 @@
-"""Each command and each entry module imports only what it uses (issue 12, "commands that start at once").
+"""What commands load, and what they need installed.
 
-An import-graph check, not a timing: every probe runs in a fresh interpreter, does one thing (a command through
-``mtg_daynight.cli.main``, a script, an ``import``), checks it really did it (exit status, output, a module it
-must have needed) and then lists ``sys.modules``. A probe fails when a module it has no use for is there, e.g.
-``requests`` for a command that makes no request, or pluggy for one that plays no game. When a test here fails,
-find who imports the module (``python -X importtime ...``) and move that import into the function that needs it.
+Import-graph checks, not timings: each probe runs in a fresh interpreter, does one thing (a command through
+``mtg_daynight.cli.main``, an ``import``), checks it really did it (exit status, output) and then lists
+``sys.modules``. The guards that matter: ``--help`` and ``deck scan`` load neither requests (HTTP, only for an
+update) nor pluggy (playing a game); a plain install (no ``[carddata]`` extra) runs the demo and the deck scan;
+a command that needs the extra says what to install. When a guard fails, find who imports the module
+(``python -X importtime ...``) and keep that import in the command that needs it.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import subprocess
 import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from startup_fixture import SIXTY_CARD_DECK, not_modified_server, write_card_data, write_deck
+from startup_fixture import SIXTY_CARD_DECK, write_card_data, write_deck
 
-from mtg_daynight.cli import COMMANDS, build_parser, main
+import mtg_daynight.cli
+from mtg_daynight.cli import COMMANDS, EXTRAS, build_parser, main
 from mtg_daynight.decks import parse_deck
-from mtg_daynight.plugin import RULES_PLUGIN_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: HTTP: only an update needs it.
-HTTP = ("requests", "urllib3", "certifi", "charset_normalizer", "idna", "http.client", "ssl")
-#: ``requests`` and what it brings: only a download of the bulk file needs it (the bulk-data request goes through
-#: http.client, see ``importer/transport.py``).
-REQUESTS = ("requests", "urllib3", "charset_normalizer", "idna")
-#: Progress bars (only while downloading) and test tools: no probe here needs them.
-NEVER = ("tqdm", "hypothesis", "pytest", "responses", "mypy", "ruff")
-#: The bulk import (decompressor, scanning, folding): only an update that downloads, or --from-file, needs it.
-#: (``importer.gunzip`` itself is cheap and holds the gzip magic the download checks; the decompressor loads on use.)
-IMPORT = ("isal", "zlib_ng", "mtg_daynight.importer.importer", "mtg_daynight.importer.fold",
-          "mtg_daynight.importer.scanner")
-#: The HTTP side of the importer.
-UPDATE = ("mtg_daynight.importer.download", "mtg_daynight.importer.update")
-#: Playing a game: the facade, pluggy and the plugins (the demo, scenarios and the plugin list need them).
-GAME = ("pluggy", "mtg_daynight.facade", "mtg_daynight.manager", "mtg_daynight.plugin", "mtg_daynight.reference")
-#: Scenario files and their runner.
-SCENARIOS = ("mtg_daynight.scenarios",)
-#: The card database and deck files.
-CATALOG = ("mtg_daynight.catalog.database", "mtg_daynight.decks")
-#: Reading a snapshot (deck scan, demo) needs none of these: the Scryfall structs (an import's), the validators
-#: sidecar (written with a snapshot; json, which every probe here loads itself, comes with it), dataclasses,
-#: hashlib.
-NOT_FOR_READING = ("mtg_daynight.importer.scryfall", "mtg_daynight.importer.validators", "dataclasses", "hashlib")
-#: Decoding a snapshot (msgspec, the records, the reader) and what msgspec and dataclasses bring (typing,
-#: inspect): an update answered "not modified" reads the snapshot's validators sidecar instead.
-DECODING = ("msgspec", "typing", "typing_extensions", "inspect", "dataclasses", "mtg_daynight.importer.records",
-            "mtg_daynight.importer.scryfall", "mtg_daynight.importer.snapshot", "mtg_daynight.importer.hygiene")
+#: HTTP: only ``carddata update`` needs it.
+REQUESTS = ("requests", "urllib3")
+#: Playing a game: the rules are a pluggy plugin.
+PLUGGY = ("pluggy",)
+#: The modules of the ``[carddata]`` extra: made unimportable to stand for a plain install.
+CARDDATA_EXTRA = EXTRAS["carddata"]
 
-#: The child: run ``CODE`` (which sets ``status`` and may print), then write ``[status, sorted(sys.modules)]`` to
-#: the file named by argv[1].
+#: The child: make the modules named in argv[2] unimportable (a plain install without them), run ``CODE`` (which
+#: sets ``status`` and may print), then write ``[status, sorted(sys.modules)]`` to the file named by argv[1].
 CHILD = """\
 import json, sys
 report, status = sys.argv[1], None
+for name in json.loads(sys.argv[2]):
+    sys.modules[name] = None
 try:
 {code}
 except SystemExit as exit:
@@ -68,31 +50,21 @@ with open(report, "w", encoding="utf-8") as out:
 """
 
 
-#: Probe code that sets the download cache and leaves out what would send the bulk-data request through requests
-#: (a proxy, a .netrc: ``importer.transport.requests_settings``), as on a machine with neither.
-_UPDATE_ENV = """\
-    import os
-    os.environ['MTG_DAYNIGHT_CACHE_DIR'] = {cache!r}
-    os.environ['NETRC'] = os.devnull + '.absent'
-    for name in [n for n in os.environ if n.lower().endswith('_proxy')]:
-        del os.environ[name]
-"""
-
-
 def _cli(*argv: str) -> str:
     return f"    from mtg_daynight.cli import main\n    status = main({list(argv)!r})"
 
 
-def _probe(tmp_path: Path, code: str, *, cwd: Path = ROOT) -> tuple[object, str, set[str]]:
-    """Run ``code`` in a fresh interpreter; return its status, its standard output and its modules."""
+def _probe(tmp_path: Path, code: str, *, absent: tuple[str, ...] = ()) -> tuple[object, str, set[str]]:
+    """Run ``code`` in a fresh interpreter where the ``absent`` modules cannot be imported; return its status, its
+    output (stdout, then stderr) and the modules it loaded."""
     report = tmp_path / "modules.json"
     child = subprocess.run(
-        [sys.executable, "-c", CHILD.format(code=code), str(report)],
-        capture_output=True, text=True, cwd=cwd, timeout=120, check=False,
+        [sys.executable, "-c", CHILD.format(code=code), str(report), json.dumps(absent)],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
     )
     assert report.exists(), f"the probe died: {child.stderr}"
     status, modules = json.loads(report.read_text(encoding="utf-8"))
-    return status, child.stdout + child.stderr, set(modules)
+    return status, child.stdout + child.stderr, {m for m in modules if m not in absent}
 
 
 def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
@@ -100,8 +72,8 @@ def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
     return sorted(n for n in names if n in modules or any(m.startswith(n + ".") for m in modules))
 
 
-def _assert_lean(modules: set[str], *forbidden: tuple[str, ...]) -> None:
-    for group in forbidden:
+def _assert_not_loaded(modules: set[str], *groups: tuple[str, ...]) -> None:
+    for group in groups:
         assert _loaded(modules, group) == [], f"loaded without being used: {_loaded(modules, group)}"
 
 
@@ -111,16 +83,9 @@ def _other_commands(command: str | None) -> tuple[str, ...]:
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
-    """A 60-card deck, FIXTURE card data, and a 127.0.0.1 server answering 304 to the snapshot's ETag."""
+    """A 60-card deck and FIXTURE card data."""
     directory = tmp_path_factory.mktemp("startup")
-    with not_modified_server() as url:
-        yield {
-            "deck": str(write_deck(directory)),
-            "data": str(write_card_data(directory / "data").parent),
-            "update_data": str(write_card_data(directory / "update-data").parent),
-            "cache": str(directory / "cache"),
-            "url": url,
-        }
+    yield {"deck": str(write_deck(directory)), "data": str(write_card_data(directory / "data").parent)}
 
 
 def test_the_fixture_deck_has_60_cards_in_the_main_deck() -> None:
@@ -128,115 +93,96 @@ def test_the_fixture_deck_has_60_cards_in_the_main_deck() -> None:
     assert sum(entry.count for entry in deck.entries if entry.section == "main") == 60
 
 
-def test_import_mtg_daynight_loads_no_rules_facade_pluggy_http_or_cli_until_a_name_is_used(tmp_path: Path) -> None:
+def test_import_mtg_daynight_loads_no_pluggy_http_or_command_line(tmp_path: Path) -> None:
     status, _, modules = _probe(tmp_path, "    import mtg_daynight\n    status = mtg_daynight.__version__")
     assert status
-    assert {m for m in modules if m.startswith("mtg_daynight")} == {"mtg_daynight", "mtg_daynight.lazy"}
-    _assert_lean(modules, HTTP, NEVER, GAME, ("msgspec", "mtg_daynight.rules", "mtg_daynight.cli"))
+    _assert_not_loaded(modules, REQUESTS, PLUGGY, ("mtg_daynight.cli",))
 
 
-def test_from_mtg_daynight_import_the_facade_loads_rules_and_pluggy_but_no_http_card_data_or_cli(
-    tmp_path: Path,
-) -> None:
-    code = "    from mtg_daynight import DayNight\n    status = DayNight().new_game('g', ['A', 'B']).designation"
-    status, _, modules = _probe(tmp_path, code)
-    assert status == "neither"
-    assert {"pluggy", "mtg_daynight.facade", "mtg_daynight.rules.game"} <= modules
-    _assert_lean(modules, HTTP, NEVER, IMPORT, UPDATE, SCENARIOS, ("mtg_daynight.cli", "mtg_daynight.importer"))
-
-
-def test_import_the_importer_loads_no_facade_pluggy_rules_or_http(tmp_path: Path) -> None:
-    status, _, modules = _probe(
-        tmp_path, "    import mtg_daynight.importer.importer as i\n    status = callable(i.import_file)"
-    )
-    assert status is True
-    _assert_lean(modules, HTTP, NEVER, GAME, UPDATE, ("mtg_daynight.rules", "mtg_daynight.catalog", "mtg_daynight.cli"))
-    _assert_lean(modules, ("platformdirs", "filelock", "tempfile"))  # no directory asked for, nothing written
-
-
-def test_help_imports_no_sub_command(tmp_path: Path) -> None:
+def test_help_loads_no_requests_pluggy_importer_or_sub_command(tmp_path: Path) -> None:
     status, out, modules = _probe(tmp_path, _cli("--help"))
     assert status == 0 and all(name in out for name in COMMANDS)
-    assert {m for m in modules if m.startswith("mtg_daynight")} == {
-        "mtg_daynight", "mtg_daynight.cli", "mtg_daynight.errors", "mtg_daynight.lazy"
-    }
-    _assert_lean(modules, HTTP, NEVER, GAME, ("msgspec", "platformdirs", "filelock"))
+    _assert_not_loaded(modules, REQUESTS, PLUGGY, ("mtg_daynight.importer",), _other_commands(None))
 
 
-def test_a_sub_command_help_imports_only_that_command(tmp_path: Path) -> None:
+def test_a_sub_command_help_loads_only_that_command(tmp_path: Path) -> None:
     status, out, modules = _probe(tmp_path, _cli("deck", "scan", "--help"))
     assert status == 0 and "--no-default-mods" in out
-    _assert_lean(modules, HTTP, NEVER, GAME, IMPORT, UPDATE, _other_commands("deck"))
+    _assert_not_loaded(modules, REQUESTS, PLUGGY, _other_commands("deck"))
 
 
-def test_demo_loads_the_game_but_no_http_card_import_or_other_command(tmp_path: Path) -> None:
-    status, out, modules = _probe(tmp_path, _cli("demo", "--no-color"))
-    assert status == 0 and "Tavern Ruffian" in out
-    assert "pluggy" in modules  # the rules are a pluggy plugin: the demo plays through it
-    _assert_lean(modules, HTTP, NEVER, IMPORT, UPDATE, _other_commands("demo"))
-    _assert_lean(modules, ("tomllib", "mtg_daynight.scenarios.parse", "mtg_daynight.scenarios.runner"))  # no file
-    _assert_lean(modules, NOT_FOR_READING, ("difflib", "platformdirs"))  # every name is found; no user directory
-
-
-def test_deck_scan_of_60_cards_loads_card_data_but_no_game_http_or_import(
+def test_deck_scan_of_60_cards_loads_card_data_but_no_requests_or_pluggy(
     tmp_path: Path, files: dict[str, str]
 ) -> None:
     status, out, modules = _probe(tmp_path, _cli("deck", "scan", "--data-dir", files["data"], files["deck"]))
     assert status == 0 and "needs the Day // Night helper card: yes" in out
-    assert {"mtg_daynight.catalog.scan", "mtg_daynight.decks.forge", "mtg_daynight.importer.snapshot"} <= modules
-    _assert_lean(modules, HTTP, NEVER, GAME, IMPORT, UPDATE, SCENARIOS, _other_commands("deck"), ("filelock",))
-    _assert_lean(modules, ("xml.parsers.expat",))  # a Forge deck: no .dek (XML) reader
-    _assert_lean(modules, NOT_FOR_READING, ("threading",))  # the database cache's lock is _thread's
+    assert {"mtg_daynight.catalog.scan", "mtg_daynight.decks.forge"} <= modules
+    _assert_not_loaded(modules, REQUESTS, PLUGGY, _other_commands("deck"))
 
 
-def test_simulate_loads_the_game_and_scenarios_but_no_http_or_import(tmp_path: Path, files: dict[str, str]) -> None:
-    status, out, modules = _probe(tmp_path, _cli("simulate", "--library", "-q", "--data-dir", files["data"]))
-    assert status == 0, out
-    assert {"pluggy", "tomllib", "mtg_daynight.scenarios.runner"} <= modules
-    _assert_lean(modules, HTTP, NEVER, IMPORT, UPDATE, _other_commands("simulate"))
+def test_without_the_carddata_extra_the_demo_plays(tmp_path: Path) -> None:
+    status, out, _ = _probe(tmp_path, _cli("demo", "--no-color"), absent=CARDDATA_EXTRA)
+    assert status == 0 and "Tavern Ruffian" in out and "DAY" in out, out
 
 
-def test_conformance_and_plugins_load_no_http_or_import(tmp_path: Path) -> None:
-    status, out, modules = _probe(tmp_path, _cli("conformance", "mtg_daynight.scenarios:ReferenceAdapter"))
-    assert status == 0, out
-    _assert_lean(modules, HTTP, NEVER, IMPORT, UPDATE, _other_commands("conformance"))
-    status, out, modules = _probe(tmp_path, _cli("plugins"))
-    assert status == 0 and RULES_PLUGIN_NAME in out, out
-    _assert_lean(modules, HTTP, NEVER, IMPORT, UPDATE, SCENARIOS, _other_commands("plugins"))
-
-
-def test_carddata_status_loads_no_http_or_import(tmp_path: Path, files: dict[str, str]) -> None:
-    status, out, modules = _probe(tmp_path, _cli("carddata", "status", "--data-dir", files["data"]))
-    assert status == 0 and "FIXTURE" in out
-    _assert_lean(modules, HTTP, NEVER, GAME, IMPORT, UPDATE, _other_commands("carddata"), ("filelock",))
-    _assert_lean(modules, ("platformdirs",))  # --data-dir given: no user directory asked for
-
-
-@pytest.mark.network_server
-def test_carddata_update_304_loads_http_client_but_no_lock_requests_import_progress_bar_or_game(
+def test_without_the_carddata_extra_deck_scan_reads_the_bundled_and_given_card_data(
     tmp_path: Path, files: dict[str, str]
 ) -> None:
-    argv = ("carddata", "update", "--api-url", files["url"], "--data-dir", files["update_data"])
-    code = _UPDATE_ENV.format(cache=files["cache"]) + _cli(*argv)
-    status, out, modules = _probe(tmp_path, code)
-    assert status == 0 and "up to date" in out, out
-    assert {"http.client", "mtg_daynight.importer.download", "mtg_daynight.importer.validators"} <= modules  # it asked
-    # a 304 writes nothing, so it takes no lock; it hashes nothing, and --data-dir asks for no user directory
-    _assert_lean(modules, NEVER, REQUESTS, GAME, IMPORT, SCENARIOS, CATALOG, _other_commands("carddata"), ("filelock",))
-    _assert_lean(modules, DECODING, ("hashlib", "platformdirs", "tempfile"))
-
-
-@pytest.mark.network_server
-def test_update_carddata_script_304_loads_no_import_or_game(tmp_path: Path, files: dict[str, str]) -> None:
-    argv = ["--api-url", files["url"], "--data-dir", files["update_data"]]
-    code = (
-        _UPDATE_ENV.format(cache=files["cache"]) + "    import runpy\n"
-        f"    sys.argv = ['update_carddata.py', *{argv!r}]\n"
-        f"    runpy.run_path({str(ROOT / 'scripts' / 'update_carddata.py')!r}, run_name='__main__')"
+    status, out, _ = _probe(tmp_path, _cli("deck", "scan", files["deck"]), absent=CARDDATA_EXTRA)
+    assert status == 0 and "needs the Day // Night helper card: yes" in out, out
+    status, out, _ = _probe(
+        tmp_path, _cli("deck", "scan", "--data-dir", files["data"], files["deck"]), absent=CARDDATA_EXTRA
     )
-    status, out, modules = _probe(tmp_path, code)
-    assert status == 0 and "up to date" in out, out
-    _assert_lean(modules, NEVER, REQUESTS, GAME, IMPORT, SCENARIOS, _other_commands("carddata"))
+    assert status == 0 and "needs the Day // Night helper card: yes" in out, out
+
+
+def test_without_the_carddata_extra_an_import_says_what_to_install_and_exits_2(tmp_path: Path) -> None:
+    mtgjson = tmp_path / "FIX.json"  # an MTGJSON set file of no cards: the import gets as far as it can
+    mtgjson.write_text(json.dumps({"meta": {"date": "2022-04-25", "version": "5.2.0"},
+                                   "data": {"code": "FIX", "name": "Fixture", "cards": [], "tokens": []}}))
+    data = tmp_path / "data"
+    argv = ("carddata", "update", "--from-file", str(mtgjson), "--data-dir", str(data))
+    status, out, _ = _probe(tmp_path, _cli(*argv), absent=CARDDATA_EXTRA)
+    assert status == 2
+    (line,) = out.splitlines()
+    assert "needs the [carddata] extra, which is not installed" in line and "pip install -e '.[carddata]'" in line
+    assert not data.exists() or not any(data.iterdir())  # nothing written
+
+
+def test_a_command_missing_a_module_of_an_extra_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def needs_requests(args: argparse.Namespace) -> int:
+        import requests  # noqa: F401  # unimportable here: sys.modules holds None for it
+
+        return 0
+
+    command = types.ModuleType("mtg_daynight.cli.needs_http")
+    command.register = lambda sub: sub.add_parser("needs_http").set_defaults(handler=needs_requests)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mtg_daynight.cli.needs_http", command)
+    monkeypatch.setitem(sys.modules, "requests", None)
+    monkeypatch.setattr(mtg_daynight.cli, "COMMANDS", {**COMMANDS, "needs_http": "a command that makes a request"})
+    assert main(["needs_http"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err == (
+        "mtg-daynight needs_http: error: this command needs the [carddata] extra, which is not installed "
+        "(no module 'requests'): in the mtg-daynight clone, run pip install -e '.[carddata]'\n"
+    )
+
+
+def test_a_missing_module_of_no_extra_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    def needs_nothing_known(args: argparse.Namespace) -> int:
+        import mtg_daynight_no_such_module  # type: ignore[import-not-found]  # noqa: F401
+
+        return 0
+
+    command = types.ModuleType("mtg_daynight.cli.broken")
+    command.register = lambda sub: sub.add_parser("broken").set_defaults(handler=needs_nothing_known)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mtg_daynight.cli.broken", command)
+    monkeypatch.setattr(mtg_daynight.cli, "COMMANDS", {**COMMANDS, "broken": "a command with a bug"})
+    with pytest.raises(ModuleNotFoundError, match="mtg_daynight_no_such_module"):
+        main(["broken"])
 
 
 def test_every_command_of_the_table_registers_its_own_parser() -> None:
@@ -261,14 +207,11 @@ def test_an_unknown_command_is_a_usage_error_naming_the_choices(capsys: pytest.C
     assert "invalid choice: 'dek'" in capsys.readouterr().err
 
 
-def test_every_public_name_of_mtg_daynight_loads_from_its_module() -> None:
+def test_every_public_name_of_mtg_daynight_can_be_used() -> None:
     import mtg_daynight
 
-    names = set(mtg_daynight.__all__) - {"__version__"}
-    for name in sorted(names):
-        value = getattr(mtg_daynight, name)
-        assert getattr(importlib.import_module(mtg_daynight._EXPORTS[name], "mtg_daynight"), name) is value
-    assert set(mtg_daynight._EXPORTS) == names
+    for name in sorted(mtg_daynight.__all__):
+        assert getattr(mtg_daynight, name) is not None, name
     with pytest.raises(AttributeError, match="no attribute 'Nope'"):
         _ = mtg_daynight.Nope  # type: ignore[attr-defined]
 
@@ -277,7 +220,7 @@ def test_the_program_exits_with_the_status_of_its_command(tmp_path: Path, files:
     typo = tmp_path / "typo.txt"
     typo.write_text("4 Tavern Rufian\n", encoding="utf-8")
 
-    def program(*argv: str) -> int:  # ``python -m mtg_daynight`` runs ``cli.run``, as the installed script does
+    def program(*argv: str) -> int:  # ``python -m mtg_daynight`` exits with ``cli.main``'s status, as the script
         done = subprocess.run([sys.executable, "-m", "mtg_daynight", *argv], capture_output=True, check=False)
         return done.returncode
 

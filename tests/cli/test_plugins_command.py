@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from mtg_daynight import DayNight, Face, Permanent, plugin_manager
+from mtg_daynight import DayNight, Face, Permanent
 from mtg_daynight.cli import main
+from mtg_daynight.manager import plugin_manager
 
 EXAMPLES = {"werewolf-house-rule", "day-night-triggers", "cant-become-night"}
 

@@ -112,6 +112,21 @@ def test_a_fatal_problem_keeps_the_problems_before_it() -> None:
     assert found[-1] == DeckProblem(MAX_ENTRIES + 2, f"too many card entries: the limit is {MAX_ENTRIES}")
 
 
+@pytest.mark.parametrize(("text", "format"), [
+    ("[metadata]\nName=Fixture Wolves\n[Main]\n4 Tavern Ruffian|MID\n0 Lightning Bolt\n", "forge"),
+    ("[metadata]\nName Wolves\nName=Fixture Wolves\n[Main]\n4 Tavern Ruffian|MID\n", "forge"),  # bad metadata line
+    ("[Main]\n4 Tavern Ruffian|MID\n1 {{x}}\n[metadata]\nName=Fixture Wolves\n", "forge"),  # name after it
+    ("About\nName Fixture Wolves\n\nDeck\n4 Tavern Ruffian (MID) 163\n0 Lightning Bolt (STA) 42\n", "arena"),
+])
+def test_a_deck_with_a_bad_line_keeps_its_name(text: str, format: str) -> None:
+    with pytest.raises(DeckFileError) as caught:
+        parse_deck(text, source="deck.dck", format=format)
+    partial = caught.value.partial
+    assert partial is not None and len(caught.value.problems) == 1
+    assert partial.name == "Fixture Wolves"
+    assert [(e.count, e.name) for e in partial.entries] == [(4, "Tavern Ruffian")]
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX FIFOs")
 def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "deck.txt"
@@ -158,3 +173,12 @@ def test_the_error_survives_pickling_with_its_problems() -> None:
     assert (copy.source, copy.problems, copy.fatal, str(copy)) == (
         "deck.txt", caught.value.problems, False, str(caught.value)
     )
+
+
+def test_the_error_keeps_the_deck_name_through_pickling() -> None:
+    import pickle
+
+    with pytest.raises(DeckFileError) as caught:
+        parse_deck("[metadata]\nName=Wolves\n[Main]\n4 A\n0 B\n", source="deck.dck", format="forge")
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert copy.partial is not None and copy.partial.name == "Wolves"

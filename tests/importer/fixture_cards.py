@@ -10,9 +10,14 @@ an unknown field the importer must ignore.
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
+import hashlib
 import json
 from typing import Any
+
+from mtg_daynight.importer.decompress import open_decompressed
+from mtg_daynight.importer.importer import ImportResult, import_blocks
 
 FIXTURE_MARK = "hand-written test fixture, not real card data"
 
@@ -418,3 +423,23 @@ def legacy_bulk_object(base: str) -> dict[str, Any]:
         "content_type": "application/json",
         "content_encoding": "gzip",
     }
+
+
+def import_bytes(data: bytes, *, name: str = "<data>") -> ImportResult:
+    """Import a whole bulk file held in memory (gzipped or not), as ``import_file`` imports one on disk: errors
+    name the line."""
+    plain = b"".join(open_decompressed([data], name).blocks())
+
+    def locate(offset: int) -> str:
+        line = plain.count(b"\n", 0, offset) + 1
+        return f"{name}: line {line}"
+
+    decoded = open_decompressed([data], name)
+    result = import_blocks(decoded.blocks(), name=name, locate=locate)
+    return dataclasses.replace(
+        result,
+        gzipped=decoded.gzipped,
+        decompressor=decoded.decompressor,
+        file_size=len(data),
+        sha256=hashlib.sha256(data).hexdigest(),
+    )

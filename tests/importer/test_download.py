@@ -51,8 +51,7 @@ def _bulk(data: bytes, **kw: object) -> dict[str, object]:
 
 
 def _client(sleeps: Sleeps, **kw: object) -> ScryfallClient:
-    """A client whose every request goes through a ``requests`` session, so that ``responses`` mocks it (without
-    a session the bulk-data request goes through http.client: see test_transport.py and test_faults.py)."""
+    """A client whose every request goes through a ``requests`` session, so that ``responses`` mocks it."""
     return ScryfallClient(sleep=sleeps, session=requests.Session(), **kw)  # type: ignore[arg-type]
 
 
@@ -327,7 +326,7 @@ def test_api_url_must_be_http() -> None:
         ScryfallClient(api_url="ftp://example.invalid")
 
 
-# -- offline, bounds and hardening (issue 9 item 3, issue 10 item 3) ---------------------------------------
+# -- offline, bounds and hardening -------------------------------------------------------------------------
 def test_name_that_does_not_resolve_fails_at_once_with_one_line_and_exit_3(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -421,7 +420,7 @@ def test_full_disk_names_the_cache_file(tmp_path: Path, body: bytes) -> None:
 
 
 @responses.activate
-def test_pipelined_update_gives_the_same_result_as_download_then_import(tmp_path: Path) -> None:
+def test_streamed_update_gives_the_same_result_as_download_then_import(tmp_path: Path) -> None:
     import msgspec
 
     from mtg_daynight.importer.importer import import_file

@@ -1,4 +1,4 @@
-"""The fault suite of the update (issue 10 item 6): kill -9 of a real ``mtg-daynight carddata update`` at the
+"""The fault suite of the update: kill -9 of a real ``mtg-daynight carddata update`` at the
 download, import and write stages, then recovery; hostile servers (trickle, endless bodies, corrupt bytes, 5xx and
 429 storms, redirects). Everything runs against HTTP servers on 127.0.0.1 or `responses` mocks, bounded in time
 and bytes: no real network. Card data: the hand-written FIXTURES of ``fixture_cards`` (not real cards).
@@ -205,14 +205,14 @@ def pause():
     print("STAGE " + stage, file=sys.stderr, flush=True)
     time.sleep(60)
 if stage == "import":
-    from mtg_daynight.importer import pipeline
-    real = pipeline.import_blocks
+    from mtg_daynight.importer import update
+    real = update.import_blocks
     def slow(blocks, **kw):
         def all_then_pause():
             yield from blocks
             pause()
         return real(all_then_pause(), **kw)
-    pipeline.import_blocks = slow
+    update.import_blocks = slow
 elif stage == "write":
     real_fsync = os.fsync
     def fsync(fd):

@@ -1,5 +1,5 @@
 """The fast ASCII paths of fold.py's word predicates agree with the case-insensitive patterns they stand for
-(issue 12 item 1: folding the candidate cards without the slow ``\\b``/lookbehind searches)."""
+(folding the candidate cards without the slow ``\\b``/lookbehind searches)."""
 
 from __future__ import annotations
 

@@ -11,12 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.importer import import_bytes, import_file
+from mtg_daynight.importer.importer import import_file
 from mtg_daynight.importer.scanner import (
     DEFAULT_NEEDLES,
     LineScanner,
     array_element_bytes,
-    compile_needles,
     detect_format,
 )
 from tests.importer.fixture_cards import (
@@ -30,6 +29,7 @@ from tests.importer.fixture_cards import (
     encode_legacy_array,
     fixture_objects,
     gz,
+    import_bytes,
     mention_card,
     near_miss_candidate,
     near_miss_flavor,
@@ -116,8 +116,7 @@ def test_legacy_array_written_on_one_line_is_read_too() -> None:
 
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz", ".json", ".json.gz"])
-@pytest.mark.parametrize("threaded", [False, True])
-def test_import_file_reads_local_files_by_content(tmp_path: Path, suffix: str, threaded: bool) -> None:
+def test_import_file_reads_local_files_by_content(tmp_path: Path, suffix: str) -> None:
     data = (
         encode_legacy_array(fixture_objects())
         if ".json." in suffix + "." and "jsonl" not in suffix
@@ -127,7 +126,7 @@ def test_import_file_reads_local_files_by_content(tmp_path: Path, suffix: str, t
         data = gz(data)
     path = tmp_path / f"fixture{suffix}"
     path.write_bytes(data)
-    result = import_file(path, threaded=threaded, block_size=997)  # tiny blocks: lines span many blocks
+    result = import_file(path, block_size=997)  # tiny blocks: lines span many blocks
     assert len(result.cards) == 4 and len(result.helpers) == 1
     assert result.file_size == len(data)
     import hashlib
@@ -140,7 +139,7 @@ def test_concatenated_gzip_members_are_all_read(tmp_path: Path) -> None:
     data = gz(encode_jsonl(objects[:6])) + gz(encode_jsonl(objects[6:]))
     path = tmp_path / "two-members.jsonl.gz"
     path.write_bytes(data)
-    assert len(import_file(path, threaded=False).cards) == 4
+    assert len(import_file(path).cards) == 4
 
 
 def test_a_bad_line_names_file_and_line(tmp_path: Path) -> None:
@@ -213,11 +212,6 @@ def test_array_element_bytes_strips_brackets_and_trailing_commas() -> None:
     assert array_element_bytes(b'[{"a":1},') == b'[{"a":1}]'
     assert array_element_bytes(b'{"a":1}]') == b'[{"a":1}]'
     assert array_element_bytes(b" ]") == b""
-
-
-def test_needles_with_a_common_prefix_become_one_pattern() -> None:
-    assert [p.pattern for p in compile_needles((b"Daybound", b"Day // Night"))] == [b"Day(?:\\ //\\ Night|bound)"]
-    assert len(compile_needles((b"Daybound", b"Nightbound"))) == 2
 
 
 @settings(max_examples=60, deadline=None)
@@ -297,11 +291,6 @@ def test_near_misses_nightmare_daylight_nightfall_and_flavor_text_are_dropped() 
 def test_mention_pattern_needs_whole_words(text: str, kept: bool) -> None:
     result = import_bytes(encode_jsonl([mention_card(oracle_text=text)]))
     assert bool(result.mentions) is kept
-
-
-def test_mention_needles_share_prefixes_so_each_costs_one_pass() -> None:
-    patterns = [p.pattern for p in compile_needles(DEFAULT_NEEDLES)]
-    assert [p[:3] for p in patterns] == [b"Day", b"bec"]
 
 
 def test_a_day_night_card_whose_reminder_says_it_becomes_night_is_not_a_mention() -> None:

@@ -1,5 +1,5 @@
-"""The fast scan and the importer's bounds (issues 9, 10, 12): engines agree, the pure-Python fallback works,
-threads change nothing, long lines / deep nesting / truncation are clear errors, a BOM is accepted."""
+"""The scan and the importer's bounds: the scanner finds the same lines whatever the blocks, block sizes and
+concurrent imports change nothing, long lines / deep nesting / truncation are clear errors, a BOM is accepted."""
 
 from __future__ import annotations
 
@@ -14,36 +14,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtg_daynight.importer import scanner as scanner_module
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.importer import import_blocks, import_bytes, import_file
-from mtg_daynight.importer.scanner import (
-    DEFAULT_NEEDLES,
-    ENGINES,
-    LineScanner,
-    available_engines,
-    make_finder,
-)
+from mtg_daynight.importer.importer import import_file
+from mtg_daynight.importer.scanner import DEFAULT_NEEDLES, LineScanner
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import (
     encode_jsonl,
     encode_legacy_array,
     fixture_objects,
     gz,
+    import_bytes,
     plain_card,
     transform_card,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-FAST = "stringzilla" in available_engines()
 
 
 def _records(result):  # type: ignore[no-untyped-def]
     return (result.cards, result.helpers, result.mentions, result.format, result.candidate_lines, result.objects_kept)
 
 
-def _scan(data: bytes, cuts: list[int], engine: str, needles: tuple[bytes, ...] = DEFAULT_NEEDLES) -> list[object]:
-    scanner = LineScanner(needles=needles, engine=engine)
+def _scan(data: bytes, cuts: list[int], needles: tuple[bytes, ...] = DEFAULT_NEEDLES) -> list[object]:
+    scanner = LineScanner(needles=needles)
     found: list[object] = []
     pos = 0
     for size in cuts:
@@ -54,101 +47,72 @@ def _scan(data: bytes, cuts: list[int], engine: str, needles: tuple[bytes, ...] 
     return found
 
 
-# -- engines ------------------------------------------------------------------------------------------------------
+def _lines_with_needles(data: bytes, needles: tuple[bytes, ...]) -> list[tuple[int, bytes]]:
+    """The reference: every line holding a needle, with its offset (split by hand)."""
+    found, offset = [], 0
+    for line in data.split(b"\n"):
+        if any(needle in line for needle in needles):
+            found.append((offset, line))
+        offset += len(line) + 1
+    return found
 
 
-def test_engines_are_listed_fastest_first_and_re_always_works() -> None:
-    assert ENGINES == ("stringzilla", "re")
-    assert available_engines()[-1] == "re"
-    assert make_finder(DEFAULT_NEEDLES, "re")[0] == "re"
-    with pytest.raises(ValueError, match="unknown scanning engine 'hyperscan'"):
-        make_finder(DEFAULT_NEEDLES, "hyperscan")
+# -- the scanner ----------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not FAST, reason="stringzilla has no wheel here: only the re fallback can run")
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.integers(min_value=1, max_value=400), min_size=1, max_size=40),
     st.booleans(),
     st.sampled_from([b"\n", b"\r\n", b"\n\n"]),
 )
-def test_stringzilla_and_re_find_the_same_lines_whatever_the_blocks(
+def test_the_scanner_finds_the_same_lines_whatever_the_blocks(
     cuts: list[int], extra_needle: bool, newline: bytes
 ) -> None:
     data = encode_jsonl(fixture_objects()).replace(b"\n", newline)
     needles = (*DEFAULT_NEEDLES, b"Nightbound") if extra_needle else DEFAULT_NEEDLES
-    expected = _scan(data, [], "re", needles)
-    assert _scan(data, cuts, "stringzilla", needles) == expected
-    assert _scan(data, cuts, "re", needles) == expected
-    assert len(expected) == 15
+    found = _scan(data, cuts, needles)
+    assert [(c.offset, c.line) for c in found] == _lines_with_needles(data, needles)  # type: ignore[attr-defined]
+    assert len(found) == 15
 
 
 def test_a_line_holding_several_needles_is_one_candidate() -> None:
     line = b'{"name": "Daybound Day // Night becomes day becomes night Daybound"}\n'
-    for engine in available_engines():
-        found = _scan(b"{}\n" + line * 3, [], engine)
-        assert [c.offset for c in found] == [3, 3 + len(line), 3 + 2 * len(line)]  # type: ignore[attr-defined]
+    found = _scan(b"{}\n" + line * 3, [])
+    assert [c.offset for c in found] == [3, 3 + len(line), 3 + 2 * len(line)]  # type: ignore[attr-defined]
 
 
-def test_pure_python_fallback_gives_the_same_records(tmp_path: Path) -> None:
-    path = tmp_path / "fixture.jsonl.gz"
-    path.write_bytes(gz(encode_jsonl(fixture_objects())))
-    fast = import_file(path)
-    slow = import_file(path, engine="re")
-    assert slow.scanner == "re" and fast.scanner == available_engines()[0]
-    assert _records(slow) == _records(fast)
-
-
-def test_without_stringzilla_the_re_fallback_is_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
-    real_import = scanner_module.importlib.import_module
-
-    def no_stringzilla(name: str, package: str | None = None):  # type: ignore[no-untyped-def]
-        if name == "stringzilla":
-            raise ImportError("No module named 'stringzilla' (simulated: no wheel for this platform)")
-        return real_import(name, package)
-
-    monkeypatch.setattr(scanner_module.importlib, "import_module", no_stringzilla)
-    assert available_engines() == ["re"]
-    result = import_bytes(encode_jsonl(fixture_objects()))
-    reference = import_blocks([encode_jsonl(fixture_objects())], engine="re")
-    assert result.scanner == "re" and len(result.cards) == 4
-    assert _records(result) == _records(reference)
-    with pytest.raises(ValueError, match="'stringzilla' is not installed"):
-        make_finder(DEFAULT_NEEDLES, "stringzilla")
-
-
-# -- the pipeline: threads change nothing -------------------------------------------------------------------------
+# -- the file layer: block sizes change nothing -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("legacy", [False, True])
-def test_threaded_and_sequential_imports_are_identical_and_hash_the_file(tmp_path: Path, legacy: bool) -> None:
+def test_small_and_large_blocks_import_the_same_and_hash_the_file(tmp_path: Path, legacy: bool) -> None:
     objects = fixture_objects() * 40  # several blocks of 997 bytes and several compressed reads
     data = gz(encode_legacy_array(objects) if legacy else encode_jsonl(objects))
     path = tmp_path / "many.gz"
     path.write_bytes(data)
-    threaded = import_file(path, threaded=True, block_size=997)
-    sequential = import_file(path, threaded=False)
-    assert _records(threaded) == _records(sequential)
-    assert threaded.sha256 == sequential.sha256 == hashlib.sha256(data).hexdigest()
-    assert threaded.file_size == sequential.file_size == len(data)
+    small = import_file(path, block_size=997)
+    large = import_file(path)
+    assert _records(small) == _records(large)
+    assert small.sha256 == large.sha256 == hashlib.sha256(data).hexdigest()
+    assert small.file_size == large.file_size == len(data)
 
 
-@pytest.mark.parametrize("threaded", [False, True])
-def test_corrupt_gzip_is_reported_from_the_decompression_thread_too(tmp_path: Path, threaded: bool) -> None:
+def test_corrupt_gzip_is_reported(tmp_path: Path) -> None:
     data = bytearray(gz(encode_jsonl(fixture_objects() * 20)))
     data[len(data) // 2 : len(data) // 2 + 40] = b"\xff" * 40
     path = tmp_path / "corrupt.jsonl.gz"
     path.write_bytes(bytes(data))
     with pytest.raises(CardFileError, match=r"corrupt\.jsonl\.gz: (corrupt|truncated) gzip data"):
-        import_file(path, threaded=threaded)
+        import_file(path)
 
 
-# -- issue 10: bounds ---------------------------------------------------------------------------------------------
+# -- bounds ------------------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("block_size", [997, 1 << 20])
 @pytest.mark.parametrize("candidate", [False, True])
-def test_issue10_a_line_longer_than_max_line_is_refused_naming_file_and_line(
+def test_a_line_longer_than_max_line_is_refused_naming_file_and_line(
     tmp_path: Path, block_size: int, candidate: bool
 ) -> None:
     lines = encode_jsonl(fixture_objects()).splitlines(keepends=True)
@@ -162,7 +126,7 @@ def test_issue10_a_line_longer_than_max_line_is_refused_naming_file_and_line(
         import_file(path, block_size=block_size, max_line=4096)
 
 
-def test_issue10_a_1_gib_line_costs_max_line_not_gigabytes(tmp_path: Path) -> None:
+def test_a_1_gib_line_costs_max_line_not_gigabytes(tmp_path: Path) -> None:
     path = tmp_path / "one-line.jsonl.gz"
     compressor = zlib.compressobj(1, zlib.DEFLATED, 31)
     with path.open("wb") as out:
@@ -187,7 +151,7 @@ def test_issue10_a_1_gib_line_costs_max_line_not_gigabytes(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize("where", ["flavor_text", "x_unknown_field"])
-def test_issue10_json_nested_100k_deep_on_a_card_line_is_a_card_file_error(where: str) -> None:
+def test_json_nested_100k_deep_on_a_card_line_is_a_card_file_error(where: str) -> None:
     deep = b"[" * 100_000 + b"]" * 100_000
     body = encode_jsonl([transform_card(10)]).rstrip(b"\n")
     line = body[:-1] + b', "' + where.encode() + b'": ' + deep + b"}\n"
@@ -195,7 +159,7 @@ def test_issue10_json_nested_100k_deep_on_a_card_line_is_a_card_file_error(where
         import_bytes(encode_jsonl([transform_card(11)]) + line, name="deep.jsonl")
 
 
-def test_issue10_deep_nesting_on_the_last_line_is_a_card_file_error_too() -> None:
+def test_deep_nesting_on_the_last_line_is_a_card_file_error_too() -> None:
     deep = b'{"a": ' * 100_000 + b"1" + b"}" * 100_000
     with pytest.raises(CardFileError, match=r"x\.jsonl: line 2 \(is the file truncated\?\): card object nested"):
         import_bytes(encode_jsonl([transform_card(10)]) + deep + b"\n", name="x.jsonl")
@@ -203,7 +167,7 @@ def test_issue10_deep_nesting_on_the_last_line_is_a_card_file_error_too() -> Non
 
 @pytest.mark.parametrize("legacy", [False, True])
 @pytest.mark.parametrize("compressed", [False, True])
-def test_issue10_a_file_starting_with_a_utf8_bom_is_accepted(tmp_path: Path, legacy: bool, compressed: bool) -> None:
+def test_a_file_starting_with_a_utf8_bom_is_accepted(tmp_path: Path, legacy: bool, compressed: bool) -> None:
     objects = fixture_objects()
     objects.insert(0, objects.pop(1))  # a day/night card on the first line: the BOM is on a decoded line
     data = encode_legacy_array(objects) if legacy else encode_jsonl(objects)
@@ -216,10 +180,10 @@ def test_issue10_a_file_starting_with_a_utf8_bom_is_accepted(tmp_path: Path, leg
         assert result.cards == plain.cards and result.helpers == plain.helpers and len(result.cards) == 4
 
 
-# -- issue 9 item 4: a truncated or invalid file is invalid, not "no day/night cards" ------------------------------
+# -- a truncated or invalid file is invalid, not "no day/night cards" ------------------------------
 
 
-def test_issue9_truncated_jsonl_is_reported_with_its_line(tmp_path: Path) -> None:
+def test_truncated_jsonl_is_reported_with_its_line(tmp_path: Path) -> None:
     data = encode_jsonl([*fixture_objects(), *fixture_objects()[:1]])  # the last line is an ordinary card
     path = tmp_path / "cut.jsonl"
     path.write_bytes(data[:-40])
@@ -229,7 +193,7 @@ def test_issue9_truncated_jsonl_is_reported_with_its_line(tmp_path: Path) -> Non
     assert len(import_file(path).cards) == 4
 
 
-def test_issue9_truncated_legacy_array_is_reported(tmp_path: Path) -> None:
+def test_truncated_legacy_array_is_reported(tmp_path: Path) -> None:
     data = encode_legacy_array(fixture_objects())
     path = tmp_path / "cut.json"
     path.write_bytes(data[: data.rindex(b"}") + 1])  # every object complete, the closing ] missing
@@ -249,14 +213,14 @@ def test_issue9_truncated_legacy_array_is_reported(tmp_path: Path) -> None:
     ],
     ids=["pretty-object", "pretty-array", "broken-last-line"],
 )
-def test_issue9_json_that_is_not_one_card_per_line_is_reported_as_invalid(tmp_path: Path, data: bytes) -> None:
+def test_json_that_is_not_one_card_per_line_is_reported_as_invalid(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "odd.json"
     path.write_bytes(data)
     with pytest.raises(CardFileError, match=r"odd\.json: line \d+.*(not valid JSON|not closed|bad card object)"):
         import_file(path)
 
 
-def test_issue9_update_from_a_truncated_file_says_invalid_and_keeps_the_snapshot(tmp_path: Path) -> None:
+def test_update_from_a_truncated_file_says_invalid_and_keeps_the_snapshot(tmp_path: Path) -> None:
     good = tmp_path / "good.jsonl"
     good.write_bytes(encode_jsonl(fixture_objects()))
     run_update(data_dir=tmp_path / "data", from_file=good)
@@ -268,20 +232,17 @@ def test_issue9_update_from_a_truncated_file_says_invalid_and_keeps_the_snapshot
     assert {p.name: p.read_bytes() for p in (tmp_path / "data").iterdir()} == before
 
 
-def test_concurrent_imports_leave_the_gil_switch_interval_as_they_found_it(tmp_path: Path) -> None:
+def test_concurrent_imports_in_threads_give_the_same_records(tmp_path: Path) -> None:
     import threading
 
     path = tmp_path / "many.jsonl.gz"
     path.write_bytes(gz(encode_jsonl(fixture_objects() * 30)))
-    before = sys.getswitchinterval()
     results = []
     threads = [
-        threading.Thread(target=lambda: results.append(import_file(path, threaded=True, block_size=997)))
-        for _ in range(4)
+        threading.Thread(target=lambda: results.append(import_file(path, block_size=997))) for _ in range(4)
     ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert len(results) == 4 and all(len(r.cards) == 4 for r in results)
-    assert sys.getswitchinterval() == before

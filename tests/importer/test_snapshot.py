@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from mtg_daynight.importer.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
-from mtg_daynight.importer.importer import import_bytes
 from mtg_daynight.importer.records import SourceInfo
 from mtg_daynight.importer.snapshot import (
     check_plausible,
@@ -20,7 +19,7 @@ from mtg_daynight.importer.snapshot import (
     write_snapshot_atomic,
 )
 from mtg_daynight.importer.update import build_snapshot, run_update
-from tests.importer.fixture_cards import ORACLE_LANTERN, encode_jsonl, fixture_objects, gz, transform_card
+from tests.importer.fixture_cards import ORACLE_LANTERN, encode_jsonl, fixture_objects, gz, import_bytes, transform_card
 
 SOURCE = SourceInfo(kind="file", file_name="fixture.jsonl")
 
@@ -53,7 +52,6 @@ def test_failed_write_leaves_the_previous_snapshot(tmp_path: Path, monkeypatch: 
     old = _snapshot()
     write_snapshot_atomic(old, tmp_path)
     before = (tmp_path / "daynight-cards.json").read_bytes()
-    sidecar = (tmp_path / ".daynight-cards.validators.json").read_bytes()
 
     def boom(*args: object) -> None:
         raise OSError(28, "No space left on device")
@@ -62,8 +60,7 @@ def test_failed_write_leaves_the_previous_snapshot(tmp_path: Path, monkeypatch: 
     with pytest.raises(OSError):
         write_snapshot_atomic(_snapshot(fixture_objects()[:3]), tmp_path)
     assert (tmp_path / "daynight-cards.json").read_bytes() == before
-    assert (tmp_path / ".daynight-cards.validators.json").read_bytes() == sidecar  # still the old snapshot's
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".daynight-cards.validators.json", "daynight-cards.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["daynight-cards.json"]
 
 
 def test_far_fewer_cards_is_refused_unless_forced() -> None:

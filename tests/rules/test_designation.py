@@ -59,7 +59,7 @@ def test_730_1_never_neither_again_even_with_no_daybound_left() -> None:
 def test_730_1_once_day_or_night_exactly_one_designation_through_flips() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
-    g.become_night("test: an effect")
+    g.become("night", "test: an effect")
     history = [g.designation]
     for turn in range(2, 12):
         g.untap_step(turn, "P1")

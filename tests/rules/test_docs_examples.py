@@ -1,4 +1,4 @@
-"""The runnable examples of the contract docs do what the docs say (issue 11 item 7, issue 13 item 3)."""
+"""The runnable examples of the contract docs do what the docs say."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from mtg_daynight import ChangeVetoed, Designation, DesignationChange, Face, Permanent
+from mtg_daynight import Designation, DesignationChange, Face, Permanent
+from mtg_daynight.rules import ChangeVetoed
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

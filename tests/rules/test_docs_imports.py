@@ -1,4 +1,4 @@
-"""Every name the contract docs show being imported is importable from the place they show (issue 11, item 7)."""
+"""Every name the contract docs show being imported is importable from the place they show."""
 
 from __future__ import annotations
 

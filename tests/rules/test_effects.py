@@ -5,17 +5,10 @@ from __future__ import annotations
 import pluggy
 import pytest
 
-from mtg_daynight import (
-    BadEventError,
-    ChangeVetoed,
-    DayNight,
-    Designation,
-    DesignationChange,
-    GameState,
-    Side,
-    hookimpl,
-)
+from mtg_daynight import BadEventError, DayNight, Designation, DesignationChange, Side
+from mtg_daynight.hookspecs import GameState, hookimpl
 from mtg_daynight.manager import plugin_manager
+from mtg_daynight.rules import ChangeVetoed
 
 from .cards import werewolf
 
@@ -64,14 +57,14 @@ def test_730_1_it_becomes_night_effect_at_any_time() -> None:
     g.untap_step(1, "P1")
     g.enter(werewolf("w1"))
     g.cast("P1")
-    outcome = g.become_night("Bloodline Culling's effect")
+    outcome = g.become("night", "Bloodline Culling's effect")
     assert outcome.changes == (DesignationChange(DAY, NIGHT, "730.1", False),)
     assert g.face_of("w1") is Side.BACK
 
 
 def test_730_1_it_becomes_day_effect_while_neither() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
-    outcome = g.become_day("an effect")
+    outcome = g.become("day", "an effect")
     assert outcome.changes == (DesignationChange(NEITHER, DAY, "730.1", False),)
 
 
@@ -81,11 +74,11 @@ def test_730_1_becoming_what_it_already_is_does_nothing_and_reports_no_event() -
     g.untap_step(1, "P1")
     g.enter(werewolf("w1"))
     for _ in range(2):
-        outcome = g.become_day("an effect")
+        outcome = g.become("day", "an effect")
         assert outcome.actions == ()
         assert g.designation is DAY
-    g.become_night("an effect")
-    assert g.become_night("again").actions == ()
+    g.become("night", "an effect")
+    assert g.become("night", "again").actions == ()
     assert [c.after for _, c, _ in listener.calls] == [NIGHT]
     assert g.face_of("w1") is Side.BACK
 
@@ -107,7 +100,7 @@ def test_730_1_switch_swaps_day_and_night() -> None:
 
 def test_730_1_no_effect_can_make_it_neither() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
-    g.become_day("an effect")
+    g.become("day", "an effect")
     with pytest.raises(BadEventError, match="neither"):
         g.become(NEITHER, "a bogus effect")
     assert g.designation is DAY
@@ -132,10 +125,10 @@ def test_veto_plugin_forbids_night_in_the_untap_step() -> None:
 def test_veto_plugin_forbids_night_from_effects_and_switch_but_not_day() -> None:
     g = _dn(ForbidNight()).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
-    assert g.become_night("Moonrise effect").vetoed[0].after is NIGHT
+    assert g.become("night", "Moonrise effect").vetoed[0].after is NIGHT
     assert g.become("switch", "The Celestus").vetoed[0].after is NIGHT
     assert g.designation is NEITHER
-    assert g.become_day("effect").changes[0].after is DAY
+    assert g.become("day", "effect").changes[0].after is DAY
 
 
 def test_veto_plugin_forbids_night_from_nightbound_702_145g() -> None:
@@ -149,8 +142,8 @@ def test_veto_plugin_forbids_night_from_nightbound_702_145g() -> None:
 def test_veto_applies_only_to_the_game_it_names() -> None:
     dn = _dn(ForbidNight("g1"))
     g1, g2 = dn.new_game("g1", ["P1", "P2"]), dn.new_game("g2", ["P1", "P2"])
-    assert g1.become_night("effect").vetoed
-    assert g2.become_night("effect").changes[0].after is NIGHT
+    assert g1.become("night", "effect").vetoed
+    assert g2.become("night", "effect").changes[0].after is NIGHT
 
 
 # -- notification (728.1a) ---------------------------------------------------------------------------------
@@ -161,9 +154,9 @@ def test_728_1a_changed_notification_only_for_day_to_night_and_night_to_day() ->
     g = _dn(listener).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
     g.enter(werewolf("w1"))  # neither -> day: not "night becomes day"
-    g.become_day("effect")  # already day: no change
+    g.become("day", "effect")  # already day: no change
     assert listener.calls == []
-    g.become_night("effect")
+    g.become("night", "effect")
     g.cast("P1")
     g.cast("P1")
     g.untap_step(2, "P2")  # night -> day in the untap step
@@ -187,8 +180,8 @@ def test_728_1a_no_notification_from_neither_to_night() -> None:
 def test_728_1a_no_notification_when_vetoed() -> None:
     listener = Listener()
     g = _dn(ForbidNight(), listener).new_game("g1", ["P1", "P2"])
-    g.become_day("effect")
-    g.become_night("effect")
+    g.become("day", "effect")
+    g.become("night", "effect")
     assert listener.calls == []
 
 

@@ -63,7 +63,6 @@ BAD: dict[str, tuple[Callable[[Game], object], str]] = {
     "phase in a phased-in permanent": (lambda g: g.phase_in("w2", "w1"), "'w1' can't phase in"),
     "phase out a phased-out permanent": (lambda g: g.phase_out("w1", "w2"), "'w2' can't phase out"),
     "phase unknown permanent": (lambda g: g.phase_out("nope"), "unknown permanent"),
-    "turn face up back face up (712.15a)": (lambda g: g.turn_face_up("w3", Side.BACK), "712.15a"),
     "untap step skipped, same turn again": (lambda g: g.untap_step_skipped(3, "P2"), "turn 3 after turn 3"),
     "untap step skipped, unknown player": (lambda g: g.untap_step_skipped(4, "P9"), "unknown player 'P9'"),
     "untap step skipped, no active player": (lambda g: g.untap_step_skipped(4, []), "no active player"),
@@ -123,7 +122,7 @@ UNKNOWN_GAME: dict[str, Callable[[Game], object]] = {
     "add_restriction": lambda g: g.add_restriction("w1", "r"),
     "remove_restriction": lambda g: g.remove_restriction("w1", "r"),
     "request_transform": lambda g: g.request_transform("w1", "Moonmist"),
-    "become": lambda g: g.become_day("effect"),
+    "become": lambda g: g.become("day", "effect"),
     "state": lambda g: g.state,
     "save": lambda g: g.save(),
     "end": lambda g: g.end(),
@@ -158,7 +157,7 @@ def test_ended_game_is_unknown() -> None:
 def test_starting_a_game_twice_raises_and_keeps_the_first() -> None:
     dn = DayNight(autoload=False)
     g = dn.new_game("g1", ["P1", "P2"])
-    g.become_day("effect")
+    g.become("day", "effect")
     before = snapshot(g)
     with pytest.raises(BadEventError, match="already started"):
         dn.new_game("g1", ["X"])
@@ -176,7 +175,7 @@ def test_a_game_needs_distinct_players() -> None:
 def test_loading_garbage_raises_and_keeps_the_game_with_that_id() -> None:
     dn = DayNight(autoload=False)
     g = dn.new_game("g1", ["P1", "P2"])
-    g.become_night("effect")
+    g.become("night", "effect")
     before = snapshot(g)
     for data in (b"not json", b'{"game": 3}', b"{}"):
         with pytest.raises(BadEventError, match="not a saved mtg-daynight game"):

@@ -37,7 +37,7 @@ def test_702_145a_daybound_and_nightbound_are_on_opposite_faces() -> None:
     g = _game(DAY)
     g.enter(werewolf("w1"))
     assert g.permanent("w1").has(DAYBOUND) and not g.permanent("w1").has(NIGHTBOUND)
-    g.become_night("effect")
+    g.become("night", "effect")
     assert g.permanent("w1").has(NIGHTBOUND) and not g.permanent("w1").has(DAYBOUND)
     assert g.permanent("w1").up.name == "Tavern Smasher"
 
@@ -76,7 +76,7 @@ def test_ruling_daybound_entering_without_being_cast_at_night_enters_nightbound_
 def test_702_145b_returning_from_the_graveyard_at_night_enters_back_face_up_again() -> None:
     g = _game(DAY)
     g.enter(werewolf("w1"))
-    g.become_night("effect")
+    g.become("night", "effect")
     g.leave("w1")
     outcome = g.enter(werewolf("w1"))  # back from the graveyard: a new object (argentum-engine #1539)
     assert outcome.actions == (EnterFace("w1", Side.BACK, True, "702.145b"),)
@@ -108,7 +108,7 @@ def test_702_145b_face_down_daybound_enters_face_down_at_night_without_the_repla
 def test_702_145b_as_it_becomes_night_every_front_face_up_daybound_transforms_whoever_controls_it() -> None:
     g = _game(DAY)
     g.enter(werewolf("w1", "P1"), werewolf("w2", "P2"), curse("c1", "P2"), arlinn("a1", "P1"), plain("b1"))
-    outcome = g.become_night("effect")
+    outcome = g.become("night", "effect")
     assert outcome.transforms == tuple(Transform(p, Side.BACK, "702.145b") for p in ("w1", "w2", "c1", "a1"))
     assert isinstance(outcome.actions[0], DesignationChange)  # the change comes first
 
@@ -116,7 +116,7 @@ def test_702_145b_as_it_becomes_night_every_front_face_up_daybound_transforms_wh
 def test_702_145e_as_it_becomes_day_every_back_face_up_nightbound_transforms_whoever_controls_it() -> None:
     g = _game(NIGHT)
     g.enter(werewolf("w1", "P1"), werewolf("w2", "P2"), plain("b1"))
-    outcome = g.become_day("effect")
+    outcome = g.become("day", "effect")
     assert outcome.transforms == (Transform("w1", Side.FRONT, "702.145e"), Transform("w2", Side.FRONT, "702.145e"))
     assert g.face_of("w1") is g.face_of("w2") is Side.FRONT
 
@@ -125,7 +125,7 @@ def test_ruling_transforming_happens_any_time_it_changes_not_only_in_the_untap_s
     g = _game(DAY)
     g.enter(werewolf("w1"))
     g.cast("P1", "a sorcery in the main phase")
-    outcome = g.become_night("The Celestus, activated in the main phase")
+    outcome = g.become("night", "The Celestus, activated in the main phase")
     assert outcome.changes[0].during_untap_step is False
     assert outcome.transforms == (Transform("w1", Side.BACK, "702.145b"),)
 
@@ -153,7 +153,7 @@ def test_702_26b_phased_out_permanents_do_not_transform() -> None:
     g = _game(DAY)
     g.enter(werewolf("w1"), werewolf("w2"))
     g.phase_out("w2")
-    outcome = g.become_night("effect")
+    outcome = g.become("night", "effect")
     assert outcome.transforms == (Transform("w1", Side.BACK, "702.145b"),)
     assert g.face_of("w2") is Side.FRONT
 
@@ -162,7 +162,7 @@ def test_702_145c_phased_out_permanent_transforms_when_it_phases_in_outside_the_
     g = _game(DAY)
     g.enter(werewolf("w1"))
     g.phase_out("w1")
-    g.become_night("effect")
+    g.become("night", "effect")
     outcome = g.phase_in("w1")
     assert outcome.transforms == (Transform("w1", Side.BACK, "702.145c"),)
 
@@ -171,7 +171,7 @@ def test_702_145f_phased_out_nightbound_transforms_when_it_phases_in_at_day() ->
     g = _game(NIGHT)
     g.enter(werewolf("w1"))
     g.phase_out("w1")
-    g.become_day("effect")
+    g.become("day", "effect")
     assert g.face_of("w1") is Side.BACK
     outcome = g.phase_in("w1")
     assert outcome.transforms == (Transform("w1", Side.FRONT, "702.145f"),)
@@ -191,7 +191,7 @@ def test_708_2_face_down_permanent_has_no_abilities_and_does_not_transform() -> 
     g = _game(DAY)
     g.enter(werewolf("w1"), werewolf("fd", face_down=True))  # manifested: it entered face down
     assert not g.permanent("fd").has(DAYBOUND)
-    outcome = g.become_night("effect")
+    outcome = g.become("night", "effect")
     assert outcome.transforms == (Transform("w1", Side.BACK, "702.145b"),)
     assert g.face_of("fd") is Side.FRONT
 
@@ -246,7 +246,7 @@ def test_702_145f_gaining_nightbound_at_day_back_face_up_transforms_at_once() ->
     g = _game(NIGHT)
     g.enter(delver("d1"))
     g.request_transform("d1", "its own trigger")  # Insectile Aberration (no keywords)
-    g.become_day("effect")
+    g.become("day", "effect")
     assert g.face_of("d1") is Side.BACK
     outcome = g.set_abilities("d1", gained=[NIGHTBOUND])
     assert outcome.transforms == (Transform("d1", Side.FRONT, "702.145f"),)
@@ -264,7 +264,7 @@ def test_702_145b_losing_daybound_stops_the_transform_and_getting_it_back_transf
     g = _game(DAY)
     g.enter(werewolf("w1"), werewolf("w2"))
     g.set_abilities("w2", lost=[DAYBOUND])
-    outcome = g.become_night("effect")
+    outcome = g.become("night", "effect")
     assert outcome.transforms == (Transform("w1", Side.BACK, "702.145b"),)
     assert g.face_of("w2") is Side.FRONT
     outcome = g.set_abilities("w2")  # the losing effect ends
@@ -275,7 +275,7 @@ def test_702_145e_losing_nightbound_keeps_the_back_face_as_it_becomes_day() -> N
     g = _game(NIGHT)
     g.enter(werewolf("w1"))
     g.set_abilities("w1", lost=[NIGHTBOUND])
-    assert g.become_day("effect").transforms == ()
+    assert g.become("day", "effect").transforms == ()
     assert g.face_of("w1") is Side.BACK
 
 
@@ -286,7 +286,7 @@ def test_restriction_holds_daybound_then_it_transforms_when_the_restriction_ends
     g = _game(DAY)
     g.enter(werewolf("w1"))
     assert g.add_restriction("w1", "Immerwolf").actions == ()
-    outcome = g.become_night("effect")
+    outcome = g.become("night", "effect")
     assert outcome.transforms == ()
     assert g.face_of("w1") is Side.FRONT
     assert any("Immerwolf" in str(line) for line in outcome.trace)
@@ -299,7 +299,7 @@ def test_restriction_two_restrictions_both_must_end() -> None:
     g.enter(werewolf("w1"))
     g.add_restriction("w1", "A")
     g.add_restriction("w1", "B")
-    g.become_day("effect")
+    g.become("day", "effect")
     assert g.remove_restriction("w1", "A").transforms == ()
     assert g.remove_restriction("w1", "B").transforms == (Transform("w1", Side.FRONT, "702.145f"),)
 
@@ -336,7 +336,7 @@ def test_702_145b_an_aura_with_daybound_refuses_other_transforms() -> None:
     g.enter(curse("c1"))  # Curse of Leeches: Forge protects only creatures
     outcome = g.request_transform("c1", "Moonmist")
     assert outcome.transforms == () and len(outcome.refused) == 1
-    g.become_night("effect")
+    g.become("night", "effect")
     assert g.request_transform("c1", "a host effect").refused[0].rule == "702.145e"
     assert g.face_of("c1") is Side.BACK
 
@@ -346,7 +346,7 @@ def test_702_145b_a_planeswalker_with_daybound_refuses_other_transforms() -> Non
     g.enter(arlinn("a1", controller="P2"))
     outcome = g.request_transform("a1", "Moonmist")
     assert outcome.transforms == () and outcome.refused[0].rule == "702.145b"
-    g.become_night("effect")
+    g.become("night", "effect")
     assert g.request_transform("a1", "Moonmist").refused[0].rule == "702.145e"
 
 
@@ -371,7 +371,7 @@ def test_702_145d_single_faced_daybound_copy_makes_it_day_and_stays_as_it_is() -
     g = _game(NEITHER)
     outcome = g.enter(single_faced_copy("cl"))
     assert [c.after for c in outcome.changes] == [DAY]
-    outcome = g.become_night("effect")
+    outcome = g.become("night", "effect")
     assert outcome.transforms == ()
     assert g.face_of("cl") is Side.FRONT
     assert any(line.rule == "701.28" for line in outcome.trace)
@@ -387,14 +387,14 @@ def test_ruling_werewhat_with_an_instant_back_face_stays_daybound_at_night() -> 
     g = _game(NEITHER)
     outcome = g.enter(werewhat("ww"))
     assert outcome.changes[0].after is DAY  # its daybound still works (702.145d)
-    outcome = g.become_night("effect")
+    outcome = g.become("night", "effect")
     assert outcome.transforms == ()
     assert g.face_of("ww") is Side.FRONT
     assert g.permanent("ww").has(DAYBOUND)
 
 
 def test_712_13a_instant_back_face_entering_at_night_does_not_enter() -> None:
-    """The CR wins over the first wave's reading of the Werewhat ruling: a permanent represented by a double-faced
+    """The CR wins over an earlier reading of the Werewhat ruling: a permanent represented by a double-faced
     card with an instant back face would enter transformed at night (702.145b) and so does not enter (712.13a).
     (Werewhat itself enters single-faced; its back face is chosen by its enters ability, and the ruling that it
     stays daybound at night is about it once it is on the battlefield: see the test above.)"""
@@ -408,6 +408,6 @@ def test_702_145g_single_faced_nightbound_copy_makes_it_night_and_stays_at_day()
     g = _game(NEITHER)
     copy = Permanent("sm", "P2", SMASHER)  # hand-written: a single-faced copy of Tavern Smasher's face
     assert [c.after for c in g.enter(copy).changes] == [NIGHT]
-    outcome = g.become_day("effect")
+    outcome = g.become("day", "effect")
     assert outcome.transforms == ()
     assert g.face_of("sm") is Side.FRONT and g.permanent("sm").has(NIGHTBOUND)

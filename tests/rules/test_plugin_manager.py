@@ -13,7 +13,7 @@ from .cards import werewolf
 
 FAKE_PLUGIN = '''
 """A plugin installed only for this test (a fake distribution on sys.path)."""
-from mtg_daynight import hookimpl
+from mtg_daynight.hookspecs import hookimpl
 
 
 @hookimpl
@@ -46,7 +46,7 @@ def test_entry_point_plugins_are_autoloaded_by_default(fake_distribution: str, m
     dn = DayNight()
     assert dn.pm.get_plugin(fake_distribution) is not None
     g = dn.new_game("g1", ["P1"])
-    assert g.become_day("effect").vetoed  # the plugin really answers
+    assert g.become("day", "effect").vetoed  # the plugin really answers
     assert g.designation is Designation.NEITHER
 
 
@@ -57,7 +57,7 @@ def test_entry_point_autoload_switched_off_by_the_environment(
     monkeypatch.setenv(AUTOLOAD_ENV, value)
     dn = DayNight()
     assert dn.pm.get_plugin(fake_distribution) is None
-    assert dn.new_game("g1", ["P1"]).become_day("effect").changes[0].after is Designation.DAY
+    assert dn.new_game("g1", ["P1"]).become("day", "effect").changes[0].after is Designation.DAY
 
 
 def test_entry_point_autoload_switched_off_by_the_argument(

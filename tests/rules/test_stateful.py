@@ -38,25 +38,21 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from mtg_daynight import (
     BadEventError,
-    ChangeVetoed,
     DayNight,
     Designation,
     DesignationChange,
     DoesNotEnter,
     EnterFace,
     Face,
-    FaceDownRefused,
-    GameState,
     Outcome,
     Permanent,
     Side,
     Transform,
-    TransformRefused,
-    hookimpl,
 )
+from mtg_daynight.hookspecs import GameState, hookimpl
 from mtg_daynight.reference import Card, CardKind, GameObject, ReferenceHost, Zone
 from mtg_daynight.reference import log as rlog
-from mtg_daynight.rules import Keyword
+from mtg_daynight.rules import ChangeVetoed, FaceDownRefused, Keyword, TransformRefused
 from mtg_daynight.rules.state import decode_state, encode_state
 
 from .cards import (
@@ -449,7 +445,7 @@ class DayNightMachine(RuleBasedStateMachine):
             self.veto.forbidden.add(designation)
 
     @facade_event(kind=st.sampled_from(["leave", "enter", "turn", "skipped turn", "cast", "phase", "restriction",
-                                "face up back", "player left"]))
+                                "face up", "player left"]))
     def bad_event(self, kind: str) -> None:
         before = encode_state(self.game.state)
         try:
@@ -467,9 +463,9 @@ class DayNightMachine(RuleBasedStateMachine):
             elif kind == "phase":
                 pid = next((p for p, m in self.perms.items() if not m.phased_out), None)
                 self.game.phase_in(pid or "never-there")
-            elif kind == "face up back":
-                pid = next((p for p, m in self.perms.items() if m.face_down), None)
-                self.game.turn_face_up(pid or "never-there", Side.BACK)
+            elif kind == "face up":
+                pid = next((p for p, m in self.perms.items() if not m.face_down), None)
+                self.game.turn_face_up(pid or "never-there")
             elif kind == "player left":
                 self.game.player_left("P9")
             else:

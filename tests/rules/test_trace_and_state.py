@@ -35,7 +35,7 @@ def test_trace_728_2a_line_names_the_previous_active_player_and_the_turn() -> No
 def test_trace_728_2b_line_for_a_team() -> None:
     g = DayNight(autoload=False).new_game("g1", ["A1", "A2", "B1", "B2"])
     g.untap_step(1, ("A1", "A2"))
-    g.become_night("effect")
+    g.become("night", "effect")
     g.cast("A2")
     g.cast("A2")
     g.cast("A1")
@@ -51,7 +51,7 @@ def test_trace_every_action_has_a_line_citing_a_rule() -> None:
     outcomes: list[Outcome] = [g.untap_step(1, "P1")]
     outcomes.append(g.enter(nightbound_up("n1"), plain("b1")))
     outcomes.append(g.enter(werewolf("w1")))
-    outcomes.append(g.become_day("effect"))
+    outcomes.append(g.become("day", "effect"))
     outcomes.append(g.request_transform("w1", "Moonmist"))
     outcomes.append(g.untap_step(2, "P2"))
     for outcome in outcomes:
@@ -136,7 +136,7 @@ def test_many_games_in_one_process_are_independent() -> None:
 def test_two_daynight_instances_do_not_share_games() -> None:
     a, b = DayNight(autoload=False), DayNight(autoload=False)
     ga, gb = a.new_game("g", ["P1"]), b.new_game("g", ["P1"])
-    ga.become_night("effect")
+    ga.become("night", "effect")
     assert gb.designation is Designation.NEITHER
 
 

@@ -20,7 +20,7 @@ def _day_game(players: tuple[str, ...] = ("P1", "P2")) -> Game:
 
 def _night_game(players: tuple[str, ...] = ("P1", "P2")) -> Game:
     g = _day_game(players)
-    g.become_night("test setup: an effect")
+    g.become("night", "test setup: an effect")
     assert g.designation is NIGHT
     return g
 
@@ -175,7 +175,7 @@ def test_728_2_extra_turn_gets_the_next_number_and_checks_the_turn_just_ended() 
 
 def test_728_2_no_check_on_the_first_turn_of_the_game() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
-    g.become_day("an effect before the game's first turn")
+    g.become("day", "an effect before the game's first turn")
     outcome = g.untap_step(1, "P1")  # there is no previous turn, so no one "cast no spells"
     assert outcome.changes == ()
     assert g.designation is DAY
@@ -189,7 +189,7 @@ def _two_headed_giant(designation: Designation) -> Game:
     g.untap_step(1, ("A1", "A2"))
     g.enter(werewolf("w1", controller="B2"))
     if designation is NIGHT:
-        g.become_night("test setup")
+        g.become("night", "test setup")
     assert g.designation is designation
     return g
 
@@ -277,7 +277,7 @@ def test_502_1_phased_in_in_the_untap_step_transforms_at_once_when_no_change() -
     g = _day_game()
     g.enter(werewolf("w2"))
     g.phase_out("w2")
-    g.become_night("an effect")  # w2 is phased out: it stays front face up
+    g.become("night", "an effect")  # w2 is phased out: it stays front face up
     assert g.face_of("w2") is Side.FRONT
     g.cast("P1")
     outcome = g.untap_step(2, "P2", phased_in=["w2"])

@@ -101,7 +101,6 @@ def test_702_145a_a_permanent_without_a_front_face_is_refused() -> None:
 @pytest.mark.parametrize("face", ["sideways", None, 1, Designation.DAY])
 def test_701_28_a_face_that_is_not_a_side_is_refused(face: Any) -> None:
     g = _game()
-    _refused(g, lambda g: g.turn_face_up("b1", face), "face")
     _refused(g, lambda g: g.enter(Permanent("x", "P1", RUFFIAN, SMASHER, face=face)), "face")
 
 
@@ -187,7 +186,6 @@ HOOK_CALLS: dict[str, Callable[[Any], object]] = {
     "enter": lambda h: h.daynight_enter(game="g1", permanents=None),
     "leave": lambda h: h.daynight_leave(game="g1", permanents=None),
     "phase": lambda h: h.daynight_phase(game="g1", permanents=("w1",), phased_in=None),
-    "face up": lambda h: h.daynight_turn_face_up(game="g1", permanent="b1", face="up"),
     "abilities": lambda h: h.daynight_set_abilities(game="g1", permanent="w1", gained=frozenset({"x"}),
                                                     lost=frozenset()),
     "restriction": lambda h: h.daynight_add_restriction(game="g1", permanent="w1", restriction=None),

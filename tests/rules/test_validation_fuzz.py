@@ -100,10 +100,7 @@ EVENTS: dict[str, tuple[st.SearchStrategy[dict[str, Any]], Callable[[Game, dict[
             *(a["permanents"] if isinstance(a["permanents"], tuple) else (a["permanents"],))),
     ),
     "turn_face_down": (st.fixed_dictionaries({"permanent": ids}), lambda g, a: g.turn_face_down(a["permanent"])),
-    "turn_face_up": (
-        st.fixed_dictionaries({"permanent": ids, "face": arg(st.sampled_from(Side))}),
-        lambda g, a: g.turn_face_up(a["permanent"], a["face"]),
-    ),
+    "turn_face_up": (st.fixed_dictionaries({"permanent": ids}), lambda g, a: g.turn_face_up(a["permanent"])),
     "set_abilities": (
         st.fixed_dictionaries({"permanent": ids, "gained": arg(st.frozensets(st.sampled_from(Keyword))),
                                "lost": arg(st.frozensets(st.sampled_from(Keyword)))}),

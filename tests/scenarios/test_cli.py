@@ -73,7 +73,7 @@ def test_simulate_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     document = json.loads(capsys.readouterr().out)
     assert document["passed"] is False
     assert document["summary"] == {"scenarios": 3, "passed": 1, "failed": 1, "skipped": 0, "errors": 0,
-                                   "malformed": 1}
+                                   "malformed": 1, "checks_skipped": 0}
     ok, failed = document["scenarios"]
     assert ok["status"] == "pass" and ok["passed"] is True and ok["checks"] == 3
     assert {"file", "title", "rules", "status", "checks", "failures", "reason", "steps"} <= set(ok)

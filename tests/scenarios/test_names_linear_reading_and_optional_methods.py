@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from mtg_daynight import InputFileError
+from mtg_daynight.errors import InputFileError
 from mtg_daynight.rules import TraceLine
 from mtg_daynight.scenarios import ReferenceAdapter, parse_scenario, run_scenario
 from mtg_daynight.scenarios.adapter import Seen

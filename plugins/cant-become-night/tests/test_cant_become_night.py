@@ -38,15 +38,15 @@ def test_nightbound_while_neither_cannot_make_it_night() -> None:
 def test_effects_cannot_make_it_night_but_can_after_the_angel_leaves() -> None:
     game = _game().game("g")
     game.enter(ANGEL)
-    game.become_day("test")
-    assert game.become_night("Curse of Shaken Faith").vetoed
+    game.become("day", "test")
+    assert game.become("night", "Curse of Shaken Faith").vetoed
     assert game.designation is Designation.DAY
     game.leave("a1")
-    game.become_night("Curse of Shaken Faith")
+    game.become("night", "Curse of Shaken Faith")
     assert game.designation is Designation.NIGHT
 
 
 def test_day_is_not_forbidden() -> None:
     game = _game().game("g")
     game.enter(ANGEL)
-    assert game.become_day("test").changes[0].after is Designation.DAY
+    assert game.become("day", "test").changes[0].after is Designation.DAY

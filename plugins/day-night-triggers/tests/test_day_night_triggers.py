@@ -39,9 +39,9 @@ def test_day_becoming_night_in_the_untap_step_triggers_at_upkeep() -> None:
 def test_an_effect_that_makes_it_night_triggers_at_once() -> None:
     daynight, triggers = _setup()
     game = daynight.game("g")
-    game.become_day("Sunstreak Phoenix")
+    game.become("day", "Sunstreak Phoenix")
     assert triggers.take("g") == []  # from neither: no trigger
-    game.become_night("Curse of Shaken Faith")
+    game.become("night", "Curse of Shaken Faith")
     (trigger,) = triggers.take("g")
     assert trigger.at_upkeep is False
 
@@ -49,7 +49,7 @@ def test_an_effect_that_makes_it_night_triggers_at_once() -> None:
 def test_a_phased_out_vandal_does_not_trigger() -> None:
     daynight, triggers = _setup()
     game = daynight.game("g")
-    game.become_day("test")
+    game.become("day", "test")
     game.phase_out("v1")
-    game.become_night("test")
+    game.become("night", "test")
     assert triggers.take("g") == []

@@ -67,7 +67,8 @@ def check_engine() -> None:
     version = installed_version()
     if version is None:
         raise EngineMismatchError(
-            f"python-mtg is not installed: pip install 'python-mtg=={PINNED_VERSION}' (or 'mtg-daynight[python-mtg]')"
+            f"python-mtg is not installed: pip install 'python-mtg=={PINNED_VERSION}' (wheels for Linux x86_64 and "
+            "macOS only)"
         )
     problems: list[str] = []
     for module_name, functions in REQUIRED.items():
