@@ -100,6 +100,7 @@ SUMMARIES: dict[str, str] = {
     "608.3f": "a resolving copy of a permanent spell becomes a token",
     "701.27": "transform: turn a double-faced permanent over; a transformed permanent is one with its back face up",
     "701.28": "convert: the same as transform; a permanent that can't transform can't convert (701.28f)",
+    "701.28a": "to convert is to turn a permanent over; it follows the transform rules",
     "701.28f": "a permanent that can't transform can't convert either",
     "702.26": "phasing",
     "702.26b": "a phased-out permanent is treated as though it does not exist",
