@@ -246,7 +246,9 @@ def daynight_remove_restriction(game: str, permanent: str, restriction: str) -> 
 def daynight_request_transform(game: str, permanent: str, cause: str) -> Outcome | None:
     """Another effect (Moonmist, a werewolf trigger, the host's own rule) wants to transform ``permanent``.
     Ask before transforming anything: a daybound or nightbound permanent is refused (702.145b/e), whatever its
-    card type. When allowed, the outcome holds the Transform to carry out.
+    card type. When allowed, the outcome holds the Transform to carry out. Ask the same way before converting
+    it: converting follows the transform rules (701.28a), and a permanent that can't transform can't convert
+    (701.28f).
 
     :param game: the game's id.
     :param permanent: its id.

@@ -612,10 +612,12 @@ def remove_restriction(
 def request_transform(
     state: GameState, permanent: str, cause: str, *, policy: Policy = RULES_AS_WRITTEN
 ) -> Outcome:
-    """Another effect (Moonmist, a host's own transform) asks to transform ``permanent``.
+    """Another effect (Moonmist, a host's own transform) asks to transform or convert ``permanent``.
 
     A permanent with daybound or nightbound can't transform except due to those abilities (702.145b/e):
-    refused, whatever kind of permanent it is (creature, Aura, planeswalker). Otherwise the rules have no
+    refused, whatever kind of permanent it is (creature, Aura, planeswalker). Converting follows the transform
+    rules (701.28a) and a permanent that can't transform can't convert either (701.28f), so an instruction to
+    convert is this same request and is refused the same way. Otherwise the rules have no
     objection unless it can't transform at all (701.28), is phased out (702.26b) or a host restriction holds
     it; then the outcome holds the :class:`Transform` for the host to carry out.
     """
