@@ -25,7 +25,18 @@ import pluggy
 
 from mtg_daynight.errors import RulesPluginMissingError, UnknownPermanentError
 from mtg_daynight.manager import install, plugin_manager
-from mtg_daynight.rules import Designation, GameState, Keyword, Outcome, Permanent, Side, TraceLine, validate
+from mtg_daynight.rules import (
+    AbilityChange,
+    Designation,
+    Face,
+    GameState,
+    Keyword,
+    Outcome,
+    Permanent,
+    Side,
+    TraceLine,
+    validate,
+)
 from mtg_daynight.rules.permanents import CardPermanent, PermanentView
 
 if TYPE_CHECKING:
@@ -78,6 +89,17 @@ class Game:
             game=self.id, turn=turn, active=players, phased_in=phased_in, phased_out=phased_out
         )
         return _answered(result, "untap step")
+
+    def additional_untap_step(
+        self, turn: int, *, phased_in: Iterable[str] = (), phased_out: Iterable[str] = ()
+    ) -> Outcome:
+        """An additional beginning phase (500.8; Sphinx of the Second Sun) begins within turn ``turn``, the
+        current turn: report its untap step after its 502.1 phasing and before 502.3 untapping. The 502.2 check
+        looks at the previous turn again (its active player's spells during that turn), never at this turn's."""
+        result = self._hook.daynight_additional_untap_step(
+            game=self.id, turn=turn, phased_in=phased_in, phased_out=phased_out
+        )
+        return _answered(result, "additional untap step")
 
     def untap_step_skipped(self, turn: int, active: str | Sequence[str]) -> Outcome:
         """Turn ``turn`` begins *without* an untap step (Stasis, Brine Elemental): report this instead of
@@ -137,6 +159,20 @@ class Game:
             lost=lost,
         )
         return _answered(result, "set abilities")
+
+    def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> Outcome:
+        """Effects change several permanents' day/night keywords at the same moment (Humility leaves the
+        battlefield): one :class:`~mtg_daynight.rules.AbilityChange` per permanent, each with the full current
+        sets. The rules look once, after all of them (702.145d/g), whatever their order."""
+        result = self._hook.daynight_set_abilities_batch(game=self.id, changes=changes)
+        return _answered(result, "set abilities batch")
+
+    def set_back_face(self, permanent: str, back: Face, cause: str) -> Outcome:
+        """An effect (``cause``) gives ``permanent``, on the battlefield without a back face, the back face
+        ``back`` (Werewhat: the card it exiled becomes its back face). Carry out the outcome: at night a
+        front-face-up daybound permanent now transforms (702.145c)."""
+        result = self._hook.daynight_set_back_face(game=self.id, permanent=permanent, back=back, cause=cause)
+        return _answered(result, "set back face")
 
     def add_restriction(self, permanent: str, restriction: str) -> Outcome:
         """A host effect named ``restriction`` says ``permanent`` can't transform."""

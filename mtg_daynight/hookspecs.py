@@ -40,7 +40,7 @@ import pluggy
 from mtg_daynight.rules.designation import Designation, Keyword
 from mtg_daynight.rules.ledger import Tally, TurnRecord
 from mtg_daynight.rules.outcome import DesignationChange, Outcome
-from mtg_daynight.rules.permanents import CardFaces, CardPermanent, Permanent
+from mtg_daynight.rules.permanents import AbilityChange, CardFaces, CardPermanent, Face, Permanent
 from mtg_daynight.rules.state import GameState
 
 #: The pluggy project name: plugin managers, markers and the entry-point group all use it.
@@ -54,10 +54,12 @@ hookimpl: Final = pluggy.HookimplMarker(PROJECT)
 
 __all__ = [
     "PROJECT",
+    "AbilityChange",
     "CardFaces",
     "CardPermanent",
     "Designation",
     "DesignationChange",
+    "Face",
     "GameState",
     "Keyword",
     "Outcome",
@@ -125,6 +127,25 @@ def daynight_untap_step_skipped(game: str, turn: int, active: tuple[str, ...]) -
     :param game: the game's id.
     :param turn: the turn's number; strictly greater than the previous one.
     :param active: the active player, or every player of the active team (805).
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_additional_untap_step(
+    game: str, turn: int, phased_in: tuple[str, ...], phased_out: tuple[str, ...]
+) -> Outcome | None:
+    """An additional beginning phase begins within the current turn (500.8; Sphinx of the Second Sun), and with
+    it an additional untap step. Call it as for ``daynight_untap_step``: after its phasing (502.1), before its
+    untapping (502.3). The plugin records the phasing, then runs the day/night check (502.2, 728.2) again
+    against the previous turn: the previous turn's active player (or team) and the spells they cast during that
+    turn, never the current turn's spells so far. The current turn stays current (same number, same active
+    players, its spells kept). firstresult=True: the rules plugin answers with an Outcome.
+
+    :param game: the game's id.
+    :param turn: the current turn's number (the additional phase belongs to it; any other number is refused).
+    :param phased_in: permanents that phased in during this untap step's 502.1.
+    :param phased_out: permanents that phased out during this untap step's 502.1.
+    :return: the outcome, as for ``daynight_untap_step``: every change it reports has ``during_untap_step=True``.
     """
 
 
@@ -219,6 +240,37 @@ def daynight_set_abilities(
     :param permanent: its id.
     :param gained: keywords effects grant it.
     :param lost: keywords effects remove from it.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_set_abilities_batch(game: str, changes: tuple[AbilityChange, ...]) -> Outcome | None:
+    """Effects change the day/night keywords of several permanents at the same moment (Humility leaving the
+    battlefield: every permanent regains its abilities at once). Each :class:`~mtg_daynight.rules.AbilityChange`
+    holds one permanent's whole current sets, as ``daynight_set_abilities`` does. The rules make every change
+    first and then look once (702.145d/g): while neither, a daybound permanent regaining its ability makes it day
+    even if a nightbound one regained its own at the same moment, in whatever order they are listed.
+    firstresult=True: the rules plugin answers with an Outcome.
+
+    :param game: the game's id.
+    :param changes: one change per permanent (a permanent listed twice is a BadEventError).
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_set_back_face(game: str, permanent: str, back: Face, cause: str) -> Outcome | None:
+    """An effect gives a permanent on the battlefield a back face it did not have (Werewhat: the card it exiled
+    becomes its back face). It is then a transforming double-faced permanent (712.9), unless ``back`` is an
+    instant or sorcery face (712.10: it still can't transform). If its faces now disagree with the designation
+    the rules act at once: at night a front-face-up daybound permanent transforms (702.145c); while neither a
+    new nightbound face can't make it night unless it is up (702.145g). Refused (BadEventError) for a permanent
+    that already has a back face or is face down (712.16). firstresult=True: the rules plugin answers with an
+    Outcome; carry it out.
+
+    :param game: the game's id.
+    :param permanent: its id.
+    :param back: the back face, with its keywords (``nightbound`` for a werewolf's back face).
+    :param cause: the effect (for the trace).
     """
 
 

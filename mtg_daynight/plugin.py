@@ -15,8 +15,10 @@ import pluggy
 from mtg_daynight.errors import BadEventError, BadSaveError, DayNightError, UnknownGameError
 from mtg_daynight.hookspecs import hookimpl
 from mtg_daynight.rules import (
+    AbilityChange,
     Designation,
     DesignationChange,
+    Face,
     GameState,
     Keyword,
     Outcome,
@@ -117,6 +119,16 @@ class DayNightRules:
         return self._run(game, outcome)
 
     @hookimpl
+    def daynight_additional_untap_step(
+        self, game: str, turn: int, phased_in: tuple[str, ...], phased_out: tuple[str, ...]
+    ) -> Outcome:
+        """500.8: an additional beginning phase's untap step: 502.1 phasing, then the 502.2 check of the previous
+        turn again."""
+        state, policy = self._game(game)
+        outcome = rules.additional_untap_step(state, turn, phased_in=phased_in, phased_out=phased_out, policy=policy)
+        return self._run(game, outcome)
+
+    @hookimpl
     def daynight_untap_step_skipped(self, game: str, turn: int, active: tuple[str, ...]) -> Outcome:
         """A turn without an untap step: no 502.1, no 502.2; it is still the previous turn at the next check."""
         return rules.untap_step_skipped(self._state(game), turn, active)
@@ -190,6 +202,18 @@ class DayNightRules:
         state, policy = self._game(game)
         outcome = rules.set_abilities(state, permanent, gained=gained, lost=lost, policy=policy)
         return self._run(game, outcome)
+
+    @hookimpl
+    def daynight_set_abilities_batch(self, game: str, changes: tuple[AbilityChange, ...]) -> Outcome:
+        """Several permanents' granted or removed daybound/nightbound, at the same moment: 702.145d/g look once."""
+        state, policy = self._game(game)
+        return self._run(game, rules.set_abilities_batch(state, changes, policy=policy))
+
+    @hookimpl
+    def daynight_set_back_face(self, game: str, permanent: str, back: Face, cause: str) -> Outcome:
+        """712.9: a permanent gets a back face after it entered; 702.145c/g may apply at once."""
+        state, policy = self._game(game)
+        return self._run(game, rules.set_back_face(state, permanent, back, cause, policy=policy))
 
     @hookimpl
     def daynight_add_restriction(self, game: str, permanent: str, restriction: str) -> Outcome:

@@ -97,6 +97,8 @@ def wire_type(tp: Any) -> Any:
         return EnteringPermanent
     if tp is CardPermanent:
         return EnteringCard
+    if tp is Face:
+        return EnteringFace
     if tp is Game:
         return GameHandle
     if tp is int:
@@ -124,7 +126,7 @@ def _argument(hint: Any, tp: Any) -> Callable[[Any], Any] | None:
     if (origin is list and args and typing.get_origin(args[0]) in (Union, types.UnionType)
             and set(typing.get_args(args[0])) & {EnteringPermanent, EnteringCard}):
         return lambda values: [_to_base(v) for v in values]
-    if tp in (EnteringPermanent, EnteringCard):
+    if tp in (EnteringPermanent, EnteringCard, EnteringFace):
         return _to_base
     return None
 
@@ -319,6 +321,7 @@ METHODS: Final[Mapping[str, Method]] = _table(
     game_method(Game.save),
     game_method(Game.untap_step),
     game_method(Game.untap_step_skipped),
+    game_method(Game.additional_untap_step),
     game_method(Game.cast),
     game_method(Game.copy_spell),
     game_method(Game.enter),
@@ -328,6 +331,8 @@ METHODS: Final[Mapping[str, Method]] = _table(
     game_method(Game.turn_face_down),
     game_method(Game.turn_face_up),
     game_method(Game.set_abilities),
+    game_method(Game.set_abilities_batch),
+    game_method(Game.set_back_face),
     game_method(Game.add_restriction),
     game_method(Game.remove_restriction),
     game_method(Game.request_transform),

@@ -25,7 +25,9 @@ ReferenceHost(players=("A", "B"), *, teams=None, daynight=None, game_id="referen
     ``stack`` (ids, top last), ``obj(id)``, ``permanent(id)``, ``battlefield()``, ``check()`` (host vs rules
     disagreements: empty list when consistent), ``next_active()``, ``game`` (the facade Game), ``daynight``.
     Turns: ``begin_turn(active=None, *, extra=False, untap_step=True) -> int`` (``untap_step=False``: a turn
-    without an untap step, Stasis), ``take_extra_turn(player)``, ``player_leaves(player)`` (800.4a).
+    without an untap step, Stasis), ``additional_beginning_phase() -> int`` (an additional beginning phase in
+    this turn, 500.8: its untap step's 502.2 check looks at the previous turn again), ``take_extra_turn(player)``,
+    ``player_leaves(player)`` (800.4a).
     Spells: ``cast(player, card) -> id``, ``copy_spell(player, spell) -> id`` (not cast), ``resolve() -> id``,
     ``resolve_all() -> [id]``.
     Battlefield: ``put_onto_battlefield(card, controller, *, transformed=False, face_down=False, token=False)``,
@@ -33,8 +35,9 @@ ReferenceHost(players=("A", "B"), *, teams=None, daynight=None, game_id="referen
     double_faced=True)``, ``move(id, "graveyard" | "exile", *, id=None) -> new id | None``, ``return_to_battlefield(id,
     controller=None, *, transformed=False) -> new id``, ``phase_out(*ids)``, ``phase_in(*ids)``,
     ``turn_face_down(id) -> bool`` (False: 712.16 / 708.2b, nothing happened), ``turn_face_up(id)`` (front face
-    up, 712.15a), ``set_abilities(id, *, gained=(), lost=())``, ``stop_forbidding(id)`` (its "it can't become
-    day/night" ability stops applying: ``veto_ended``), ``save_and_reload() -> bytes``,
+    up, 712.15a), ``set_abilities(id, *, gained=(), lost=())``, ``set_abilities_batch([AbilityChange, ...])``
+    (several at the same moment), ``set_back_face(id, face, cause)`` (Werewhat), ``stop_forbidding(id)`` (its
+    "it can't become day/night" ability stops applying: ``veto_ended``), ``save_and_reload() -> bytes``,
     ``add_restriction(id, name)``, ``remove_restriction(id, name)``, ``request_transform(id, cause) -> bool``,
     ``become("day" | "night" | "switch", cause)``, ``tap(id)``, ``untap(id)``, ``add_counters(id, kind, n)``,
     ``end()``. Every method that makes an object also takes ``id=`` to choose its id (default ``oN``).

@@ -21,13 +21,15 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+import msgspec
+
 from mtg_daynight.bridge.effects import HostEffects
 from mtg_daynight.facade import DayNight, Game
 from mtg_daynight.reference import log
 from mtg_daynight.reference.errors import HostContractError, IllegalActionError
 from mtg_daynight.reference.objects import GameObject, Step, Zone
 from mtg_daynight.reference.turns import Turns, turn_order_without
-from mtg_daynight.rules import Designation, Keyword, Outcome
+from mtg_daynight.rules import AbilityChange, Designation, Face, Keyword, Outcome
 
 __all__ = ["ReferenceHost", "turn_order_without"]
 
@@ -99,6 +101,30 @@ class ReferenceHost(Turns):
         self._log(log.AbilitiesSet, permanent=permanent, gained=tuple(sorted(new_gained)),
                   lost=tuple(sorted(new_lost)))
         self._carry_out(outcome, cause="")
+
+    def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> None:
+        """Effects change several permanents' day/night keywords at the same moment (Humility leaves the
+        battlefield): one :class:`~mtg_daynight.rules.AbilityChange` (the full current sets) per permanent, reported
+        in one event, so the rules look once (702.145d/g)."""
+        objs = [self.permanent(change.permanent) for change in changes]
+        checked = [AbilityChange(change.permanent, frozenset(Keyword(k) for k in change.gained),
+                                 frozenset(Keyword(k) for k in change.lost)) for change in changes]
+        outcome = self.game.set_abilities_batch(checked)
+        for obj, change in zip(objs, checked, strict=True):
+            obj.gained, obj.lost = change.gained, change.lost
+            self._log(log.AbilitiesSet, permanent=obj.id, gained=tuple(sorted(change.gained)),
+                      lost=tuple(sorted(change.lost)))
+        self._carry_out(outcome, cause="")
+
+    def set_back_face(self, permanent: str, back: Face, cause: str) -> None:
+        """An effect (``cause``, e.g. Werewhat) gives the permanent the back face ``back``: from now on its card
+        has that back face (it can transform, 712.9); carry out what the rules then do (702.145c at night)."""
+        obj = self.permanent(permanent)
+        outcome = self.game.set_back_face(permanent, back, cause)
+        obj.card = msgspec.structs.replace(obj.card, back=back)
+        self._log(log.Reported, kind="set_back_face", arguments={"permanent": permanent, "back": back.name,
+                                                                  "cause": cause})
+        self._carry_out(outcome, cause=cause)
 
     def add_restriction(self, permanent: str, restriction: str) -> None:
         """A "can't transform" effect named ``restriction`` starts applying to the permanent."""

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from mtg_daynight.reference import log
 from mtg_daynight.reference.errors import IllegalActionError
-from mtg_daynight.reference.objects import Step
+from mtg_daynight.reference.objects import GameObject, Step
 from mtg_daynight.reference.zones import Zones
+from mtg_daynight.rules import Outcome
 
 
 def turn_order_without(
@@ -88,9 +89,7 @@ class Turns(Zones):
                 if obj.controller in group:
                     obj.sick = False
             return self._upkeep_and_main(turn)
-        mine = [o for o in self.battlefield() if o.controller in group]
-        phase_out = [o for o in mine if o.card.phasing and not o.phased_out]
-        phase_in = [o for o in mine if o.phased_out]
+        phase_out, phase_in = self._phasing(group)
         # 502.1 happened; report it with the untap step, then 502.2 is the rules' check.
         outcome = self.game.untap_step(turn, group, phased_in=[o.id for o in phase_in],
                                        phased_out=[o.id for o in phase_out])
@@ -98,6 +97,39 @@ class Turns(Zones):
         if not extra:
             self._group_index = self.groups.index(group)
         self._log(log.TurnBegan, active=group, extra=extra)
+        self._untap(group, phase_out, phase_in, outcome)
+        return self._upkeep_and_main(turn)
+
+    def additional_beginning_phase(self) -> int:
+        """An additional beginning phase in the current turn (500.8; Sphinx of the Second Sun), played up to the
+        main step again; returns the turn's number.
+
+        Anything left on the stack resolves first. Its untap step does what every untap step does: 502.1 phasing,
+        the rules' 502.2 check (reported with ``additional_untap_step``: it looks at the previous turn again, not at
+        this turn's spells), 502.3 untapping; then its upkeep (day/night triggers from a change in this untap step)
+        and the main step. The reference host models no other phases, so the turn goes on in its main step.
+        """
+        self._in_turn("begin an additional beginning phase")
+        self.resolve_all()
+        group = self.active
+        phase_out, phase_in = self._phasing(group)
+        phased_in, phased_out = [o.id for o in phase_in], [o.id for o in phase_out]
+        outcome = self.game.additional_untap_step(self.turn, phased_in=phased_in, phased_out=phased_out)
+        self.step = Step.UNTAP
+        self._log(log.Reported, kind="additional_untap_step",
+                  arguments={"turn": self.turn, "phased_in": phased_in, "phased_out": phased_out})
+        self._untap(group, phase_out, phase_in, outcome)
+        return self._upkeep_and_main(self.turn)
+
+    def _phasing(self, group: tuple[str, ...]) -> tuple[list[GameObject], list[GameObject]]:
+        """502.1: the active players' phased-in permanents with phasing phase out, their phased-out ones phase in."""
+        mine = [o for o in self.battlefield() if o.controller in group]
+        return [o for o in mine if o.card.phasing and not o.phased_out], [o for o in mine if o.phased_out]
+
+    def _untap(
+        self, group: tuple[str, ...], phase_out: list[GameObject], phase_in: list[GameObject], outcome: Outcome
+    ) -> None:
+        """The untap step once reported: the phasing carried out, the outcome, then 502.3 untapping."""
         for obj in phase_out:
             obj.phased_out = True
             self._log(log.PhasedOut, permanent=obj.id, name=obj.name)
@@ -109,7 +141,6 @@ class Turns(Zones):
             if obj.controller in group and not obj.phased_out:
                 obj.tapped = False
                 obj.sick = False
-        return self._upkeep_and_main(turn)
 
     def _upkeep_and_main(self, turn: int) -> int:
         self.step = Step.UPKEEP

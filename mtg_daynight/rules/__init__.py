@@ -1,7 +1,8 @@
 """The day/night rules core: pure, deterministic code over plain data (no I/O, no pluggy, no globals).
 
 - :mod:`.designation`: Designation (neither/day/night, 730.1), Side, Keyword.
-- :mod:`.permanents`: Face, Permanent (what a host reports), Tracked (what the rules remember), PermanentView
+- :mod:`.permanents`: Face, Permanent (what a host reports), AbilityChange (one permanent's granted/lost
+  keywords), Tracked (what the rules remember), PermanentView
   (a frozen copy of a Tracked, for hosts).
 - :mod:`.ledger`: the spell ledger and the 728.2 tally.
 - :mod:`.state`: GameState, the Policy protocol, save/load.
@@ -25,12 +26,21 @@ from mtg_daynight.rules.outcome import (
     Transform,
     TransformRefused,
 )
-from mtg_daynight.rules.permanents import CardFaces, CardPermanent, Face, Permanent, PermanentView, Tracked
+from mtg_daynight.rules.permanents import (
+    AbilityChange,
+    CardFaces,
+    CardPermanent,
+    Face,
+    Permanent,
+    PermanentView,
+    Tracked,
+)
 from mtg_daynight.rules.state import RULES_AS_WRITTEN, GameState, Policy, RulesAsWritten
 
 __all__ = [
     "NOTHING",
     "RULES_AS_WRITTEN",
+    "AbilityChange",
     "Action",
     "CardFaces",
     "CardPermanent",

@@ -27,17 +27,24 @@ Rules implemented here (texts in the project's shared rules folder):
 - 701.28  only transforming double-faced permanents transform, never into an instant or sorcery face
           (712.9, 712.10).
 - 702.26b phased-out permanents are treated as though they do not exist.
-- 708.2   face-down permanents have no abilities; 708.2b a face-down permanent can't be turned face down.
+- 708.2   face-down permanents have no printed abilities, but abilities other effects grant them still apply
+          (a face-down permanent granted daybound makes it day while neither, 702.145d); 708.2b a face-down
+          permanent can't be turned face down.
 - 712.13a a permanent that would enter transformed with an instant or sorcery back face does not enter.
 - 712.15a a face-down transforming permanent can't transform; turned face up, its front face is up.
 - 712.16  a double-faced permanent can't be turned face down: nothing happens.
 - 707.8a / 707.10g transforming tokens have both faces and can transform, but are not "represented by a
           double-faced card": daybound's "enters transformed" does not apply to them (702.145b as written).
+- 500.8   an additional beginning phase (Sphinx of the Second Sun) has its own untap step: 502.1 phasing and the
+          502.2 check of the previous turn again (:func:`additional_untap_step`).
+- 712.9   a permanent given a back face after it entered (Werewhat) becomes a transforming double-faced
+          permanent (:func:`set_back_face`).
 - 101.2   a permanent with both daybound and nightbound: each says it can't transform except due to itself,
           and "can't" wins, so neither keyword transforms it.
 
 702.145c/d/f/g apply "any time": every event that can make one of them apply looks again at once (entering,
-leaving, phasing in or out, turning face down or up, gaining or losing an ability, a restriction ending, and
+leaving, phasing in or out, turning face down or up, gaining or losing an ability (one permanent or several at the
+same moment), getting a back face, a restriction ending, and
 the end of an "it can't become day/night" effect, :func:`veto_ended`).
 """
 
@@ -45,6 +52,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Literal
+
+import msgspec
 
 from mtg_daynight.rules import validate
 from mtg_daynight.rules.designation import (
@@ -72,7 +81,7 @@ from mtg_daynight.rules.outcome import (
     Transform,
     TransformRefused,
 )
-from mtg_daynight.rules.permanents import Permanent, Tracked
+from mtg_daynight.rules.permanents import AbilityChange, Face, Permanent, Tracked
 from mtg_daynight.rules.state import RULES_AS_WRITTEN, GameState, Policy
 from mtg_daynight.rules.validate import bad as _bad
 from mtg_daynight.rules.validate import known as _get
@@ -177,6 +186,13 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
     else:
         return  # in line already, or no such ability now (face down, phased out, lost it)
     controller = tracked.card.controller
+    if tracked.face_down and tracked.card.back is not None:  # it has the keyword because an effect grants it (708.2)
+        step.note(
+            "712.15a",
+            f"{tracked.name} ({tracked.id}, {controller}) has {keyword} but is face down: a face-down transforming "
+            "permanent can't transform; it stays as it is",
+        )
+        return
     if not tracked.can_transform:
         step.note(
             "701.28",
@@ -265,20 +281,79 @@ def untap_step(
     previous = state.turn
     # Every argument is checked before anything changes (the validation boundary, rules/validate.py).
     active = _check_turn(state, turn, active, "untap step")
-    # names() checks a tuple's items too. (Tested by type, not by ``!= ()``: an object whose __eq__ says True to
-    # everything would slip through unchecked.)
-    if type(phased_in) is not tuple or phased_in:
-        phased_in = validate.names(state, phased_in, "untap step (502.1): phased_in")
-    if type(phased_out) is not tuple or phased_out:
-        phased_out = validate.names(state, phased_out, "untap step (502.1): phased_out")
-    if phased_in or phased_out:
-        _check_phasing(state, phased_in, phased_in=True, event="untap step (502.1)")
-        _check_phasing(state, phased_out, phased_in=False, event="untap step (502.1)")
-        if set(phased_in) & set(phased_out):
-            raise _bad(state, "untap step (502.1): a permanent both phases in and out")
+    phased_in, phased_out = _check_untap_phasing(state, phased_in, phased_out, "untap step (502.1)")
     state.previous = previous
     state.turn = TurnRecord(turn, active)
     step = _Step(state, untap=True)
+    _untap(step, turn, previous, phased_in, phased_out, policy)
+    return step.done()
+
+
+def additional_untap_step(
+    state: GameState,
+    turn: int,
+    *,
+    phased_in: Sequence[str] = (),
+    phased_out: Sequence[str] = (),
+    policy: Policy = RULES_AS_WRITTEN,
+) -> Outcome:
+    """An additional beginning phase (500.8; Sphinx of the Second Sun) begins within turn ``turn``, the current
+    turn: its untap step does 502.1 phasing, then the 502.2 day/night check (728.2) again.
+
+    The check looks at the previous turn, as every untap step's does: the previous turn's record (its active
+    player or team and the spells they cast during it), not the current turn's spells so far. The current turn
+    stays the current turn (same number, same active players, its spells kept). A turn that began without an
+    untap step (:func:`untap_step_skipped`) can still get an additional one.
+    """
+    event = "additional untap step"
+    if type(turn) is not int:
+        validate.turn_number(state, turn, event)
+    current = state.turn
+    if current is None:
+        raise _bad(state, f"{event} of turn {turn} before the first untap step was reported: an additional "
+                          "beginning phase (500.8) belongs to a turn that has begun")
+    if turn != current.number:
+        raise _bad(state, f"{event} of turn {turn} during turn {current.number}: an additional beginning phase "
+                          "(500.8) belongs to the current turn (a new turn is untap_step)")
+    phased_in, phased_out = _check_untap_phasing(state, phased_in, phased_out, f"{event} (502.1)")
+    step = _Step(state, untap=True)
+    previous = state.previous
+    # 500.8: an additional phase is added to the turn; 502.2: its untap step checks "the previous turn" again.
+    checked = "there is no previous turn" if previous is None else f"the check looks at turn {previous.number} again"
+    step.note("500.8", f"an additional beginning phase in turn {turn}: its untap step does 502.1 phasing and the "
+                       f"502.2 day/night check; {checked}, not the spells of turn {turn} so far")
+    _untap(step, turn, previous, phased_in, phased_out, policy)
+    return step.done()
+
+
+def _check_untap_phasing(
+    state: GameState, phased_in: Sequence[str], phased_out: Sequence[str], event: str
+) -> tuple[Sequence[str], Sequence[str]]:
+    """502.1's phasing arguments of an untap step, checked (and normalised) before anything changes."""
+    # names() checks a tuple's items too. (Tested by type, not by ``!= ()``: an object whose __eq__ says True to
+    # everything would slip through unchecked.)
+    if type(phased_in) is not tuple or phased_in:
+        phased_in = validate.names(state, phased_in, f"{event}: phased_in")
+    if type(phased_out) is not tuple or phased_out:
+        phased_out = validate.names(state, phased_out, f"{event}: phased_out")
+    if phased_in or phased_out:
+        _check_phasing(state, phased_in, phased_in=True, event=event)
+        _check_phasing(state, phased_out, phased_in=False, event=event)
+        if set(phased_in) & set(phased_out):
+            raise _bad(state, f"{event}: a permanent both phases in and out")
+    return phased_in, phased_out
+
+
+def _untap(
+    step: _Step,
+    turn: int,
+    previous: TurnRecord | None,
+    phased_in: Sequence[str],
+    phased_out: Sequence[str],
+    policy: Policy,
+) -> None:
+    """An untap step's day/night part: 502.1 phasing, then the 502.2 check of ``previous`` (728.2)."""
+    state = step.state
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
     if phased_in or phased_out:
         changed = _apply_phasing(step, phased_in, phased_out)
@@ -303,7 +378,6 @@ def untap_step(
             if tally.spells != tally.most_by_one_player:
                 most = f"{most} (one single player; {tally.spells} in all)"
             _become(step, DAY, _rule(tally, "b"), f"{most} in turn {number}", policy, check=True)
-    return step.done()
 
 
 def untap_step_skipped(state: GameState, turn: int, active: Sequence[str]) -> Outcome:
@@ -429,7 +503,9 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
         if not card.cares_about_day_night:  # tracked's own answer, since it holds card's gained keywords
             state.permanents[card.id] = tracked
             continue
-        replaced = night and tracked.face is FRONT and tracked.has(DAYBOUND)
+        # A face-down permanent may have daybound granted by an effect (708.2), but it enters face down, never
+        # transformed (712.15a: a face-down transforming permanent can't transform).
+        replaced = night and not tracked.face_down and tracked.face is FRONT and tracked.has(DAYBOUND)
         if replaced and back is not None and back.instant_or_sorcery and not card.token:
             # 702.145b would make it enter transformed; 712.13a: with an instant or sorcery back face it doesn't
             # enter at all.
@@ -580,6 +656,78 @@ def set_abilities(
     else:
         state.relevant.pop(permanent, None)
     step = _Step(state)
+    _settle(step, (tracked,), policy)
+    return step.done()
+
+
+def set_abilities_batch(
+    state: GameState, changes: Sequence[AbilityChange], *, policy: Policy = RULES_AS_WRITTEN
+) -> Outcome:
+    """Effects now grant and remove day/night keywords on several permanents at the same moment (Humility leaving
+    the battlefield: every permanent regains its abilities at once). Each change is the full current sets, as for
+    :func:`set_abilities`.
+
+    All the changes are made first, then the rules look once (702.145d/g apply any time, so to the game as it is
+    after all of them): while neither, a permanent with daybound makes it day (702.145d) even if a nightbound one
+    regained its ability at the same moment, since 702.145g needs no permanent with daybound, whatever order the
+    host lists them in. Then each changed permanent's face is put in line (702.145c/f).
+    """
+    event = "set abilities batch"
+    items = validate.collection(state, changes, f"{event}: changes")
+    checked: list[tuple[Tracked, frozenset[Keyword], frozenset[Keyword]]] = []
+    for n, change in enumerate(items):
+        where = f"{event}: changes[{n}]"
+        if not isinstance(change, AbilityChange):
+            raise _bad(state, f"{where}: {validate.show(change)} is not an AbilityChange")
+        tracked = _get(state, change.permanent, where)
+        checked.append((tracked, validate.keywords(state, change.gained, f"{where}: gained"),
+                        validate.keywords(state, change.lost, f"{where}: lost")))
+    _unique(state, [tracked.id for tracked, _, _ in checked], event)
+    for tracked, gained, lost in checked:
+        tracked.gained, tracked.lost = gained, lost
+        if tracked.cares_about_day_night:
+            state.relevant.setdefault(tracked.id, True)
+        else:
+            state.relevant.pop(tracked.id, None)
+    step = _Step(state)
+    if len(checked) > 1:
+        step.note("702.145d", f"abilities of {', '.join(t.id for t, _, _ in checked)} change at the same moment: "
+                              "the rules look once, after all of them (702.145d/g)")
+    _settle(step, [tracked for tracked, _, _ in checked], policy)
+    return step.done()
+
+
+def set_back_face(
+    state: GameState, permanent: str, back: Face, cause: str, *, policy: Policy = RULES_AS_WRITTEN
+) -> Outcome:
+    """An effect gives ``permanent``, already on the battlefield front face up, the back face ``back`` (Werewhat:
+    the card it exiled becomes its back face). From now on it is a transforming double-faced permanent (712.9),
+    unless ``back`` is an instant or sorcery face, which it can never show (712.10, 701.28).
+
+    Refused (a bad event) when it already has a back face or is face down (712.16: a double-faced permanent
+    can't be face down). If its faces now disagree with the designation the rules act at
+    once: a front-face-up daybound permanent at night transforms (702.145c), a new nightbound face while neither
+    with no daybound permanent makes it night (702.145g).
+    """
+    event = "set back face"
+    tracked = _get(state, permanent, event)
+    permanent = tracked.id
+    back = validate.face(state, back, f"{event} {permanent!r}: back")
+    cause = validate.name(state, cause, f"{event}: cause")
+    card = tracked.card
+    if card.back is not None:
+        raise _bad(state, f"{event}: {permanent!r} ({card.name}) already has a back face")
+    if tracked.face_down:
+        raise _bad(state, f"{event}: {permanent!r} is face down: a double-faced permanent can't be face down "
+                          "(712.16), so it can't get a back face while face down")
+    tracked.card = msgspec.structs.replace(card, back=back)
+    if tracked.cares_about_day_night:
+        state.relevant.setdefault(permanent, True)
+    step = _Step(state)
+    what = ("an instant or sorcery face, which it can never show (712.10): it still can't transform"
+            if back.instant_or_sorcery else "it is now a transforming double-faced permanent (712.9)")
+    step.note("712.9", f"{cause} makes {back.name} the back face of {card.front.name} ({permanent}, "
+                       f"{card.controller}): {what}")
     _settle(step, (tracked,), policy)
     return step.done()
 

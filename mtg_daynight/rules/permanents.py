@@ -3,7 +3,7 @@
 Rules: 702.145a (daybound and nightbound sit on opposite faces of double-faced cards), 702.145b/e (the static
 abilities they represent), 701.28 (only transforming double-faced cards and tokens transform, never into an
 instant or sorcery face), 702.26 (phased-out permanents are treated as though they do not exist), 708.2
-(a face-down permanent has no abilities).
+(a face-down permanent has no printed abilities; those other effects grant it still apply).
 """
 
 from __future__ import annotations
@@ -104,6 +104,17 @@ class CardPermanent(msgspec.Struct, frozen=True, omit_defaults=True):
         )
 
 
+class AbilityChange(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The day/night keywords effects now grant one permanent (``gained``) and remove from it (``lost``): the
+    full current sets, as for ``set_abilities``. Several of them reported together
+    (:meth:`mtg_daynight.Game.set_abilities_batch`) happen at the same moment and are evaluated once (702.145d/g).
+    """
+
+    permanent: str
+    gained: frozenset[Keyword] = frozenset()
+    lost: frozenset[Keyword] = frozenset()
+
+
 class CardFaces(msgspec.Struct, frozen=True):
     """What the card data knows of a card: its faces with their keywords, and whether it is a day/night card."""
 
@@ -146,14 +157,16 @@ class _OnTheBattlefield:
     def has(self, keyword: Keyword) -> bool:
         """Whether it has ``keyword`` now: printed on the face that is up, or granted, and not removed.
 
-        A face-down permanent has no abilities (708.2); a phased-out one is treated as though it does not
-        exist (702.26b), so it has none either for these rules.
+        A face-down permanent's copiable values are those of a 2/2 with no text (708.2): it has no printed
+        abilities, but abilities other effects grant it still apply (708.2), so a face-down permanent granted
+        daybound has daybound. A phased-out one is treated as though it does not exist (702.26b), so it has none
+        for these rules.
         """
-        if self.face_down or self.phased_out or keyword in self.lost:
+        if self.phased_out or keyword in self.lost:
             return False
         if keyword in self.gained:
             return True
-        return self.up.has(keyword)
+        return not self.face_down and self.up.has(keyword)
 
     @property
     def can_transform(self) -> bool:

@@ -20,7 +20,7 @@ import msgspec
 
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.reference import Card
-from mtg_daynight.rules import Keyword, Side
+from mtg_daynight.rules import Face, Keyword, Side
 from mtg_daynight.scenarios.adapter import Adapter, Entering, optional
 from mtg_daynight.scenarios.checks import Checks
 
@@ -488,6 +488,87 @@ class Abilities(_OnOne, frozen=True):
         return f"{self.abilities} now gains [{', '.join(self.gained)}] and loses [{', '.join(self.lost)}]"
 
 
+class AbilityChangeEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One permanent's entry in ``abilities_together``: ``{ permanent = "x", gained = [...], lost = [...] }``."""
+
+    permanent: str
+    gained: tuple[Keyword, ...] = ()
+    lost: tuple[Keyword, ...] = ()
+
+
+class AbilitiesTogether(_Action, frozen=True):
+    """``{ abilities_together = [{ permanent = "x", gained = ["daybound"] }, { permanent = "y", ... }] }``: effects
+    change these permanents' keywords at the same moment (Humility leaves the battlefield); each entry holds the
+    full current sets. The host reports them in one ``set_abilities_batch`` event, so the rules look once
+    (702.145d/g)."""
+
+    abilities_together: tuple[AbilityChangeEntry, ...]
+
+    def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
+        """Check every name, each listed once."""
+        if not self.abilities_together:
+            raise names.fail(where, "'abilities_together' needs at least one permanent")
+        seen: set[str] = set()
+        for entry in self.abilities_together:
+            names.use(entry.permanent, where)
+            if entry.permanent in seen:
+                raise names.fail(where, f"'abilities_together' lists {entry.permanent!r} twice")
+            seen.add(entry.permanent)
+        return self
+
+    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
+        """The effects change, all at once."""
+        changes = [(e.permanent, frozenset(e.gained), frozenset(e.lost)) for e in self.abilities_together]
+        optional(adapter, "set_abilities_batch")(changes)
+
+    def describe(self) -> str:
+        """In words."""
+        each = "; ".join(f"{e.permanent} gains [{', '.join(e.gained)}] and loses [{', '.join(e.lost)}]"
+                         for e in self.abilities_together)
+        return f"at the same moment: {each}"
+
+
+class BackFaceEntry(Face, frozen=True, forbid_unknown_fields=True):
+    """The face ``back_face`` gives: ``{ name, daybound, nightbound, instant_or_sorcery }``, as in ``[cards]``."""
+
+
+class BackFace(_OnOne, frozen=True):
+    """``{ back_face = "x", back = { name = "...", nightbound = true }, cause = "Werewhat" }``: an effect gives x,
+    on the battlefield without a back face, that back face (Werewhat: the card it exiled becomes its back face).
+    The host reports ``set_back_face``; at night a front-face-up daybound x then transforms at once (702.145c)."""
+
+    verb = "back_face"
+    back_face: str
+    back: BackFaceEntry
+    cause: str = "an effect"
+
+    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
+        """The effect gives it the face."""
+        back = self.back
+        face = Face(back.name, back.daybound, back.nightbound, back.instant_or_sorcery)
+        optional(adapter, "set_back_face")(self.back_face, face, self.cause)
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.cause} makes {self.back.name} the back face of {self.back_face}"
+
+
+class AdditionalBeginningPhase(_Action, frozen=True):
+    """``{ additional_beginning_phase = true }``: an additional beginning phase in this turn (500.8; Sphinx of the
+    Second Sun): its untap step (502.1 phasing, the 502.2 check of the previous turn again, 502.3 untapping) and
+    its upkeep; then the turn goes on in its main step."""
+
+    additional_beginning_phase: Literal[True]
+
+    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
+        """The additional phase begins."""
+        optional(adapter, "additional_beginning_phase")()
+
+    def describe(self) -> str:
+        """In words."""
+        return "an additional beginning phase begins (untap step, upkeep)"
+
+
 class Tap(_OnOne, frozen=True):
     """``{ tap = "x" }``."""
 
@@ -629,8 +710,8 @@ class Note(_Action, frozen=True):
 
 Action = (
     Cast | CopySpell | Put | TokenCopy | Resolve | Leave | Return | PhaseOut | PhaseIn | FaceUp | FaceDown | Restrict
-    | Unrestrict | TransformRequest | Become | Abilities | Tap | Counters | ExtraTurn | EndVeto | LeaveGame | SaveLoad
-    | Expect | Note
+    | Unrestrict | TransformRequest | Become | Abilities | AbilitiesTogether | BackFace | AdditionalBeginningPhase | Tap
+    | Counters | ExtraTurn | EndVeto | LeaveGame | SaveLoad | Expect | Note
 )
 
 #: Actions by verb, in the order verbs are recognised.
@@ -650,6 +731,9 @@ VERBS: Final[dict[str, type[_Action]]] = {
     "transform": TransformRequest,
     "become": Become,
     "abilities": Abilities,
+    "abilities_together": AbilitiesTogether,
+    "back_face": BackFace,
+    "additional_beginning_phase": AdditionalBeginningPhase,
     "tap": Tap,
     "counters": Counters,
     "extra_turn": ExtraTurn,

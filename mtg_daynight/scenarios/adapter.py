@@ -25,6 +25,7 @@ from mtg_daynight.rules import (
     Designation,
     DesignationChange,
     DoesNotEnter,
+    Face,
     FaceDownRefused,
     Keyword,
     Side,
@@ -104,7 +105,10 @@ Seen = (
 
 #: Adapter methods added after the first release: an adapter may leave them out (scenarios that use them are
 #: skipped, as for :class:`Unsupported`).
-OPTIONAL_METHODS = ("begin_turn_without_untap_step", "stop_forbidding", "player_leaves", "save_and_load", "report")
+OPTIONAL_METHODS = (
+    "begin_turn_without_untap_step", "stop_forbidding", "player_leaves", "save_and_load", "report",
+    "additional_beginning_phase", "set_abilities_batch", "set_back_face",
+)
 
 
 def optional(adapter: Adapter, method: str) -> Callable[..., None]:
@@ -135,6 +139,11 @@ class Adapter(Protocol):
     def begin_turn_without_untap_step(self, turn: int, active: tuple[str, ...], extra: bool) -> None:
         """Optional. Play turn ``turn`` of ``active`` up to its main step, skipping its untap step (Stasis): report
         ``untap_step_skipped`` instead of ``untap_step``; no phasing, nothing untaps."""
+        ...
+
+    def additional_beginning_phase(self) -> None:
+        """Optional. An additional beginning phase in the current turn (500.8): play its untap step (502.1 phasing,
+        report ``additional_untap_step``, 502.3 untapping) and its upkeep, and stop in the main step again."""
         ...
 
     def cast(self, player: str, card: Card, name: str) -> None:
@@ -187,6 +196,17 @@ class Adapter(Protocol):
 
     def set_abilities(self, permanent: str, gained: frozenset[Keyword], lost: frozenset[Keyword]) -> None:
         """Effects now grant / remove these day/night keywords (the full sets)."""
+        ...
+
+    def set_abilities_batch(self, changes: Sequence[tuple[str, frozenset[Keyword], frozenset[Keyword]]]) -> None:
+        """Optional. Effects change these permanents' day/night keywords at the same moment (permanent, gained,
+        lost: the full sets of each): report them in one ``set_abilities_batch`` event and carry out its
+        outcome."""
+        ...
+
+    def set_back_face(self, permanent: str, back: Face, cause: str) -> None:
+        """Optional. An effect (``cause``) gives the permanent the back face ``back`` (Werewhat): report
+        ``set_back_face`` and carry out its outcome."""
         ...
 
     def add_restriction(self, permanent: str, restriction: str) -> None:

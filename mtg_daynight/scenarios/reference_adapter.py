@@ -14,7 +14,7 @@ import msgspec
 
 from mtg_daynight.facade import DayNight
 from mtg_daynight.reference import Card, ReferenceHost, Step, Zone, log
-from mtg_daynight.rules import Designation, Keyword, Side, TraceLine
+from mtg_daynight.rules import AbilityChange, Designation, Face, Keyword, Side, TraceLine
 from mtg_daynight.scenarios.adapter import Entering, PermanentView, Seen, SeenEntered, SeenPhased, SeenTrigger
 
 
@@ -128,6 +128,18 @@ class ReferenceAdapter:
     def set_abilities(self, permanent: str, gained: frozenset[Keyword], lost: frozenset[Keyword]) -> None:
         """Granted / removed keywords."""
         self.host.set_abilities(self._id(permanent), gained=gained, lost=lost)
+
+    def set_abilities_batch(self, changes: Sequence[tuple[str, frozenset[Keyword], frozenset[Keyword]]]) -> None:
+        """Several permanents' keywords at the same moment."""
+        self.host.set_abilities_batch([AbilityChange(self._id(p), gained, lost) for p, gained, lost in changes])
+
+    def set_back_face(self, permanent: str, back: Face, cause: str) -> None:
+        """A back face given after it entered."""
+        self.host.set_back_face(self._id(permanent), back, cause)
+
+    def additional_beginning_phase(self) -> None:
+        """An additional beginning phase in this turn."""
+        self.host.additional_beginning_phase()
 
     def add_restriction(self, permanent: str, restriction: str) -> None:
         """A "can't transform" effect starts."""
