@@ -27,9 +27,9 @@ from mtg_daynight.errors import InputFileError
 from .model import CatalogCard, PrintedName, make_face
 
 if TYPE_CHECKING:
-    from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard
+    from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, ReadsCard
 
-    Record = DayNightCard | MentionCard | HelperCard
+    Record = DayNightCard | MentionCard | HelperCard | ReadsCard
 
 
 class CatalogSnapshot(msgspec.Struct, frozen=True):
@@ -65,7 +65,7 @@ def read_snapshot(path: Path) -> CatalogSnapshot:
 
     snapshot = load_snapshot(path)
     source = str(path)
-    records: tuple[Record, ...] = (*snapshot.cards, *snapshot.mentions, *snapshot.helpers)
+    records: tuple[Record, ...] = (*snapshot.cards, *snapshot.mentions, *snapshot.helpers, *snapshot.reads)
     cards = tuple(to_catalog(record, source) for record in records)
     manifest = snapshot.manifest
     imported = f"imported {manifest.imported_at}" if manifest.imported_at else ""
@@ -80,8 +80,9 @@ def read_snapshot(path: Path) -> CatalogSnapshot:
 
 def to_catalog(record: Record, source: str) -> CatalogCard:
     """An importer record as a :class:`CatalogCard`: a :class:`HelperCard` is marked ``helper``, a
-    :class:`MentionCard` ``mentions_day_night``; non-English printed names (whole and per face) are kept."""
-    from mtg_daynight.importer.records import HelperCard, MentionCard  # lazy (already loaded: records exist)
+    :class:`MentionCard` ``mentions_day_night``, a :class:`ReadsCard` uses ``reads_day_night`` (so its kind is
+    ``reads_day_night``); non-English printed names (whole and per face) are kept."""
+    from mtg_daynight.importer.records import HelperCard, MentionCard, ReadsCard  # lazy (records exist already)
 
     faces = [make_face(f.name, f.keywords, f.type_line) for f in record.faces]
     if not faces:
@@ -103,6 +104,7 @@ def to_catalog(record: Record, source: str) -> CatalogCard:
         ids=tuple(dict.fromkeys(p.id for p in record.printings)),
         printed_names=tuple(PrintedName(lang, name) for lang, name in printed),
         mentions_day_night=isinstance(record, MentionCard) and record.mentions_day_night,
+        uses=("reads_day_night",) if isinstance(record, ReadsCard) else (),
         helper=card is None,
         digital=card is not None and card.digital,
         playtest=card is not None and card.playtest,

@@ -24,15 +24,16 @@ if TYPE_CHECKING:
 
 DESCRIPTION = """\
 Manage the day/night card data: the cards with daybound/nightbound, the cards that mention day/night without
-them (they make it day or night, or trigger when it changes), their faces and printings, and the Day // Night
-helper card, imported from Scryfall's bulk data (or local Scryfall or MTGJSON files) into one snapshot file
-(daynight-cards.json).
+them (they make it day or night, or trigger when it changes), the cards that only read it ("if it's night"),
+their faces and printings, and the Day // Night helper card, imported from Scryfall's bulk data (or local
+Scryfall or MTGJSON files) into one snapshot file (daynight-cards.json).
 
 Which snapshot is read: --data-dir (or $MTG_DAYNIGHT_DATA_DIR) if given, and only that; else your own import
 in the user data directory; else a source checkout's carddata/ if it holds one; else the snapshot bundled
 with mtg-daynight (MTGJSON 5.2.0 of 2022-04-25: the day/night cards of Innistrad: Midnight Hunt and Crimson
-Vow). `update` writes into --data-dir, $MTG_DAYNIGHT_DATA_DIR or the user data directory. Downloads are cached
-in your user cache directory (MTG_DAYNIGHT_CACHE_DIR overrides it).
+Vow). `update` writes into --data-dir, $MTG_DAYNIGHT_DATA_DIR or the user data directory; `reset` removes that
+snapshot again, so the bundled one is used. Downloads are cached in your user cache directory
+(MTG_DAYNIGHT_CACHE_DIR overrides it).
 
 Exit status: 0 done; 1 `status --check` found the snapshot missing or too old; 2 an error (a bad or missing
 file, no card data where it was asked for, a failed update: the previous snapshot is kept); 3 `update` could
@@ -43,9 +44,11 @@ UPDATE_HELP = """\
 Download Scryfall's bulk file (or read --from-file), keep the day/night cards and write the snapshot.
 Asks Scryfall first whether the file changed (If-None-Match): when it has not, nothing is downloaded.
 The file is decompressed and scanned while it downloads; an interrupted download resumes on the next run.
-The old snapshot is kept when anything fails, and when the new import looks broken (no cards, or far fewer
-than before) unless --force. Prints the cards added, removed and changed; waits (retries, another update
-holding the lock) are announced on stderr.
+The old snapshot is kept when anything fails; when the new data is older than the data in use (by the sources'
+own dates: Scryfall's updated_at, MTGJSON's meta.date) unless --allow-older; and when the new import looks
+broken (no day/night cards, or fewer cards of any kind than the data in use, the helper card included) unless
+--force. Prints the cards added, removed and changed (--quiet: nothing when nothing changed, one line when
+something did); waits (retries, another update holding the lock) and errors are announced on stderr.
 
 Offline (the name does not resolve, the connection is refused, the network is unreachable) it stops at once,
 without retrying, with one line; the current snapshot stays in use. Worst case against a hostile or broken
@@ -102,7 +105,23 @@ def register(sub: Any) -> None:
         help="use this API base URL instead of https://api.scryfall.com (a mirror or a test server); "
         "lifts the https-on-Scryfall-hosts check",
     )
-    update.add_argument("--force", action="store_true", help="replace the snapshot even if the import looks broken")
+    update.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the snapshot even if the import looks broken (no day/night cards, or fewer cards of a kind "
+        "than the data in use)",
+    )
+    update.add_argument(
+        "--allow-older",
+        action="store_true",
+        help="import data older than the data in use (by Scryfall's updated_at or MTGJSON's meta.date)",
+    )
+    update.add_argument(
+        "--quiet",
+        action="store_true",
+        help="for cron: print nothing when nothing changed, one line when something did (errors and warnings "
+        "still go to stderr)",
+    )
     update.add_argument(
         "--retries",
         metavar="N",
@@ -132,15 +151,16 @@ def register(sub: Any) -> None:
     lister = actions.add_parser(
         "list",
         help="list the cards of the snapshot",
-        description="List the day/night cards, the cards that mention day/night and the helper card.",
+        description="List the day/night cards, the cards that mention day/night, the cards that read day/night "
+        "and the helper card.",
     )
     lister.add_argument(
         "--json",
         action="store_true",
-        help="print a JSON array of objects, one per record: kind (day_night, mentions_day_night or helper), "
-        "name, oracle_id, layout, faces, printings with set/collector_number/lang/id/printed_name; day_night "
-        "records also have daybound_face, nightbound_face, keywords, digital, playtest; mentions_day_night "
-        "records digital, playtest",
+        help="print a JSON array of objects, one per record: kind (day_night, mentions_day_night, "
+        "reads_day_night or helper), name, oracle_id, layout, faces, printings with set/collector_number/lang/id/"
+        "printed_name; day_night records also have daybound_face, nightbound_face, keywords, digital, playtest; "
+        "mentions_day_night and reads_day_night records digital, playtest",
     )
     lister.add_argument("--data-dir", metavar="DIR", help="directory of the snapshot (default: see above)")
     lister.set_defaults(handler=_list)
@@ -161,9 +181,21 @@ def register(sub: Any) -> None:
         metavar="AGE",
         default="30d",
         help="age limit for --check: a number with unit s, m, h, d or w (default: 30d). The age is counted "
-        "from Scryfall's updated_at, or from the import time for --from-file snapshots",
+        "from the data's own date: Scryfall's updated_at, or MTGJSON's meta.date (for the bundled snapshot "
+        "too); only for local Scryfall files, which carry no date, from the import time",
     )
     status.set_defaults(handler=_status)
+
+    reset = actions.add_parser(
+        "reset",
+        help="remove your imported snapshot, so the bundled one is used again",
+        description="Remove the snapshot `update` wrote (in --data-dir, $MTG_DAYNIGHT_DATA_DIR or the user data "
+        "directory), in one step and holding the update lock; readers then fall back to a checkout's carddata/ "
+        "or the bundled snapshot (with --data-dir or $MTG_DAYNIGHT_DATA_DIR: to no card data). Prints the "
+        "snapshot now in use.",
+    )
+    reset.add_argument("--data-dir", metavar="DIR", help="directory of the snapshot to remove (default: see above)")
+    reset.set_defaults(handler=_reset)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -187,7 +219,7 @@ class _TqdmProgress:
             initial=initial,
             unit="B",
             unit_scale=True,
-            unit_divisor=1024,
+            unit_divisor=1000,  # MB, as the summary says
             desc=self._desc,
             file=sys.stderr,
             disable=not sys.stderr.isatty(),
@@ -205,7 +237,22 @@ class _TqdmProgress:
 
 
 def _mb(n: int) -> str:
+    """Bytes in MB (10^6 bytes, as the progress bar counts)."""
     return f"{n / 1_000_000:.1f} MB"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 printing``, ``2 printings``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _contents(counts: Any) -> str:
+    """What a snapshot holds, from its manifest's counts."""
+    return (
+        f"{plural(counts.cards, 'day/night card')} ({plural(counts.printings, 'printing')}), "
+        f"{counts.mentions} that mention day/night, {counts.reads} that read day/night, "
+        f"{plural(counts.helpers, 'helper card')}"
+    )
 
 
 def _non_negative_int(text: str) -> int:
@@ -244,6 +291,7 @@ def _update(args: argparse.Namespace) -> int:
             from_file=args.from_file,
             api_url=args.api_url,
             force=args.force,
+            allow_older=args.allow_older,
             progress=_TqdmProgress("importing" if args.from_file else "downloading"),
             retries=args.retries,
             timeout=args.timeout,
@@ -253,8 +301,22 @@ def _update(args: argparse.Namespace) -> int:
     except UnreachableError as error:
         _notify(str(error))
         return EXIT_UNREACHABLE
-    _print_update(outcome)
+    for warning in outcome.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if args.quiet:
+        _print_quiet(outcome)
+    else:
+        _print_update(outcome)
     return 0
+
+
+def _print_quiet(outcome: UpdateOutcome) -> None:
+    """``--quiet``: nothing when nothing changed (Scryfall reports no change, or no card changed), else one line."""
+    if outcome.up_to_date or outcome.diff.empty or outcome.snapshot is None:
+        return
+    source = outcome.snapshot.manifest.source
+    date = f" of {source.updated_at}" if source.updated_at else ""
+    print(f"card data updated{date}: {outcome.diff.summary()} -> {outcome.snapshot_file}")
 
 
 def _print_update(outcome: UpdateOutcome) -> None:
@@ -274,13 +336,7 @@ def _print_update(outcome: UpdateOutcome) -> None:
         print(f"{source.bulk_type} of {source.updated_at}: {how}")
     else:
         print(f"imported {source.file_name} ({_mb(source.file_size)})")
-    counts = snapshot.manifest.counts
-    print(
-        f"{counts.cards} day/night cards ({counts.printings} printings), {counts.mentions} that mention "
-        f"day/night, {counts.helpers} helper card(s) -> {outcome.snapshot_file}"
-    )
-    for warning in outcome.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+    print(f"{_contents(snapshot.manifest.counts)} -> {outcome.snapshot_file}")
     if outcome.diff.empty:
         print("no card changed")
     else:
@@ -300,9 +356,10 @@ def _records(snapshot: Snapshot) -> list[dict[str, Any]]:
     """Every record as a JSON object with its ``kind`` first: day/night cards, mention cards, helper cards."""
     import msgspec
 
-    groups = (
+    groups: tuple[tuple[str, tuple[Any, ...]], ...] = (
         ("day_night", snapshot.cards),
         ("mentions_day_night", snapshot.mentions),
+        ("reads_day_night", snapshot.reads),
         ("helper", snapshot.helpers),
     )
     return [{"kind": kind, **msgspec.to_builtins(record)} for kind, records in groups for record in records]
@@ -322,15 +379,19 @@ def _list(args: argparse.Namespace) -> int:
         return 0
     for card in snapshot.cards:
         faces = f"day: {card.daybound_face or '-'}, night: {card.nightbound_face or '-'}"
-        print(f"{card.name}  ({faces}; {len(card.printings)} printings){_flags(card.digital, card.playtest)}")
+        printings = plural(len(card.printings), "printing")
+        print(f"{card.name}  ({faces}; {printings}){_flags(card.digital, card.playtest)}")
     for mention in snapshot.mentions:
         flags = _flags(mention.digital, mention.playtest)
-        print(f"{mention.name}  (mentions day/night; {len(mention.printings)} printings){flags}")
+        print(f"{mention.name}  (mentions day/night; {plural(len(mention.printings), 'printing')}){flags}")
+    for reads in snapshot.reads:
+        flags = _flags(reads.digital, reads.playtest)
+        print(f"{reads.name}  (reads day/night; {plural(len(reads.printings), 'printing')}){flags}")
     for helper in snapshot.helpers:
-        print(f"{helper.name}  (helper card; {len(helper.printings)} printings)")
+        print(f"{helper.name}  (helper card; {plural(len(helper.printings), 'printing')})")
     print(
-        f"{len(snapshot.cards)} day/night cards, {len(snapshot.mentions)} that mention day/night, "
-        f"{len(snapshot.helpers)} helper card(s)",
+        f"{plural(len(snapshot.cards), 'day/night card')}, {len(snapshot.mentions)} that mention day/night, "
+        f"{len(snapshot.reads)} that read day/night, {plural(len(snapshot.helpers), 'helper card')}",
         file=sys.stderr,
     )
     return 0
@@ -386,6 +447,26 @@ def _source_line(source: SourceInfo) -> str:
     return f"local file {source.file_name}"
 
 
+def _mod_dirs() -> list[str]:
+    """The directories whose mod files every reader loads by default (see docs/mods.md)."""
+    from mtg_daynight.catalog.mods import default_mod_dirs
+
+    return [str(path) for path in default_mod_dirs()]
+
+
+def _reset(args: argparse.Namespace) -> int:
+    from mtg_daynight.importer.paths import resolve_data_dir
+    from mtg_daynight.importer.snapshot import remove_snapshot
+
+    directory = resolve_data_dir(args.data_dir)
+    removed = remove_snapshot(directory, notify=_notify)
+    what = f"removed {directory / 'daynight-cards.json'}" if removed else f"no imported snapshot in {directory}"
+    location = locate_snapshot(args.data_dir)
+    now = f"{location.path} ({_ORIGINS[location.origin]})" if location.exists else "no card data"
+    print(f"{what}; in use now: {now}")
+    return 0
+
+
 def _status(args: argparse.Namespace) -> int:
     import json
     from datetime import UTC, datetime
@@ -400,7 +481,19 @@ def _status(args: argparse.Namespace) -> int:
         snapshot = load_snapshot(location.path)
     except SnapshotMissingError as error:
         if args.json:
-            print(json.dumps({"path": str(location.path), "origin": location.origin, "exists": False}))
+            missing = {
+                "path": str(location.path),
+                "origin": location.origin,
+                "bundled": False,
+                "exists": False,
+                "source": None,
+                "date": None,
+                "age_seconds": None,
+                "too_old": True if args.check else None,
+                "manifest": None,
+                "mod_dirs": _mod_dirs(),
+            }
+            print(json.dumps(missing, indent=1))
         if args.check:
             print(f"carddata status: {error}", file=sys.stderr)
             return 1
@@ -422,6 +515,7 @@ def _status(args: argparse.Namespace) -> int:
             "age_seconds": round(age) if age is not None else None,
             "too_old": too_old if args.check else None,
             "manifest": msgspec.to_builtins(manifest),
+            "mod_dirs": _mod_dirs(),
         }
         print(json.dumps(data, indent=1))
     else:
@@ -440,11 +534,8 @@ def _status(args: argparse.Namespace) -> int:
                   "clock right?)")
         elif age is not None:
             print(f"age:        {age / 86400:.1f} days (from {source.updated_at or manifest.imported_at})")
-        counts = manifest.counts
-        print(
-            f"contents:   {counts.cards} day/night cards ({counts.printings} printings), {counts.mentions} that "
-            f"mention day/night, {counts.helpers} helper card(s)"
-        )
+        print(f"contents:   {_contents(manifest.counts)}")
+        print(f"mod files:  {', '.join(_mod_dirs())} (your own cards: *.toml mod files, *.txt Forge scripts)")
     if too_old:
         hint = " (the bundled snapshot: run `mtg-daynight carddata update`)" if location.origin == "bundled" else ""
         why = "is dated in the future, so its age is unknown" if future else f"is older than {args.max_age}"

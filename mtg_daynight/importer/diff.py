@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Snapshot
+from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, ReadsCard, Snapshot
 
-Record = DayNightCard | MentionCard | HelperCard
+Record = DayNightCard | MentionCard | HelperCard | ReadsCard
 
 
 @dataclass
 class SnapshotDiff:
-    """What changed between two snapshots (day/night cards, cards that mention day/night and helper cards, keyed
+    """What changed between two snapshots (day/night cards, cards that mention or read day/night, helper cards, keyed
     by kind and oracle id): the names added and removed, and ``changed`` as (name, changed field names)."""
 
     added: list[str] = field(default_factory=list)
@@ -43,6 +43,8 @@ def _keyed(snapshot: Snapshot | None) -> dict[str, Record]:
         table[f"card:{card.oracle_id}"] = card
     for mention in snapshot.mentions:
         table[f"mention:{mention.oracle_id}"] = mention
+    for reads in snapshot.reads:
+        table[f"reads:{reads.oracle_id}"] = reads
     for helper in snapshot.helpers:
         table[f"helper:{helper.oracle_id or helper.name}"] = helper
     return table

@@ -65,7 +65,6 @@ from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
 
 API_URL = "https://api.scryfall.com"
 SCRYFALL_HOSTS = frozenset({"api.scryfall.com", "data.scryfall.io"})
-PROJECT_URL = "https://pypi.org/project/mtg-daynight/"
 DEFAULT_RETRY_AFTER = 30.0
 CHUNK_SIZE = 256 * 1024
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
@@ -79,8 +78,9 @@ _UNREACHABLE_ERRNOS = {
 
 
 def user_agent() -> str:
-    """The User-Agent we send: our name and version, and where to find us."""
-    return f"mtg-daynight/{__version__} (+{PROJECT_URL})"
+    """The User-Agent we send: our name and version (no URL: the project has no public page yet, and a
+    User-Agent must not point at one that does not exist)."""
+    return f"mtg-daynight/{__version__}"
 
 
 class Progress(Protocol):
@@ -213,10 +213,15 @@ def unreachable_reason(error: BaseException) -> str | None:
     return None
 
 
-def _describe(error: _NetworkError) -> str:
-    """A short description of a network error (no library object reprs)."""
+def _describe(error: _NetworkError, url: str, timeouts: tuple[float, float], *, body: bool = False) -> str:
+    """A short description of a network error (no library object reprs); a timeout says what timed out (the
+    connection, the answer, or the body's data) and after how long (``timeouts``: connect, read)."""
     if error.kind == "timeout":
-        return "timed out"
+        host = urlsplit(url).netloc
+        if isinstance(error.error, requests.ConnectTimeout):
+            return f"connecting to {host} timed out after {timeouts[0]:g} s (--timeout)"
+        what = "no data" if body else "no answer"
+        return f"{what} from {host} for {timeouts[1]:g} s: timed out (--timeout)"
     if error.kind == "dropped":
         return "the connection was dropped"
     return f"connection error ({type(error.error).__name__})"
@@ -282,6 +287,7 @@ class ScryfallClient:
         self.sleep = sleep
         self.connect_timeout = float(connect)
         self.stall_timeout = float(stall)
+        self.last_timeouts = (self.connect_timeout, self.stall_timeout)  # those of the latest request (messages)
         self.deadline = float(deadline)
         self.max_retries = max_retries
         self.backoff = backoff
@@ -356,9 +362,10 @@ class ScryfallClient:
         """Send ``GET url`` (streamed, no redirect followed); raises :class:`_NetworkError` when no answer comes."""
         if self.session is None:
             self.session = requests.Session()
+        self.last_timeouts = self._timeouts()
         try:
             return self.session.get(
-                url, headers=headers, timeout=self._timeouts(), stream=True, allow_redirects=False
+                url, headers=headers, timeout=self.last_timeouts, stream=True, allow_redirects=False
             )
         except (requests.ConnectionError, requests.Timeout) as error:
             raise _NetworkError(error, _kind(error)) from None
@@ -380,7 +387,7 @@ class ScryfallClient:
                     raise UnreachableError(f"{urlsplit(current).hostname}: {reason}") from None
                 if error.kind == "tls":  # a retry cannot fix a certificate
                     raise DownloadError(f"GET {current}: TLS error ({_tls_reason(error.error)})") from None
-                self.retry(current, _describe(error))
+                self.retry(current, _describe(error, current, self.last_timeouts))
                 continue
             status = response.status_code
             location = response.headers.get("Location")
@@ -423,7 +430,7 @@ class ScryfallClient:
             try:
                 chunk = _read1(response, min(CHUNK_SIZE, skip + limit - total + 1))
             except _NetworkError as error:
-                raise _Interrupted(_describe(error)) from None
+                raise _Interrupted(_describe(error, response.url or "", self.last_timeouts, body=True)) from None
             if not chunk:
                 return
             now = self.clock()

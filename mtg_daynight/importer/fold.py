@@ -3,10 +3,13 @@
 * A card object is a day/night card when its (card-level) keywords contain Daybound or Nightbound.
 * Otherwise it *mentions day/night* when the oracle text of the card or of any face matches
   :data:`MENTION_PATTERN` (it makes it day or night, or triggers when day becomes night or night becomes
-  day): kept as a :class:`~mtg_daynight.importer.records.MentionCard`. Cards that only check whether it is day
-  or night can't make it either, so they don't make a deck need the helper card and are not kept.
-* The Day // Night helper card (a ``double_faced_token`` whose faces are Day and Night) is kept as a
-  :class:`~mtg_daynight.importer.records.HelperCard`.
+  day): kept as a :class:`~mtg_daynight.importer.records.MentionCard`.
+* Otherwise it *reads day/night* when that text matches :data:`READS_PATTERN` (it only checks whether it is
+  day or night: "if it's night"): kept as a :class:`~mtg_daynight.importer.records.ReadsCard`. Such a card
+  cares about day/night but can't make it either, so it does not make a deck need the helper card.
+* The Day // Night helper card is kept as a :class:`~mtg_daynight.importer.records.HelperCard`. It is found by
+  its oracle id, or by its name and faces ("Day // Night": Day, Night) with the helper's text, whatever its
+  layout says (``double_faced_token`` on Scryfall and in MTGJSON 5.2, ``token`` in MTGJSON 5.1).
 * art_series objects, tokens and emblems are left out.
 * Printings of one card (other sets, languages, reversible printings, digital and playtest printings) are
   folded into one record keyed by oracle id; digital-only and playtest cards are kept and flagged.
@@ -24,18 +27,23 @@ import msgspec
 
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.hygiene import check_card_text, escape_text
-from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Printing, SnapshotFace
+from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Printing, ReadsCard, SnapshotFace
 from mtg_daynight.importer.scryfall import Card, CardFace
 
 DAYBOUND = "Daybound"
 NIGHTBOUND = "Nightbound"
 HELPER_LAYOUT = "double_faced_token"
 HELPER_FACE_NAMES = ("Day", "Night")
+HELPER_NAME = " // ".join(HELPER_FACE_NAMES)
+#: The Day // Night helper card's Scryfall oracle id (the same in every printing: tmid, tvow).
+HELPER_ORACLE_ID = "84142407-ba98-497d-bbc8-39176aa67c02"
+#: The layouts the helper card has had: Scryfall's and MTGJSON 5.2's, and MTGJSON 5.1's.
+TOKEN_LAYOUTS = frozenset({HELPER_LAYOUT, "token"})
 #: Layouts that are never cards a player puts in a deck.
 EXCLUDED_LAYOUTS = frozenset({"art_series", "token", "emblem", "double_faced_token"})
 REVERSIBLE_LAYOUT = "reversible_card"
 
-Kind = Literal["daynight", "mentions", "helper"]
+Kind = Literal["daynight", "mentions", "reads", "helper"]
 
 #: What makes a card one that mentions day/night (case-insensitive, whole words, so "daylight", "Nightmare",
 #: "nightfall" do not count). The scanner's loose needles (:data:`~mtg_daynight.importer.scanner.MENTION_NEEDLES`)
@@ -60,8 +68,17 @@ class _WordPattern(NamedTuple):
     not_before: str
 
 
+#: What makes a card one that reads day/night (it checks the designation, 730.1: "if it's night", "as long as
+#: it's day", "if it's neither day nor night"), case-insensitive, whole words. Checked only on cards that neither
+#: have daybound/nightbound nor mention day/night. The scanner's needles
+#: (:data:`~mtg_daynight.importer.scanner.READS_NEEDLES`) find the candidate lines.
+READS_PATTERN = re.compile(r"\bit(?:'s|\u2019s| is) (?:neither day nor night|day|night)\b", re.IGNORECASE)
+
 _ASCII_WORD = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
 _MENTION = _WordPattern(MENTION_PATTERN, re.compile(r"becomes (?:day|night)\b"), _ASCII_WORD)
+_READS = _WordPattern(
+    READS_PATTERN, re.compile(r"it(?:'s| is) (?:neither day nor night|day|night)\b"), _ASCII_WORD
+)
 
 
 def _search_word(pattern: _WordPattern, text: str, lowered: str | None) -> bool:
@@ -109,11 +126,17 @@ def all_keywords(card: Card) -> list[str]:
 
 
 def is_helper(card: Card) -> bool:
-    """True for the Day // Night helper card."""
-    if card.layout != HELPER_LAYOUT:
+    """True for the Day // Night helper card: its oracle id (:data:`HELPER_ORACLE_ID`), or its name and faces
+    with a token layout (MTGJSON 5.1 says ``token``, later builds and Scryfall ``double_faced_token``) or, whatever
+    the layout, the helper's text (it makes it day or night); never an ``art_series`` object."""
+    if card.layout == "art_series":
         return False
+    if card_oracle_id(card) == HELPER_ORACLE_ID:
+        return True
     faces = tuple(f.name for f in card.card_faces or ())
-    return faces == HELPER_FACE_NAMES or card.name == " // ".join(HELPER_FACE_NAMES)
+    if faces != HELPER_FACE_NAMES and card.name != HELPER_NAME:
+        return False
+    return card.layout in TOKEN_LAYOUTS or mentions_day_night(card)
 
 
 def _mentions_day_night_in(text: str | None) -> bool:
@@ -129,10 +152,24 @@ def mentions_day_night(card: Card) -> bool:
     return any(_mentions_day_night_in(face.oracle_text) for face in card.card_faces or ())
 
 
+def _reads_day_night_in(text: str | None) -> bool:
+    if not text:
+        return False
+    return _search_word(_READS, text, _lowered(text))
+
+
+def reads_day_night(card: Card) -> bool:
+    """True when the oracle text of ``card`` or of one of its faces matches :data:`READS_PATTERN`."""
+    if _reads_day_night_in(card.oracle_text):
+        return True
+    return any(_reads_day_night_in(face.oracle_text) for face in card.card_faces or ())
+
+
 def classify(card: Card) -> Kind | None:
-    """Say what the importer keeps of ``card``: a day/night card, a card that mentions day/night, the helper
-    card, or nothing. A card with daybound or nightbound is a day/night card even though its reminder text
-    mentions night."""
+    """Say what the importer keeps of ``card``: a day/night card, a card that mentions day/night, one that
+    reads day/night, the helper card, or nothing. A card with daybound or nightbound is a day/night card even
+    though its reminder text mentions night; one that makes it day and also reads it (The Celestus) mentions
+    day/night."""
     if is_helper(card):
         return "helper"
     if card.layout in EXCLUDED_LAYOUTS or card.object != "card":
@@ -142,6 +179,8 @@ def classify(card: Card) -> Kind | None:
         return "daynight"
     if mentions_day_night(card):
         return "mentions"
+    if reads_day_night(card):
+        return "reads"
     return None
 
 
@@ -354,6 +393,7 @@ class Folded(NamedTuple):
     cards: tuple[DayNightCard, ...]
     helpers: tuple[HelperCard, ...]
     mentions: tuple[MentionCard, ...]
+    reads: tuple[ReadsCard, ...] = ()
 
 
 @dataclass
@@ -366,6 +406,7 @@ class Folder:
     cards: dict[str, _Group] = field(default_factory=dict)
     helpers: dict[str, _Group] = field(default_factory=dict)
     mentions: dict[str, _Group] = field(default_factory=dict)
+    reads: dict[str, _Group] = field(default_factory=dict)
     #: printing id -> (oracle id or name, card name) of every card kept, to catch one id on two cards
     owners: dict[str, tuple[str, str]] = field(default_factory=dict)
 
@@ -396,7 +437,7 @@ class Folder:
             if oracle_id is None:
                 raise CardFileError(f"card '{escape_text(card.name)}' (id {card.id}) has no oracle_id")
             key = oracle_id
-            table = self.cards if kind == "daynight" else self.mentions
+            table = {"daynight": self.cards, "mentions": self.mentions, "reads": self.reads}[kind]
         group = table.get(key)
         if group is None:
             table[key] = _Group(kind, card)
@@ -405,7 +446,7 @@ class Folder:
         return kind
 
     def build(self) -> Folded:
-        """Build the sorted day/night card, helper and mention records."""
+        """Build the sorted day/night card, helper, mention and reads records."""
         cards = [
             DayNightCard(
                 oracle_id=oracle_id,
@@ -430,7 +471,11 @@ class Folder:
         cards.sort(key=lambda c: (c.name, c.oracle_id))
         helpers.sort(key=lambda h: (h.name, h.oracle_id or ""))
         mentions.sort(key=lambda m: (m.name, m.oracle_id))
-        return Folded(tuple(cards), tuple(helpers), tuple(mentions))
+        reads = sorted(
+            (ReadsCard(oracle_id=key, **_card_fields(group)) for key, group in self.reads.items()),
+            key=lambda r: (r.name, r.oracle_id),
+        )
+        return Folded(tuple(cards), tuple(helpers), tuple(mentions), tuple(reads))
 
 
 class _CardFields(TypedDict):

@@ -21,7 +21,7 @@ import msgspec
 from mtg_daynight.importer.decompress import DEFAULT_BLOCK_SIZE, HashedFile, file_blocks, open_decompressed
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
-from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard
+from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, ReadsCard
 from mtg_daynight.importer.scanner import (
     DEFAULT_MAX_LINE,
     DEFAULT_NEEDLES,
@@ -59,6 +59,8 @@ class ImportResult:
     file_size: int = 0
     sha256: str = ""
     objects_kept: int = 0
+    reads: tuple[ReadsCard, ...] = ()
+    warnings: tuple[str, ...] = ()  # what the import noticed but let through (a source without its helper card)
 
     @property
     def printings(self) -> int:
@@ -159,6 +161,7 @@ def import_blocks(
         cards=folded.cards,
         helpers=folded.helpers,
         mentions=folded.mentions,
+        reads=folded.reads,
         format=scanner.format,
         candidate_lines=candidates,
         decompressed_bytes=scanner.offset,

@@ -17,9 +17,9 @@ import msgspec
 
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.hygiene import FORBIDDEN, escape_text
-from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Snapshot
+from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, ReadsCard, Snapshot
 
-Record = DayNightCard | MentionCard | HelperCard
+Record = DayNightCard | MentionCard | HelperCard | ReadsCard
 _HINT = "not a snapshot an import wrote; run `mtg-daynight carddata update` again"
 
 
@@ -42,17 +42,18 @@ def _problem(snapshot: Snapshot) -> str | None:
             return f"{where} holds a control character ({escape_text(text)[:60]!r})"
     counts = snapshot.manifest.counts
     printings = sum(len(card.printings) for card in snapshot.cards)
-    actual = (len(snapshot.cards), len(snapshot.mentions), len(snapshot.helpers), printings)
-    if (counts.cards, counts.mentions, counts.helpers, counts.printings) != actual:
+    actual = (len(snapshot.cards), len(snapshot.mentions), len(snapshot.helpers), printings, len(snapshot.reads))
+    if (counts.cards, counts.mentions, counts.helpers, counts.printings, counts.reads) != actual:
         return (
             f"manifest counts (cards {counts.cards}, mentions {counts.mentions}, helpers {counts.helpers}, "
-            f"printings {counts.printings}) do not match the records ({actual[0]}, {actual[1]}, {actual[2]}, "
-            f"{actual[3]})"
+            f"printings {counts.printings}, reads {counts.reads}) do not match the records ({actual[0]}, "
+            f"{actual[1]}, {actual[2]}, {actual[3]}, {actual[4]})"
         )
     names: set[str] = set()
     printing_ids: set[str] = set()
     groups: tuple[tuple[str, tuple[Record, ...]], ...] = (
         ("card", snapshot.cards), ("mention", snapshot.mentions), ("helper", snapshot.helpers),
+        ("reads", snapshot.reads),
     )
     for kind, records in groups:
         oracle_ids: set[str] = set()

@@ -106,6 +106,7 @@ def import_local_files(
     folder = Folder()
     files: list[SourceFile] = []
     candidates = decompressed = kept = 0
+    warnings: list[str] = []
     done = file_base = 0
 
     def advance(read_in_file: int) -> None:
@@ -124,6 +125,7 @@ def import_local_files(
                 read = read_mtgjson(path, folder, on_progress=advance)
                 decompressed += read.decompressed_bytes
                 kept += read.kept
+                warnings += read.warnings
                 files.append(
                     SourceFile(
                         name=path.name,
@@ -162,6 +164,8 @@ def import_local_files(
         cards=folded.cards,
         helpers=folded.helpers,
         mentions=folded.mentions,
+        reads=folded.reads,
+        warnings=tuple(warnings),
         format=source.format,
         gzipped=source.gzipped,
         candidate_lines=candidates,

@@ -7,14 +7,21 @@ as the Scryfall import, so both sources produce the same records by the same rul
 what mentions day/night, the helper card, the folding of printings):
 
 * faces are joined by ``otherFaceIds`` among the records of one set that carry the same ``name`` (the combined
-  "Front // Back"), ordered by ``side`` (a, b, ...);
+  "Front // Back"), ordered by ``side`` (a, b, ...); an older build's records without ``otherFaceIds`` are
+  joined by that ``name`` (when it has " // ") and their collector ``number``, ordered by ``side``, else by where
+  their ``faceName`` stands in the name;
 * Daybound and Nightbound come from each face's own ``keywords`` (MTGJSON lists keywords per face), nothing is
   guessed;
 * ids are ``identifiers.scryfallId`` (the printing) and ``identifiers.scryfallOracleId`` (the card), so a
   snapshot from MTGJSON and one from Scryfall name the same cards by the same ids;
 * the printed names of other languages come from ``foreignData`` (one printing per language, with the Scryfall
   id MTGJSON gives for it, else an empty id);
-* the Day // Night helper card comes from the set's ``tokens`` (layout ``double_faced_token``);
+* the Day // Night helper card comes from the set's ``tokens``, found by its oracle id or its name and text
+  whatever its layout (``double_faced_token`` since MTGJSON 5.2, ``token`` in 5.1); a file that holds MID or VOW
+  (a set file, or AllPrintings) but no helper card is reported (:attr:`MtgjsonFile.warnings`);
+* MTGJSON 5.3's ``printedName`` / ``printedType`` / ``printedText`` (an English printing's own printed name
+  and texts) become the printing's printed name; the card stays keyed by its oracle id and name. Fields a
+  build removed (``firstPrinting``, ``isStarter``) are not read;
 * ``isOnlineOnly`` (of the card or the set) -> digital; ``promoTypes`` containing ``playtest`` -> playtest;
   ``availability`` -> games; the card's ``originalReleaseDate``, else its set's ``releaseDate`` -> released_at;
   the set's ``type`` -> set_type.
@@ -36,7 +43,15 @@ import msgspec
 
 from mtg_daynight.importer.decompress import BlockStream, Compression, HashedFile, file_blocks, open_decompressed
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.fold import DAYBOUND, HELPER_LAYOUT, MENTION_PATTERN, NIGHTBOUND, Folder
+from mtg_daynight.importer.fold import (
+    DAYBOUND,
+    HELPER_LAYOUT,
+    HELPER_NAME,
+    MENTION_PATTERN,
+    NIGHTBOUND,
+    READS_PATTERN,
+    Folder,
+)
 from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
 
@@ -117,6 +132,9 @@ class FaceRecord(msgspec.Struct, kw_only=True):
     loyalty: str | None = None
     defense: str | None = None
     colors: list[str] | None = None
+    printedName: str | None = None  # MTGJSON 5.3: an English printing's own printed name and texts
+    printedType: str | None = None
+    printedText: str | None = None
     keywords: list[str] = msgspec.field(default_factory=list)
     otherFaceIds: list[str] = msgspec.field(default_factory=list)
     isOnlineOnly: bool = False
@@ -152,19 +170,51 @@ class MtgjsonFile:
     sets: list[str] = field(default_factory=list)
     records: int = 0  # face records validated: those of cards that may be kept (see may_keep)
     kept: int = 0  # joined cards the folder kept
+    helpers: int = 0  # of them, helper cards
+    warnings: list[str] = field(default_factory=list)
+
+
+#: Sets whose MTGJSON file lists the Day // Night helper card among its tokens: a file holding one of them but no
+#: helper card lost it (an unknown token layout, a broken build), which the import reports.
+HELPER_SETS = frozenset({"MID", "VOW"})
 
 
 # -- joining faces (pure) ---------------------------------------------------------------------------------------
 
 
+def _face_order(record: FaceRecord) -> tuple[str, int]:
+    """A face's place in its card: its ``side``; without one, where its ``faceName`` stands in the combined name."""
+    parts = record.name.split(" // ")
+    where = parts.index(record.faceName) if record.faceName in parts else len(parts)
+    return (record.side or "", where)
+
+
+def _unlinked_mates(records: list[FaceRecord]) -> dict[tuple[str, str, str], list[FaceRecord]]:
+    """Records of multi-faced cards (name "A // B") that an older build left without ``otherFaceIds``, grouped by
+    name, set and collector number: the faces of one printing."""
+    groups: dict[tuple[str, str, str], list[FaceRecord]] = {}
+    for record in records:
+        if not record.otherFaceIds and " // " in record.name:
+            groups.setdefault((record.name, record.setCode, record.number), []).append(record)
+    return groups
+
+
 def join_faces(records: list[FaceRecord]) -> list[list[FaceRecord]]:
     """Group the face records of one set into cards: records with the same ``name`` linked (in either
-    direction) by ``otherFaceIds``, each group ordered by ``side``. Order of the groups: first record's order."""
+    direction) by ``otherFaceIds``, or, in builds without ``otherFaceIds``, records of a combined name ("A // B")
+    with the same set and collector number; each group ordered by ``side`` (else by ``faceName``). Order of the
+    groups: first record's order."""
     by_uuid = {r.uuid: r for r in records if r.uuid}
+    unlinked = _unlinked_mates(records)
     seen: set[int] = set()
     groups: list[list[FaceRecord]] = []
     for record in records:
         if id(record) in seen:
+            continue
+        if not record.otherFaceIds and " // " in record.name:
+            mates = unlinked[(record.name, record.setCode, record.number)]
+            seen.update(id(mate) for mate in mates)
+            groups.append(sorted(mates, key=_face_order))
             continue
         group = [record]
         seen.add(id(record))
@@ -197,6 +247,7 @@ def _face_fields(record: FaceRecord) -> dict[str, Any]:
 
 
 def _card_face(record: FaceRecord, printed_name: str | None = None) -> CardFace:
+    """A Scryfall card face from a face record; ``printed_name``: a foreign printing's name for it."""
     return CardFace(
         name=record.faceName or record.name,
         printed_name=printed_name,
@@ -204,6 +255,18 @@ def _card_face(record: FaceRecord, printed_name: str | None = None) -> CardFace:
         layout=record.layout,
         **_face_fields(record),
     )
+
+
+def _english_face(record: FaceRecord, index: int) -> CardFace:
+    """A face of the English printing, with MTGJSON 5.3's printed name and texts when the printing has its own."""
+    printed = record.printedName
+    if printed is not None and " // " in printed:  # the whole card's printed name: take this face's part
+        parts = printed.split(" // ")
+        printed = parts[index] if index < len(parts) else None
+    face = _card_face(record, printed)
+    face.printed_type_line = record.printedType
+    face.printed_text = record.printedText
+    return face
 
 
 def _foreign_names(faces: list[FaceRecord]) -> dict[str, tuple[str | None, list[str], str | None]]:
@@ -250,7 +313,13 @@ def to_cards(faces: list[FaceRecord], card_set: SetRecord) -> list[Card]:
     }
     if not multi:
         common.update(_face_fields(first))
-    cards = [Card(id=scryfall_id, lang="en", card_faces=[_card_face(f) for f in faces] if multi else None, **common)]
+    english_faces = [_english_face(f, i) for i, f in enumerate(faces)] if multi else None
+    english_printed = first.printedName if not multi or (first.printedName and " // " in first.printedName) else None
+    english = Card(id=scryfall_id, lang="en", printed_name=english_printed, card_faces=english_faces, **common)
+    if not multi:
+        english.printed_type_line = first.printedType
+        english.printed_text = first.printedText
+    cards = [english]
     for lang, (whole, names, foreign_id) in sorted(_foreign_names(faces).items()):
         printed = whole or (" // ".join(n for n in names if n) if any(names) else None)
         card_faces = [_card_face(f, n or None) for f, n in zip(faces, names, strict=True)] if multi else None
@@ -264,20 +333,23 @@ _KEYWORDS = frozenset({DAYBOUND.casefold(), NIGHTBOUND.casefold()})
 def may_keep(record: object) -> bool:
     """A quick, generous test on one raw face record (a ``dict`` as parsed): can the card it is a face of be kept?
 
-    True for the helper card's layout, a Daybound or Nightbound keyword, or text matching
-    :data:`~mtg_daynight.importer.fold.MENTION_PATTERN`: a superset of what
+    True for the helper card's layout or name, a Daybound or Nightbound keyword, or text matching
+    :data:`~mtg_daynight.importer.fold.MENTION_PATTERN` or :data:`~mtg_daynight.importer.fold.READS_PATTERN`:
+    a superset of what
     :func:`~mtg_daynight.importer.fold.classify` keeps, which still decides on the joined card. It spares
     validating and joining the faces of the thousands of cards that have nothing to do with day and night.
     """
     if not isinstance(record, dict):
         return True  # let validation report it
-    if record.get("layout") == HELPER_LAYOUT:
+    if record.get("layout") == HELPER_LAYOUT or record.get("name") == HELPER_NAME:
         return True
     keywords = record.get("keywords")
     if isinstance(keywords, list) and any(isinstance(k, str) and k.casefold() in _KEYWORDS for k in keywords):
         return True
     text = record.get("text")
-    return isinstance(text, str) and MENTION_PATTERN.search(text) is not None
+    if not isinstance(text, str):
+        return False
+    return MENTION_PATTERN.search(text) is not None or READS_PATTERN.search(text) is not None
 
 
 def candidates(records: object) -> object:
@@ -289,15 +361,18 @@ def candidates(records: object) -> object:
     return [r for r in records if not isinstance(r, dict) or r.get("name") in names]
 
 
-def fold_set(card_set: SetRecord, folder: Folder) -> int:
-    """Join the faces of a set's cards and tokens and fold them in; return how many cards the folder kept."""
-    kept = 0
+def fold_set(card_set: SetRecord, folder: Folder) -> tuple[int, int]:
+    """Join the faces of a set's cards and tokens and fold them in; return how many cards the folder kept, and
+    how many of them were helper cards."""
+    kept = helpers = 0
     for records in (card_set.cards, card_set.tokens):
         for faces in join_faces(records):
             for card in to_cards(faces, card_set):
-                if folder.add(card) is not None:
+                kind = folder.add(card)
+                if kind is not None:
                     kept += 1
-    return kept
+                    helpers += kind == "helper"
+    return kept, helpers
 
 
 # -- the file layer ---------------------------------------------------------------------------------------------
@@ -363,9 +438,11 @@ def read_mtgjson(
         result.sets.append(card_set.code)
         result.records += len(card_set.cards) + len(card_set.tokens)
         try:
-            result.kept += fold_set(card_set, folder)
+            kept, helpers = fold_set(card_set, folder)
         except CardFileError as error:
             raise CardFileError(f"{name}: set {card_set.code or '?'}: {error}") from None
+        result.kept += kept
+        result.helpers += helpers
         if on_progress is not None:
             on_progress(source.size)
 
@@ -400,6 +477,12 @@ def read_mtgjson(
         if not _is_set(members):
             raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
         fold(_convert_set(members, name, "data"))
+    missing = sorted(HELPER_SETS.intersection(code.upper() for code in result.sets))
+    if missing and not result.helpers:
+        result.warnings.append(
+            f"{name}: no Day // Night helper card found, though the file holds {', '.join(missing)}, whose tokens "
+            "include it (an MTGJSON build this importer does not know?)"
+        )
     result.file_size = source.size
     result.sha256 = source.sha256
     result.decompressed_bytes = stream.position

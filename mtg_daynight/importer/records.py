@@ -1,5 +1,5 @@
-"""Our own snapshot records: the day/night cards, the cards that mention day/night, the Day // Night helper card,
-and the manifest.
+"""Our own snapshot records: the day/night cards, the cards that mention day/night, the cards that read day/night,
+the Day // Night helper card, and the manifest.
 
 These structs are what ``carddata/daynight-cards.json`` holds and what
 :func:`mtg_daynight.importer.snapshot.load_snapshot` returns. They keep everything a card-lookup database needs:
@@ -93,6 +93,23 @@ class MentionCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     mentions_day_night: bool = True
 
 
+class ReadsCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """A card that only reads day or night (730.1): it checks the designation ("This spell costs {2} less to cast
+    if it's night") without having daybound or nightbound and without making it day or night or triggering on
+    the change. It cares about day/night, but a deck of such cards never has a designation to track, so it does
+    not need the helper card. ``reads_day_night`` is always true (it says what kind of record this is when
+    records of every kind are listed together); ``digital`` / ``playtest`` as for :class:`DayNightCard`."""
+
+    name: str
+    oracle_id: str
+    layout: str
+    faces: tuple[SnapshotFace, ...]
+    printings: tuple[Printing, ...] = ()
+    digital: bool = False
+    playtest: bool = False
+    reads_day_night: bool = True
+
+
 class HelperCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The Day // Night helper card (a ``double_faced_token``) that tracks day and night at the table."""
 
@@ -148,6 +165,7 @@ class Counts(msgspec.Struct, frozen=True, kw_only=True):
     helpers: int
     printings: int  # of the day/night cards
     mentions: int = 0
+    reads: int = 0
     candidate_lines: int = 0
     decompressed_bytes: int = 0
 
@@ -164,10 +182,11 @@ class Manifest(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
-    """A whole snapshot: manifest, day/night cards, cards that mention day/night, and helper cards (each sorted
-    by name, then oracle id)."""
+    """A whole snapshot: manifest, day/night cards, cards that mention day/night, helper cards and cards that read
+    day/night (each sorted by name, then oracle id; ``reads`` is empty in snapshots written before it existed)."""
 
     manifest: Manifest
     cards: tuple[DayNightCard, ...] = ()
     mentions: tuple[MentionCard, ...] = ()
     helpers: tuple[HelperCard, ...] = ()
+    reads: tuple[ReadsCard, ...] = ()

@@ -13,8 +13,8 @@ come with their daybound fronts, and the single-faced playtest card has Daybound
 capitalised) and the helper card is named ``"Day // Night"``. :data:`MENTION_NEEDLES` find the candidates for
 cards that refer to day/night without the keywords: ``becomes day`` and ``becomes night`` (also inside "day
 becomes night", "night becomes day", "it becomes day"): what makes a deck need the helper card is a card that
-can make it day or night or triggers on the change. Cards that only check the state ("if it's night") cannot,
-and are not collected: a third pass for them measured +0.19 s per full import. The needles are lowercase on
+can make it day or night or triggers on the change. :data:`READS_NEEDLES` (``t's day``, ``t's night``) find the
+candidates for cards that only check the state ("if it's night"). The needles are lowercase on
 purpose (Oracle text writes "day" and "night" mid-sentence) and deliberately loose (they also hit "becomes
 daylight" and flavor text): the importer decodes only these candidate lines and keeps a card only when its
 oracle text matches the precise pattern (:data:`mtg_daynight.importer.fold.MENTION_PATTERN`).
@@ -47,7 +47,10 @@ from mtg_daynight.importer.errors import CardFileError
 MENTION_NEEDLES: tuple[bytes, ...] = (b"becomes day", b"becomes night")
 #: The day/night cards (keyword) and the helper card (name).
 KEYWORD_NEEDLES: tuple[bytes, ...] = (b"Daybound", b"Day // Night")
-DEFAULT_NEEDLES: tuple[bytes, ...] = (*KEYWORD_NEEDLES, *MENTION_NEEDLES)
+#: Candidates for cards that read day/night ("if it's night", "It's day"), confirmed on the decoded card by
+#: :data:`mtg_daynight.importer.fold.READS_PATTERN`.
+READS_NEEDLES: tuple[bytes, ...] = (b"t's day", b"t's night", b"t's neither day")
+DEFAULT_NEEDLES: tuple[bytes, ...] = (*KEYWORD_NEEDLES, *MENTION_NEEDLES, *READS_NEEDLES)
 #: Default longest line accepted. A card object in Scryfall's bulk files averages ~5 KB (default_cards:
 #: 623 MB in 117k objects, docs/carddata.md); 8 MiB is over 1,000 times that and keeps a hostile file's cost small.
 DEFAULT_MAX_LINE = 8 << 20

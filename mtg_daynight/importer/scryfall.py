@@ -1,8 +1,9 @@
 """msgspec structs for the parts of Scryfall's objects that the importer reads.
 
 Unknown fields are ignored (msgspec's default) and every enumeration-like field (layout, set type, frame
-effects, promo types, games, ...) is a plain ``str``: Scryfall adds values without notice and a strict enum
-would break the import. Only the fields an import cannot do without are required.
+effects, promo types, games, ...) is a plain ``str``: Scryfall adds values without notice (the layouts
+``prepare`` and ``front_card`` in 2026) and a strict enum would break the import. Only the fields an import
+cannot do without are required.
 """
 
 from __future__ import annotations
@@ -87,7 +88,11 @@ class Card(msgspec.Struct, kw_only=True, gc=False):
     id: str
     oracle_id: str | None = None
     name: str
+    #: The printing's own name and texts: a non-English printing's, and since 2026 some English printings' too
+    #: (the card is still the one of its oracle id and oracle ``name``).
     printed_name: str | None = None
+    printed_type_line: str | None = None
+    printed_text: str | None = None
     lang: str
     layout: str
     released_at: str | None = None

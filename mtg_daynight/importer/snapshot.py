@@ -15,6 +15,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
@@ -33,9 +34,6 @@ from mtg_daynight.importer.hygiene import check_snapshot_text
 from mtg_daynight.importer.integrity import check_snapshot_integrity
 from mtg_daynight.importer.paths import LOCK_NAME, SNAPSHOT_NAME, snapshot_path
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Snapshot
-
-#: A new import with fewer cards than this fraction of the old snapshot's is refused unless forced.
-MIN_KEEP_RATIO = 0.9
 
 _ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder(Snapshot)
@@ -212,28 +210,100 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
 def update_lock(directory: Path, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> Iterator[None]:
     """Hold the data directory's update lock (concurrent updates wait for each other, ``notify`` says so).
 
-    Holding it, the temporary files of a killed snapshot write are removed first.
+    Holding it, the temporary files of a killed snapshot write are removed first. When the directory did not
+    exist and holds no snapshot at the end (a failed first import), the lock file and the directory it made are
+    removed again, so a failure leaves nothing behind.
     """
-    with pid_lock(directory / LOCK_NAME, timeout=timeout, what="card-data update", notify=notify):
-        remove_stale_temp_files(directory)
-        yield
+    made = not os.path.lexists(directory)
+    try:
+        with pid_lock(directory / LOCK_NAME, timeout=timeout, what="card-data update", notify=notify):
+            remove_stale_temp_files(directory)
+            yield
+    finally:
+        if made and not os.path.lexists(snapshot_path(directory)):
+            with contextlib.suppress(OSError):
+                (directory / LOCK_NAME).unlink()
+            with contextlib.suppress(OSError):
+                directory.rmdir()  # only when empty
+
+
+def remove_snapshot(directory: Path, *, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> bool:
+    """Remove the snapshot in ``directory`` (``carddata reset``), holding its update lock, in one ``unlink`` (so
+    a reader sees the old snapshot or none, never part of one); return False when there was none (nothing is
+    touched then, no lock file made)."""
+    target = snapshot_path(directory)
+    if not os.path.lexists(target):
+        return False
+    with update_lock(directory, timeout=timeout, notify=notify):
+        try:
+            target.unlink()
+        except FileNotFoundError:  # another process removed it meanwhile
+            return False
+        with contextlib.suppress(OSError):  # make the removal durable (not possible on every platform)
+            dir_fd = os.open(directory, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+    return True
+
+
+#: The record kinds a new import must not have fewer of than the data in use, with their names in messages.
+KINDS: tuple[tuple[str, str], ...] = (
+    ("cards", "day/night cards"),
+    ("mentions", "cards that mention day/night"),
+    ("reads", "cards that read day/night"),
+    ("helpers", "helper cards"),
+)
 
 
 def check_plausible(new: Snapshot, old: Snapshot | None, *, force: bool = False) -> list[str]:
     """Refuse a new snapshot that looks broken; return warnings for the ones let through by ``force``.
 
-    Broken means: no day/night cards at all, or fewer than :data:`MIN_KEEP_RATIO` of the previous snapshot's.
+    ``old`` is the data in use until now (the snapshot being replaced, else the one readers fell back to: a
+    checkout's or the bundled one). Broken means: no day/night cards at all, or fewer records of any kind
+    (:data:`KINDS`: the helper card included) than ``old`` has. The refusal is one line naming the counts.
     """
     problems: list[str] = []
     if not new.cards:
         problems.append("the new import found no day/night cards")
-    elif old is not None and len(new.cards) < MIN_KEEP_RATIO * len(old.cards):
-        problems.append(
-            f"the new import found {len(new.cards)} day/night cards, far fewer than the {len(old.cards)} "
-            "of the current snapshot"
-        )
+    if old is not None:
+        for attr, label in KINDS:
+            before, after = len(getattr(old, attr)), len(getattr(new, attr))
+            if after < before:
+                problems.append(f"the new import has fewer {label} ({after}) than the data in use ({before})")
     if problems and not force:
         raise SnapshotRefusedError(
             "; ".join(problems) + "; kept the current snapshot (use --force to replace it anyway)"
         )
     return problems
+
+
+def data_date(snapshot: Snapshot) -> datetime | None:
+    """The date of a snapshot's data, by its source's own date: Scryfall's ``updated_at`` or MTGJSON's
+    ``meta.date`` (None for local Scryfall files, which carry no date, or a date that does not parse)."""
+    text = snapshot.manifest.source.updated_at
+    if not text:
+        return None
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def check_not_older(new: Snapshot, old: Snapshot | None, *, allow_older: bool = False) -> list[str]:
+    """Refuse a new snapshot whose data is older than ``old``'s (the data in use), by the sources' own dates
+    (:func:`data_date`), with one line naming both dates; with ``allow_older``, return that as a warning.
+    Nothing is said when either date is unknown."""
+    new_date, old_date = data_date(new), data_date(old) if old is not None else None
+    if new_date is None or old_date is None or new_date >= old_date:
+        return []
+    assert old is not None
+    problem = (
+        f"the new data is dated {new.manifest.source.updated_at}, older than the data in use "
+        f"(dated {old.manifest.source.updated_at})"
+    )
+    if not allow_older:
+        raise SnapshotRefusedError(f"{problem}; kept the current snapshot (use --allow-older to import it anyway)")
+    return [problem]

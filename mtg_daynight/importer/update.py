@@ -47,6 +47,7 @@ from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, reso
 from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
 from mtg_daynight.importer.snapshot import (
+    check_not_older,
     check_plausible,
     diff_snapshots,
     load_snapshot,
@@ -115,11 +116,14 @@ def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
             helpers=len(result.helpers),
             printings=result.printings,
             mentions=len(result.mentions),
+            reads=len(result.reads),
             candidate_lines=result.candidate_lines,
             decompressed_bytes=result.decompressed_bytes,
         ),
     )
-    return Snapshot(manifest=manifest, cards=result.cards, mentions=result.mentions, helpers=result.helpers)
+    return Snapshot(
+        manifest=manifest, cards=result.cards, mentions=result.mentions, helpers=result.helpers, reads=result.reads
+    )
 
 
 @contextlib.contextmanager
@@ -274,6 +278,7 @@ def run_update(
     from_file: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
     api_url: str | None = None,
     force: bool = False,
+    allow_older: bool = False,
     client: ScryfallClient | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
@@ -288,6 +293,8 @@ def run_update(
 
     ``retries``, ``timeout`` and ``deadline`` bound the network side (see :class:`ScryfallClient`; ignored
     when ``client`` is given); ``notify`` receives one-line messages about waits (retries, the lock).
+    The new snapshot is refused (:class:`~mtg_daynight.importer.errors.SnapshotRefusedError`) when its data is
+    older than the data in use, unless ``allow_older``, or has fewer records of any kind, unless ``force``.
     Raises :class:`~mtg_daynight.importer.errors.UnreachableError` at once when the server cannot be reached.
     """
     if bulk_type not in BULK_TYPES:
@@ -337,8 +344,11 @@ def run_update(
                 )
                 outcome.requests = client.request_count
             new = build_snapshot(result, source)
-            outcome.warnings += check_plausible(new, old, force=force)
-            outcome.diff = diff_snapshots(_in_use(old, data_dir), new)
+            outcome.warnings += result.warnings
+            in_use = _in_use(old, data_dir)
+            outcome.warnings += check_not_older(new, in_use, allow_older=allow_older)
+            outcome.warnings += check_plausible(new, in_use, force=force)
+            outcome.diff = diff_snapshots(in_use, new)
             write_snapshot_atomic(new, directory)
             outcome.written = True
             outcome.snapshot = new

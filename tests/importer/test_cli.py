@@ -24,7 +24,7 @@ def test_update_prints_what_changed(tmp_path: Path, capsys: pytest.CaptureFixtur
     source.write_bytes(encode_jsonl(fixture_objects()))
     assert main(["carddata", "update", "--from-file", str(source), "--data-dir", str(tmp_path / "d")]) == 0
     out = capsys.readouterr().out
-    assert "4 day/night cards (7 printings), 2 that mention day/night, 1 helper card(s)" in out
+    assert "4 day/night cards (7 printings), 2 that mention day/night, 0 that read day/night, 1 helper card -> " in out
     assert "changes: 7 added, 0 removed, 0 changed" in out and "+ Day // Night" in out
     assert "+ Fixture Emberwatch Vandal" in out
     assert main(["carddata", "update", "--from-file", str(source), "--data-dir", str(tmp_path / "d")]) == 0

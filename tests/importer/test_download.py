@@ -82,7 +82,7 @@ def test_200_downloads_imports_and_sends_user_agent_and_accept(tmp_path: Path, b
     )
     outcome = _update(tmp_path, sleeps)
     assert outcome.written and not outcome.up_to_date
-    assert user_agent().startswith(f"mtg-daynight/{__version__} (+http")
+    assert user_agent() == f"mtg-daynight/{__version__}"  # name and version, no URL to a page that does not exist
     snapshot = load_snapshot(tmp_path / "data")
     assert snapshot.manifest.source.api_etag == 'W/"bulk-1"'
     assert snapshot.manifest.source.updated_at == "2026-11-29T10:05:12.000+00:00"

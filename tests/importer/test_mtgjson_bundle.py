@@ -120,7 +120,7 @@ def test_lookup_order_data_dir_env_user_checkout_then_bundled(
     assert locate_snapshot().origin == "checkout"
     source = tmp_path / "fixture.json"
     source.write_bytes(set_file(fixture_set()))
-    run_update(from_file=[source])  # no --data-dir: writes the user import
+    run_update(from_file=[source], force=True)  # no --data-dir: writes the user import (fewer cards: forced)
     assert locate_snapshot() == (no_user_data / "daynight-cards.json", "user")
     monkeypatch.setenv(paths.DATA_DIR_ENV, str(tmp_path / "empty"))
     assert locate_snapshot() == (tmp_path / "empty" / "daynight-cards.json", "$MTG_DAYNIGHT_DATA_DIR")
@@ -131,7 +131,7 @@ def test_an_update_never_writes_into_the_package(no_user_data: Path, tmp_path: P
     before = bundled_snapshot().read_bytes()
     source = tmp_path / "fixture.json"
     source.write_bytes(set_file(fixture_set()))
-    outcome = run_update(from_file=[source])
+    outcome = run_update(from_file=[source], force=True)  # fewer cards than the bundled snapshot: forced
     assert outcome.snapshot_file == no_user_data / "daynight-cards.json"
     assert bundled_snapshot().read_bytes() == before
 
