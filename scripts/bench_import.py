@@ -473,7 +473,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, help="number of synthetic objects (overrides --small)")
     parser.add_argument("--reps", type=int, default=5, help="rounds; the best time is kept (default 5)")
     parser.add_argument("--dir", type=Path, default=BENCH_DIR, help="where generated files go (default bench-data/)")
-    parser.add_argument("--blank-mib", type=int, help="MiB of newlines in the blank-lines file (default 256; 32 with --small)")
+    parser.add_argument(
+        "--blank-mib", type=int, help="MiB of newlines in the blank-lines file (default 256; 32 with --small)"
+    )
     parser.add_argument("--write-doc", action="store_true", help="write the figures into docs/performance.md")
     args = parser.parse_args(argv)
     cards = args.cards or (12_000 if args.small else 117_000)

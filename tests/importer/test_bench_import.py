@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+ARGS = ("--cards", "400", "--reps", "1", "--blank-mib", "2")
 
 
 @pytest.mark.bench
 def test_bench_import_prints_the_import_against_the_bare_read(tmp_path: Path) -> None:
     out = subprocess.run(
-        [sys.executable, "scripts/bench_import.py", "--cards", "400", "--reps", "1", "--blank-mib", "2", "--dir", str(tmp_path)],
+        [sys.executable, "scripts/bench_import.py", *ARGS, "--dir", str(tmp_path)],
         capture_output=True,
         text=True,
         cwd=ROOT,
