@@ -73,24 +73,26 @@ def test_a_local_import_past_its_deadline_names_the_phase_and_writes_nothing(tmp
     assert run_update(data_dir=tmp_path / "data", from_file=source).written  # no deadline given: none applies
 
 
+class _SlowImport(ScryfallClient):
+    """A client whose clock advances 10 s for each block the import reads (the transfer takes no time)."""
+
+    blocks = 0
+
+    def remaining(self, phase: str = "downloading") -> float:
+        if phase.startswith("importing"):
+            self.blocks += 1
+        return super().remaining(phase)
+
+
 @responses.activate
 def test_the_deadline_covers_the_import_of_the_download(tmp_path: Path) -> None:
-    body = gz(encode_jsonl(fixture_objects()) + b"\n" * (9 << 20))
+    body = gz(encode_jsonl(fixture_objects()) + b"\n" * (9 << 20))  # three blocks of 4 MiB
     responses.get(BULK_URL, json=_bulk(body))
-    now = [0.0]
-
-    def served(request: object) -> tuple[int, dict[str, str], bytes]:
-        now[0] = 0.5  # the transfer itself is quick; the clock then passes the deadline while importing
-        return 200, {}, body
-
-    responses.add_callback(responses.GET, FILE_URL, callback=served)
-    ticks = iter(range(10**6))
-
-    def clock() -> float:  # half a second for the request, then one second per reading of the clock
-        return now[0] if now[0] < 0.5 else 0.5 + next(ticks)
-
-    client = _client([], deadline=3.0, clock=clock)
-    with pytest.raises(DeadlineError, match=r"gave up while importing https://data.scryfall.io/.* 3 s deadline"):
+    responses.get(FILE_URL, body=body)
+    client = _SlowImport(session=requests.Session(), sleep=lambda s: None, deadline=15.0)
+    client.clock = lambda: 10.0 * client.blocks
+    with pytest.raises(DeadlineError, match=r"gave up while importing https://data\.scryfall\.io/\S+ after 20\.0 s: "
+                       r"the update took longer than its 15 s deadline \(--deadline\); nothing was written"):
         run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", client=client)
     assert not (tmp_path / "data" / "daynight-cards.json").exists()
 
