@@ -416,6 +416,24 @@ def ensure_file(n_cards: int, directory: Path = BENCH_DIR) -> Path:
     return path
 
 
+def ensure_blank_file(mib: int, directory: Path = BENCH_DIR) -> Path:
+    """Generate (once) a file of ``mib`` MiB of newlines between two synthetic card lines; return its path."""
+    directory.mkdir(exist_ok=True)
+    path = directory / f"SYNTHETIC-blank-lines-{mib}MiB.jsonl.gz"
+    if path.exists():
+        return path
+    first, last = (line for line, _ in zip(synthetic_lines(2), range(2), strict=False))
+    tmp = path.with_suffix(".tmp")
+    with _gzip_writer(tmp) as out:  # type: ignore[attr-defined]
+        out.write(first)
+        blank = b"\n" * (1 << 20)
+        for _ in range(mib):
+            out.write(blank)
+        out.write(last)
+    os.replace(tmp, path)
+    return path
+
+
 def bare_read(path: Path) -> int:
     """The baseline: read the whole file through the gzip reader into one 4 MiB buffer, bytes dropped."""
     buffer = bytearray(4 << 20)
@@ -455,16 +473,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, help="number of synthetic objects (overrides --small)")
     parser.add_argument("--reps", type=int, default=5, help="rounds; the best time is kept (default 5)")
     parser.add_argument("--dir", type=Path, default=BENCH_DIR, help="where generated files go (default bench-data/)")
+    parser.add_argument(
+        "--blank-mib", type=int, help="MiB of newlines in the blank-lines file (default 256; 32 with --small)"
+    )
     parser.add_argument("--write-doc", action="store_true", help="write the figures into docs/performance.md")
     args = parser.parse_args(argv)
     cards = args.cards or (12_000 if args.small else 117_000)
     path = ensure_file(cards, args.dir)
+    blank_mib = args.blank_mib or (32 if args.small else 256)
+    blank = ensure_blank_file(blank_mib, args.dir)
     saved = os.sched_getaffinity(0)
     os.sched_setaffinity(0, sorted(saved)[:1])  # one core (the children started below inherit it)
     try:
         load = os.getloadavg()[0]
         result = import_file(path)
-        times = interleaved(args.reps, {"bare": lambda: bare_read(path), "import": lambda: import_file(path)})
+        times = interleaved(
+            args.reps,
+            {
+                "bare": lambda: bare_read(path),
+                "import": lambda: import_file(path),
+                "blank bare": lambda: bare_read(blank),
+                "blank import": lambda: import_file(blank),
+            },
+        )
         rss = _rss_child(
             f"import sys; from mtg_daynight.importer.importer import import_file; import_file(sys.argv[1]); {_HWM}",
             str(path),
@@ -484,6 +515,15 @@ def main(argv: list[str] | None = None) -> int:
         "|---|---:|---:|---|",
         f"| bare `{reader.__name__}` read of the file (the baseline) | {base:.3f} | 1.00x | |",
         f"| `import_file` | {times['import']:.3f} | {times['import'] / base:.2f}x | <= 1.6x |",
+        "",
+        f"- blank lines: {blank.name}, {blank_mib} MiB of newlines between two card lines, "
+        f"{blank.stat().st_size / 1e6:.2f} MB gzipped",
+        "",
+        "| what | best s | x bare read | target |",
+        "|---|---:|---:|---|",
+        f"| bare read of the blank-lines file (the baseline) | {times['blank bare']:.3f} | 1.00x | |",
+        f"| `import_file` of the blank-lines file | {times['blank import']:.3f} | "
+        f"{times['blank import'] / times['blank bare']:.2f}x | <= 5x |",
         "",
         f"- peak RSS, import of this file in a fresh interpreter: {rss:.0f} MB (target <= 100 MB); "
         f"loading the importer alone: {floor:.0f} MB",

@@ -142,9 +142,9 @@ def register(sub: Any) -> None:
         "--deadline",
         metavar="S",
         type=_positive_seconds,
-        default=DEFAULT_DEADLINE,
-        help=f"give up when the whole run (requests, transfers, waits) takes longer than S seconds "
-        f"(default: {DEFAULT_DEADLINE:g}, i.e. {DEFAULT_DEADLINE / 60:g} minutes)",
+        default=None,
+        help=f"give up when the whole run (requests, transfers, waits, the import) takes longer than S seconds "
+        f"(default: {DEFAULT_DEADLINE:g}, i.e. {DEFAULT_DEADLINE / 60:g} minutes; none for --from-file)",
     )
     update.set_defaults(handler=_update)
 

@@ -13,8 +13,10 @@
   run, waits included; ``max_retries`` is one budget for the whole run (5xx, 429, dropped or stalled transfers).
 * A name that does not resolve, a refused connection or an unreachable network fails at once
   (:class:`UnreachableError`): retrying cannot help an offline machine.
-* Retries wait with exponential backoff; 429 waits ``Retry-After`` seconds (30 s when absent), never less. Each
-  wait is announced through ``notify``. The ``sleep`` function is injectable so tests do not sleep.
+* Retries wait with exponential backoff; 429 waits ``Retry-After`` seconds (30 s when absent), never less, and
+  is refused beyond :data:`MAX_RETRY_AFTER`; a 5xx's ``Retry-After`` is capped there. All the waits of a run
+  together stay within :data:`MAX_TOTAL_WAIT`, whatever ``Retry-After`` says.
+  Each wait is announced through ``notify``. The ``sleep`` function is injectable so tests do not sleep.
 * Unless an ``api_url`` other than Scryfall's is given, every URL must be https on api.scryfall.com or
   data.scryfall.io; redirects are checked before they are followed (and never from https to plain http).
 * Every request goes through ``requests`` (one session per client: proxies, CA bundle and ``.netrc`` as
@@ -46,6 +48,7 @@ import urllib3
 from mtg_daynight import __version__
 from mtg_daynight.importer.decompress import GZIP_MAGIC
 from mtg_daynight.importer.errors import (
+    DeadlineError,
     DownloadError,
     InvalidURLError,
     RateLimitedError,
@@ -53,12 +56,16 @@ from mtg_daynight.importer.errors import (
     UnsafeURLError,
 )
 from mtg_daynight.importer.limits import (
+    BACKOFF,
     DEFAULT_DEADLINE,
     DEFAULT_RETRIES,
     DEFAULT_TIMEOUT,
+    MAX_429,
     MAX_BULK_OBJECT,
     MAX_FILE_SIZE,
     MAX_REDIRECTS,
+    MAX_RETRY_AFTER,
+    MAX_TOTAL_WAIT,
     STALL_BYTES,
 )
 from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
@@ -264,9 +271,10 @@ class ScryfallClient:
         sleep: Callable[[float], None] = time.sleep,
         timeout: float | tuple[float, float] = DEFAULT_TIMEOUT,
         max_retries: int = DEFAULT_RETRIES,
-        backoff: float = 1.0,
-        max_429: int = 3,
-        max_wait: float = 300.0,
+        backoff: float = BACKOFF,
+        max_429: int = MAX_429,
+        max_wait: float = MAX_RETRY_AFTER,
+        max_total_wait: float = MAX_TOTAL_WAIT,
         deadline: float = DEFAULT_DEADLINE,
         notify: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -293,6 +301,9 @@ class ScryfallClient:
         self.backoff = backoff
         self.max_429 = max_429
         self.max_wait = max_wait
+        self.max_total_wait = max_total_wait
+        #: seconds waited between retries so far (bounded by ``max_total_wait``)
+        self.waited = 0.0
         self.notify = notify or (lambda message: None)
         self.clock = clock
         self.request_count = 0
@@ -324,14 +335,23 @@ class ScryfallClient:
         except UnsafeURLError as error:
             raise UnsafeURLError(f"refusing the redirect from {source}: {error}") from None
 
-    def remaining(self) -> float:
-        """Seconds left before the deadline (the clock starts with the first request); raises when none."""
-        now = self.clock()
+    def start_clock(self) -> None:
+        """Start the deadline's clock now (else it starts with the first request); a second call changes nothing."""
         if self._started is None:
-            self._started = now
-        left = self.deadline - (now - self._started)
+            self._started = self.clock()
+
+    def remaining(self, phase: str = "downloading") -> float:
+        """Seconds left before the deadline (the clock starts with the first request, or :meth:`start_clock`);
+        raises :class:`DeadlineError` naming ``phase`` when none are left."""
+        self.start_clock()
+        assert self._started is not None
+        elapsed = self.clock() - self._started
+        left = self.deadline - elapsed
         if left <= 0:
-            raise DownloadError(f"gave up: the update took longer than its {self.deadline:g} s deadline (--deadline)")
+            raise DeadlineError(
+                f"gave up while {phase} after {elapsed:.1f} s: the update took longer than its {self.deadline:g} s "
+                "deadline (--deadline); nothing was written"
+            )
         return left
 
     def _timeouts(self) -> tuple[float, float]:
@@ -345,12 +365,18 @@ class ScryfallClient:
         if self.retries_used > self.max_retries:
             raise DownloadError(f"GET {url}: {reason}; gave up after {self.max_retries} retries (--retries)")
         delay = self.backoff * 2 ** (self.retries_used - 1) if wait is None else wait
+        if self.waited + delay > self.max_total_wait:
+            raise DownloadError(
+                f"GET {url}: {reason}; waiting {delay:g} s more would pass the {self.max_total_wait:g} s "
+                f"budget for all the waits of one update (waited {self.waited:g} s already)"
+            )
         if delay >= self.remaining():
             raise DownloadError(
                 f"GET {url}: {reason}; waiting {delay:g} s more would pass the {self.deadline:g} s deadline "
                 "(--deadline)"
             )
         self.notify(f"{reason}; retrying in {delay:g} s (retry {self.retries_used} of {self.max_retries})")
+        self.waited += delay
         self.sleep(delay)
 
     def _headers(self, accept: str, extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -408,14 +434,20 @@ class ScryfallClient:
                 if self.rate_limited > self.max_429:
                     raise RateLimitedError(f"GET {current}: still rate limited (429) after {self.max_429} waits")
                 if wait > self.max_wait:
-                    raise RateLimitedError(f"GET {current}: rate limited (429), asked to wait {wait:.0f} s; try later")
+                    raise RateLimitedError(
+                        f"GET {current}: rate limited (429), asked to wait {wait:.0f} s, longer than the "
+                        f"{self.max_wait:g} s this client waits at most; try later"
+                    )
                 self.retry(current, "rate limited (HTTP 429)", wait)
                 continue
             if 500 <= status < 600:
                 response.close()
                 retry_after = parse_retry_after(response.headers.get("Retry-After"))
                 backoff = self.backoff * 2**self.retries_used
-                self.retry(current, f"HTTP {status}", max(backoff, min(retry_after or 0.0, self.max_wait)))
+                reason = f"HTTP {status}"
+                if retry_after is not None and retry_after > self.max_wait:
+                    reason += f" (Retry-After {retry_after:.0f} s, capped to {self.max_wait:g} s)"
+                self.retry(current, reason, max(backoff, min(retry_after or 0.0, self.max_wait)))
                 continue
             return response
 

@@ -60,3 +60,8 @@ class InvalidURLError(UnsafeURLError):
 
 class CorruptDownloadError(DownloadError):
     """A downloaded (or cached) bulk file is corrupt: it was discarded, so the next update downloads afresh."""
+
+
+class DeadlineError(DownloadError):
+    """The update (or a local import given a deadline) ran past ``--deadline``: the message names the phase and
+    the time; nothing was written."""

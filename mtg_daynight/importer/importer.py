@@ -11,7 +11,7 @@ block is alive at a time, whatever the size of the file. The update feeds a down
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -184,6 +184,13 @@ def line_number(path: Path, offset: int) -> int:
     return newlines + 1
 
 
+def checked(blocks: Iterable[bytes], check: Callable[[], object]) -> Iterator[bytes]:
+    """``blocks``, with ``check()`` called before each (a deadline raises from it)."""
+    for block in blocks:
+        check()
+        yield block
+
+
 def import_file(
     path: str | Path,
     *,
@@ -191,11 +198,13 @@ def import_file(
     block_size: int = DEFAULT_BLOCK_SIZE,
     max_line: int = DEFAULT_MAX_LINE,
     folder: Folder | None = None,
+    check: Callable[[], object] | None = None,
 ) -> ImportResult:
     """Import a bulk file from disk: ``.jsonl`` or ``.json`` (legacy array), plain, gzip, xz or bzip2.
 
     The format is recognised from the content, not the file name. ``max_line`` bounds the length of every line
-    (blocks are never larger, so the bound is exact); ``folder`` is passed to :func:`import_blocks`. Raises
+    (blocks are never larger, so the bound is exact); ``folder`` is passed to :func:`import_blocks`; ``check()``
+    is called before each decompressed block (a deadline raises from it). Raises
     :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and line of a bad card object, a line
     too long, or a truncated or invalid file, or naming the file for corrupt, truncated or non-JSON data.
     """
@@ -209,8 +218,9 @@ def import_file(
 
     with HashedFile(path) as source:
         data = open_decompressed(source.chunks(), name)
+        blocks = data.blocks(min(block_size, max_line))
         result = import_blocks(
-            data.blocks(min(block_size, max_line)),
+            blocks if check is None else checked(blocks, check),
             name=name,
             needles=needles,
             locate=locate,

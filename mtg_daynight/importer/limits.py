@@ -12,6 +12,15 @@ DEFAULT_TIMEOUT = 30.0
 DEFAULT_DEADLINE = 1800.0
 #: Retries for the whole run, whatever failed (5xx, 429, a dropped or stalled transfer).
 DEFAULT_RETRIES = 5
+#: Seconds: the first backoff wait; each next one doubles (1, 2, 4, 8, 16 s for the default retries).
+BACKOFF = 1.0
+#: Seconds: the longest single wait a ``Retry-After`` header can ask for. A 5xx asking for more waits this long
+#: (and says so); a 429 asking for more is refused ("try later").
+MAX_RETRY_AFTER = 120.0
+#: Seconds: all the waits between retries of one run together, whatever ``Retry-After`` says.
+MAX_TOTAL_WAIT = 300.0
+#: 429 answers waited for in one run (each also spends a retry).
+MAX_429 = 3
 #: A transfer that delivers fewer bytes than this within the stall timeout has stalled (a trickle counts).
 STALL_BYTES = 1024
 #: Largest bulk-data answer accepted (Scryfall's is about 1 KB).
@@ -19,3 +28,8 @@ MAX_BULK_OBJECT = 1 << 20
 #: Largest bulk file accepted when the server announces no size (all_cards is about 0.4 GB gzipped).
 MAX_FILE_SIZE = 4 << 30
 MAX_REDIRECTS = 5
+
+
+def backoff_total(retries: int = DEFAULT_RETRIES) -> float:
+    """Seconds of waiting when every one of ``retries`` retries waits its backoff (no ``Retry-After``)."""
+    return float(sum(BACKOFF * 2**i for i in range(retries)))

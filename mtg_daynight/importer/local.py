@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -90,13 +90,21 @@ class Progress(Protocol):
         """The work has ended (or failed)."""
 
 
+def _phase(deadline: Callable[[str], object], phase: str) -> Callable[[], object]:
+    return lambda: deadline(phase)
+
+
 def import_local_files(
-    paths: Sequence[PathLike], *, progress: Progress | None = None
+    paths: Sequence[PathLike],
+    *,
+    progress: Progress | None = None,
+    deadline: Callable[[str], object] | None = None,
 ) -> tuple[ImportResult, SourceInfo]:
     """Import every file of ``paths`` (Scryfall or MTGJSON, any mix) into one result, and describe the files.
 
     ``progress`` is told the files' total size and advanced as they are read (after each MTGJSON set, after each
-    Scryfall file).
+    Scryfall file). ``deadline(phase)`` is called before each decompressed block, with the phase
+    (``"importing FILE"``): it raises (:class:`~mtg_daynight.importer.errors.DeadlineError`) when the time is up.
 
     Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file (and line, byte or set) that is
     missing, truncated, not JSON or holds a bad card; nothing is written by this function.
@@ -121,8 +129,9 @@ def import_local_files(
     try:
         for path in items:
             file_base = done
+            check = None if deadline is None else _phase(deadline, f"importing {path}")
             if sniff_source(path) == "mtgjson":
-                read = read_mtgjson(path, folder, on_progress=advance)
+                read = read_mtgjson(path, folder, on_progress=advance, check=check)
                 decompressed += read.decompressed_bytes
                 kept += read.kept
                 warnings += read.warnings
@@ -140,7 +149,7 @@ def import_local_files(
                     )
                 )
             else:
-                scanned = import_file(path, folder=folder)
+                scanned = import_file(path, folder=folder, check=check)
                 candidates += scanned.candidate_lines
                 decompressed += scanned.decompressed_bytes
                 kept += scanned.objects_kept

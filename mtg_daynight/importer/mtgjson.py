@@ -52,6 +52,7 @@ from mtg_daynight.importer.fold import (
     READS_PATTERN,
     Folder,
 )
+from mtg_daynight.importer.importer import checked
 from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
 
@@ -412,10 +413,12 @@ def read_mtgjson(
     folder: Folder,
     *,
     on_progress: Callable[[int], None] | None = None,
+    check: Callable[[], object] | None = None,
 ) -> MtgjsonFile:
     """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``.
 
-    ``on_progress(n)`` is called after each set with the number of bytes of the file read so far. Raises
+    ``on_progress(n)`` is called after each set with the number of bytes of the file read so far; ``check()``
+    before each decompressed block (a deadline raises from it). Raises
     :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of the decompressed data
     near which it is broken (truncated, not JSON), or the set and field of a bad record.
     """
@@ -430,7 +433,8 @@ def read_mtgjson(
     except BaseException:
         source.close()
         raise
-    stream = BlockStream(limit_nesting(data.blocks(BLOCK_SIZE), name))
+    blocks = data.blocks(BLOCK_SIZE)
+    stream = BlockStream(limit_nesting(blocks if check is None else checked(blocks, check), name))
     result = MtgjsonFile(format="mtgjson-set", meta=meta, compression=data.compression)
     members: dict[str, object] = {}
 

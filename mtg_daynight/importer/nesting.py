@@ -45,6 +45,16 @@ def _longest_run(text: bytes, run: int, max_token: int) -> tuple[int, bool]:
     return len(text) - 1 - text.rfind(b'"'), False
 
 
+def _what_runs(block: bytes) -> str:
+    """What a run without quotes in ``block`` is made of, in words (whitespace, digits, or a string or number)."""
+    body = block.translate(None, b'"')
+    if not body.translate(None, b" \t\r\n"):
+        return "a run of whitespace"
+    if not body.translate(None, b"0123456789 \t\r\n,-+.eE"):
+        return "a run of numbers and whitespace"
+    return "a single JSON string or number"
+
+
 def limit_nesting(
     blocks: Iterable[bytes], name: str, max_depth: int = MAX_DEPTH, max_token: int = MAX_TOKEN
 ) -> Iterator[bytes]:
@@ -65,7 +75,7 @@ def limit_nesting(
         run, too_long = _longest_run(text, run, max_token)
         if too_long:
             raise CardFileError(
-                f"{name}: a single JSON string or number longer than {max_token >> 20} MiB within its first "
+                f"{name}: {_what_runs(block)} longer than {max_token >> 20} MiB within its first "
                 f"{offset + len(block)} bytes: refused (no card data holds one)"
             )
         brackets = carried + block.translate(None, _NOT_BRACKETS)

@@ -58,7 +58,9 @@ _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = b" \t\r\n"
 #: What a line may hold around its card object(s): whitespace, and in the legacy array the brackets and commas.
 _FILLER: dict[Format, bytes] = {"jsonl": _WHITESPACE, "json-array": _WHITESPACE + b"[],"}
-_WHITESPACE_BYTES = frozenset(_WHITESPACE)
+#: The first window :func:`first_not_in` and :func:`last_not_in` strip; each next one is twice as long, so a run
+#: of blank bytes of any length costs a few C-level strips (their number grows with its logarithm), no Python loop.
+_WINDOW = 256
 
 Format = Literal["jsonl", "json-array"]
 #: ``finder(block, start, stop)`` -> the start offsets of every needle found wholly inside ``block[start:stop]``
@@ -110,6 +112,32 @@ def detect_format(first_bytes: bytes, name: str = "<data>") -> Format:
     raise CardFileError(
         f"{name}: not a Scryfall bulk file (expected JSON Lines or a JSON array, found {stripped[:20]!r})"
     )
+
+
+def first_not_in(block: bytes, start: int, stop: int, chars: bytes) -> int:
+    """The offset of the first byte of ``block[start:stop]`` that is not in ``chars``, or -1."""
+    window = _WINDOW
+    while start < stop:
+        end = min(stop, start + window)
+        chunk = block[start:end]
+        if chunk.translate(None, chars):  # one C pass; strip only the window known to hold the byte
+            return end - len(chunk.lstrip(chars))
+        start = end
+        window *= 2
+    return -1
+
+
+def last_not_in(block: bytes, start: int, stop: int, chars: bytes) -> int:
+    """The offset of the last byte of ``block[start:stop]`` that is not in ``chars``, or -1."""
+    window = _WINDOW
+    while stop > start:
+        begin = max(start, stop - window)
+        chunk = block[begin:stop]
+        if chunk.translate(None, chars):
+            return begin + len(chunk.rstrip(chars)) - 1
+        stop = begin
+        window *= 2
+    return -1
 
 
 def _no_object(line: bytes, filler: bytes) -> bool:
@@ -184,28 +212,35 @@ class LineScanner:
             self._first = candidate
         self._last = candidate
 
-    def _edges_in(self, block: bytes, base: int, start: int, stop: int) -> None:
+    def _edges_in(self, block: bytes, base: int, start: int, stop: int, last: int) -> None:
         """Note the first (while none is known) and the last non-blank lines of ``block[start:stop + 1]``,
-        which holds whole lines only (``block[stop]`` is a newline)."""
+        which holds whole lines only (``block[stop]`` is a newline). Runs of blank lines are skipped with one
+        strip each (:func:`first_not_in`, :func:`last_not_in`), never walked line by line. ``last`` is the block's
+        last non-whitespace byte (the search backwards starts there)."""
         if start > stop:
             return
-        if self._first is None:
-            pos = start
-            while pos <= stop:
-                end = block.find(b"\n", pos, stop + 1)
-                self._edge(base + pos, block[pos:end])
-                if self._first is not None:
-                    break
-                pos = end + 1
-        end = stop
-        while end >= start:
-            begin = block.rfind(b"\n", start, end) + 1 or start
+        filler = _FILLER[self.format or "jsonl"]
+        pos = start
+        while self._first is None:
+            hit = first_not_in(block, pos, stop + 1, filler)
+            if hit < 0:
+                return  # nothing but blank lines: no line holds an object, so there is no last one either
+            begin = block.rfind(b"\n", start, hit) + 1 or start
+            end = block.find(b"\n", hit, stop + 1)
+            self._edge(base + begin, block[begin:end])
+            pos = end + 1
+        end = min(stop + 1, last + 1)
+        while end > start:
+            hit = last_not_in(block, start, end, filler)
+            if hit < 0:
+                return
+            begin = block.rfind(b"\n", start, hit) + 1 or start
             if self._last is not None and self._last.offset >= base + begin:
                 return
-            self._edge(base + begin, block[begin:end])
+            self._edge(base + begin, block[begin : block.find(b"\n", hit, stop + 1)])
             if self._last is not None and self._last.offset == base + begin:
                 return
-            end = begin - 1
+            end = begin
 
     def feed(self, block: bytes) -> list[Candidate]:
         """Scan one block; return the candidate lines completed in it."""
@@ -216,11 +251,9 @@ class LineScanner:
         found: list[Candidate] = []
         base = self.offset
         self.offset += len(block)
-        end = len(block) - 1
-        while end >= 0 and block[end] in _WHITESPACE_BYTES:
-            end -= 1
-        if end >= 0:
-            self._last_byte = block[end]
+        last = last_not_in(block, 0, len(block), _WHITESPACE)
+        if last >= 0:
+            self._last_byte = block[last]
         first_nl = block.find(b"\n")
         if first_nl < 0:  # the whole block continues the current line
             if not self._carry:
@@ -241,14 +274,14 @@ class LineScanner:
             self._carry.clear()
             self._carry_len = 0
         else:
-            self._edges_in(block, base, 0, first_nl)
+            self._edges_in(block, base, 0, first_nl, last)
             if self._line_matches(block[:first_nl]):
                 if first_nl > self.max_line:
                     raise self._too_long(base)
                 found.append(Candidate(base, block[:first_nl]))
         last_nl = block.rfind(b"\n")
         self._scan_middle(block, base, first_nl + 1, last_nl, found)
-        self._edges_in(block, base, first_nl + 1, last_nl)
+        self._edges_in(block, base, first_nl + 1, last_nl, last)
         if last_nl + 1 < len(block):
             self._carry.append(block[last_nl + 1 :])
             self._carry_len = len(block) - last_nl - 1

@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -34,13 +35,14 @@ from mtg_daynight.importer.errors import (
     CardFileError,
     CompressedDataError,
     CorruptDownloadError,
+    DeadlineError,
     DownloadError,
     SnapshotMissingError,
     SnapshotVersionError,
     UnreachableError,
 )
 from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE, SNAPSHOT_FORMAT_VERSION
-from mtg_daynight.importer.importer import ImportResult, import_blocks, import_file, line_number
+from mtg_daynight.importer.importer import ImportResult, checked, import_blocks, import_file, line_number
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT
 from mtg_daynight.importer.local import as_paths, import_local_files
 from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, resolve_data_dir, snapshot_path
@@ -146,7 +148,9 @@ def _read_meta(path: Path) -> dict[str, object]:
     return data if isinstance(data, dict) else {}
 
 
-def _import_cached(target: Path, url: str, notify: Callable[[str], None]) -> ImportResult | None:
+def _import_cached(
+    target: Path, url: str, notify: Callable[[str], None], check: Callable[[], object]
+) -> ImportResult | None:
     """Import the cached download of ``url`` if there is one and it is the file we downloaded (its SHA-256
     recorded after its first successful import); a corrupt one is discarded and None returned."""
     meta_path = target.with_name(target.name + ".json")
@@ -156,7 +160,7 @@ def _import_cached(target: Path, url: str, notify: Callable[[str], None]) -> Imp
         return None
     result: ImportResult | None
     try:
-        result = import_file(target)
+        result = import_file(target, check=check)
     except CardFileError:
         with target.open("rb") as handle:
             if hashlib.file_digest(handle, "sha256").hexdigest() == recorded:
@@ -184,7 +188,7 @@ def _fetch(
     assert url is not None
     target = _cached_file(cache, bulk.type, url)
     size_ok = bulk.compressed_size is None or (target.is_file() and target.stat().st_size == bulk.compressed_size)
-    result = _import_cached(target, url, notify) if size_ok else None
+    result = _import_cached(target, url, notify, lambda: client.remaining(f"importing {target}")) if size_ok else None
     if result is not None:
         outcome.reused_download = True
         return result
@@ -245,9 +249,12 @@ def import_download(transfer: FileTransfer) -> ImportResult:
     """Download and import at once, in one stream (each chunk is written to the ``.part`` file, hashed,
     decompressed and scanned as it arrives): the result equals ``import_file`` of the finished file.
 
-    Errors name the ``.part`` file and line for a bad card object (the download is kept, resumable), raise
-    :class:`CorruptDownloadError` for corrupt gzip data (the download is discarded), and
-    :class:`~mtg_daynight.importer.errors.DownloadError` for network failures (the ``.part`` is kept).
+    Bytes that do not parse (corrupt gzip data, or a card object or JSON that is bad, even in a transfer of the
+    right length) raise :class:`CorruptDownloadError` (bad gzip) or the :class:`CardFileError` naming the ``.part``
+    file and line, and the download is discarded, so the next update downloads it afresh instead of re-reading
+    the same bytes; network failures raise :class:`~mtg_daynight.importer.errors.DownloadError` (the ``.part``
+    is kept, resumable), and so does the deadline (:class:`~mtg_daynight.importer.errors.DeadlineError`),
+    checked before each decompressed block.
     """
     name = str(transfer.part)
 
@@ -257,18 +264,40 @@ def import_download(transfer: FileTransfer) -> ImportResult:
     chunks = transfer.chunks()
     try:
         data = open_decompressed(chunks, name)
-        result = import_blocks(data.blocks(), name=name, locate=locate)
+        blocks = checked(data.blocks(), lambda: transfer.client.remaining(f"importing {transfer.url}"))
+        result = import_blocks(blocks, name=name, locate=locate)
     except CompressedDataError as error:
         transfer.discard()
         raise CorruptDownloadError(
             f"GET {transfer.url}: the download is corrupt ({error}); it was discarded, so the next update "
             "downloads it afresh"
         ) from None
+    except CardFileError as error:  # the same bytes would fail again: resuming from them cannot help
+        transfer.discard()
+        raise type(error)(f"{error}; the download was discarded, so the next update downloads it afresh") from None
     finally:
         chunks.close()
     return dataclasses.replace(
         result, gzipped=data.gzipped, decompressor=data.decompressor, file_size=transfer.size, sha256=transfer.sha256
     )
+
+
+def _deadline(seconds: float, clock: Callable[[], float] = time.monotonic) -> Callable[[str], None]:
+    """A deadline ``seconds`` from now: the function returned raises :class:`DeadlineError` naming its phase
+    once the time is up."""
+    if not seconds > 0:
+        raise CardDataError(f"--deadline must be positive, got {seconds}")
+    started = clock()
+
+    def check(phase: str) -> None:
+        elapsed = clock() - started
+        if elapsed > seconds:
+            raise DeadlineError(
+                f"gave up while {phase} after {elapsed:.1f} s: the update took longer than its {seconds:g} s "
+                "deadline (--deadline); nothing was written"
+            )
+
+    return check
 
 
 def run_update(
@@ -285,14 +314,17 @@ def run_update(
     lock_timeout: float = 600.0,
     retries: int = DEFAULT_RETRIES,
     timeout: float = DEFAULT_TIMEOUT,
-    deadline: float = DEFAULT_DEADLINE,
+    deadline: float | None = None,
     notify: Callable[[str], None] | None = None,
 ) -> UpdateOutcome:
     """Update the snapshot in ``data_dir`` from Scryfall (or from the local file(s) ``from_file``: see
     :mod:`mtg_daynight.importer.local`); see ``docs/carddata.md``.
 
-    ``retries``, ``timeout`` and ``deadline`` bound the network side (see :class:`ScryfallClient`; ignored
-    when ``client`` is given); ``notify`` receives one-line messages about waits (retries, the lock).
+    ``retries`` and ``timeout`` bound the network side (see :class:`ScryfallClient`; ignored when ``client`` is
+    given); ``deadline`` (seconds, default :data:`DEFAULT_DEADLINE` for a download, none for local files) bounds
+    every phase: the requests, the transfer, the import and the waits, raising
+    :class:`~mtg_daynight.importer.errors.DeadlineError` naming the phase
+    before anything is written; ``notify`` receives one-line messages about waits (retries, the lock).
     The new snapshot is refused (:class:`~mtg_daynight.importer.errors.SnapshotRefusedError`) when its data is
     older than the data in use, unless ``allow_older``, or has fewer records of any kind, unless ``force``.
     Raises :class:`~mtg_daynight.importer.errors.UnreachableError` at once when the server cannot be reached.
@@ -302,7 +334,16 @@ def run_update(
     directory = resolve_data_dir(data_dir)
     outcome = UpdateOutcome(snapshot_file=snapshot_path(directory))
     if from_file is None and client is None:  # a bad --api-url or limit is refused before anything is touched
-        client = ScryfallClient(api_url=api_url, max_retries=retries, timeout=timeout, deadline=deadline, notify=notify)
+        client = ScryfallClient(
+            api_url=api_url,
+            max_retries=retries,
+            timeout=timeout,
+            deadline=DEFAULT_DEADLINE if deadline is None else deadline,
+            notify=notify,
+        )
+    local_deadline = None if from_file is None or deadline is None else _deadline(deadline)
+    if client is not None:
+        client.start_clock()
     answer = None
     if from_file is None:
         assert client is not None
@@ -317,7 +358,7 @@ def run_update(
             old, warnings = _previous(directory)
             outcome.warnings += warnings
             if from_file is not None:
-                result, source = import_local_files(as_paths(from_file), progress=progress)
+                result, source = import_local_files(as_paths(from_file), progress=progress, deadline=local_deadline)
             else:
                 assert client is not None and answer is not None and answer.bulk is not None
                 try:
@@ -343,6 +384,10 @@ def run_update(
                     gzipped=result.gzipped,
                 )
                 outcome.requests = client.request_count
+            if local_deadline is not None:
+                local_deadline("checking the import")
+            elif client is not None:
+                client.remaining("checking the import")
             new = build_snapshot(result, source)
             outcome.warnings += result.warnings
             in_use = _in_use(old, data_dir)

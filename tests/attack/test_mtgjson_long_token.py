@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.fold import Folder
+from mtg_daynight.importer.mtgjson import read_mtgjson
 from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 
 from .conftest import run_cli
@@ -54,3 +56,16 @@ def test_mtgjson_file_with_a_huge_string_is_refused_at_once(
     err = capsys.readouterr().err
     assert "a single JSON string or number longer than 2 MiB" in err and err.count("\n") == 1
     assert not (tmp_path / "d" / "daynight-cards.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("filler", "said"),
+    [(b" ", "a run of whitespace longer than"), (b"1,", "a run of numbers and whitespace longer than")],
+    ids=["whitespace", "one-digit-numbers"],
+)
+def test_a_bomb_is_refused_saying_what_the_file_holds(tmp_path: Path, filler: bytes, said: str) -> None:
+    path = tmp_path / "bomb.json"
+    path.write_bytes(b'{"meta": {}, "data": {"cards": [' + filler * (3 << 20) + b"1]}}")
+    with pytest.raises(CardFileError, match=said) as caught:
+        read_mtgjson(path, Folder())
+    assert "string" not in str(caught.value)

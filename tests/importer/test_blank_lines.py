@@ -1,0 +1,63 @@
+"""Blank lines and whitespace cost no Python work per line: the scanner skips a run of them with a few C-level
+strips per block, so the calls it makes grow with the number of blocks, never with the number of lines."""
+
+from __future__ import annotations
+
+import sys
+from types import FrameType
+
+import pytest
+
+from mtg_daynight.importer.scanner import LineScanner, first_not_in, last_not_in
+
+
+def _calls_while_scanning(blocks: list[bytes]) -> tuple[int, list[bytes]]:
+    """Every Python and C call made while the scanner reads ``blocks`` (counted with a profile hook), and the
+    edge lines it found."""
+    scanner = LineScanner()
+    calls = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal calls
+        if event in ("call", "c_call"):
+            calls += 1
+
+    sys.setprofile(count)
+    try:
+        for block in blocks:
+            scanner.feed(block)
+        scanner.finish()
+    finally:
+        sys.setprofile(None)
+    return calls, [edge.line for edge in scanner.edges]
+
+
+@pytest.mark.parametrize("blank", [b"\n", b" \r\n\t"], ids=["newlines", "mixed-whitespace"])
+def test_scanning_blank_lines_costs_calls_per_block_not_per_line(blank: bytes) -> None:
+    block = blank * ((1 << 20) // len(blank))  # 1 MiB: up to a million blank lines per block
+    blocks = [b'{"name": "first"}\n', *([block] * 4), b'{"name": "last"}\n']
+    calls, edges = _calls_while_scanning(blocks)
+    assert [edge.strip() for edge in edges] == [b'{"name": "first"}', b'{"name": "last"}']
+    assert calls < 200 * len(blocks)  # a walk line by line would make over a million calls
+
+
+def test_a_file_of_blank_lines_only_is_walked_in_few_calls() -> None:
+    calls, _ = _calls_while_scanning([b"\n" * (1 << 20)] * 2 + [b'{"name": "only"}\n'])
+    assert calls < 600
+
+
+def test_the_first_and_last_non_blank_bytes_are_found_across_windows() -> None:
+    data = b" " * 5000 + b"x" + b"\n" * 70_000 + b"y" + b"\t" * 3
+    assert first_not_in(data, 0, len(data), b" \n\t") == 5000
+    assert last_not_in(data, 0, len(data), b" \n\t") == len(data) - 4
+    assert first_not_in(data, 5001, len(data) - 4, b"\n") == -1
+    assert last_not_in(b"   ", 0, 3, b" ") == -1
+
+
+def test_blank_lines_around_array_filler_still_find_the_edges() -> None:
+    scanner = LineScanner()
+    scanner.feed(b"[\n" + b"\n" * 10_000 + b',\n{"name": "a"},\n' + b"\n ,\n" * 5000)
+    scanner.feed(b'{"name": "b"}\n' + b"\n" * 10_000 + b"]\n")
+    scanner.finish()
+    assert [edge.line for edge in scanner.edges] == [b'{"name": "a"},', b'{"name": "b"}']
+    assert scanner.closed
