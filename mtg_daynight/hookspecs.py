@@ -79,8 +79,20 @@ def daynight_game_start(game: str, players: tuple[str, ...], variants: tuple[str
 
     :param game: the host's id for this game, unique among the games in progress.
     :param players: every player's id, in turn order.
-    :param variants: the house rules this game opts into (names that variant plugins recognise, e.g.
-        ``"innistrad-werewolf"``); installed variant plugins change nothing in games that did not opt in.
+    :param variants: the house rules this game opts into (names that variant plugins offer through
+        ``daynight_variants``, e.g. ``"innistrad-werewolf"``); installed variant plugins change nothing in games
+        that did not opt in. The rules plugin (``tryfirst``) refuses a variant no plugin offers with a
+        BadEventError, before any other plugin hears of the game.
+    """
+
+
+@hookspec(historic=True)
+def daynight_variants() -> list[str]:
+    """The house-rule variants this plugin offers: the names a game may list in ``variants`` (e.g.
+    ``["innistrad-werewolf"]``). Historic: the rules plugin collects the answer of every plugin registered with
+    the manager, before or after it. ``daynight_game_start`` refuses a variant no plugin offers with a
+    BadEventError naming the offered ones (a loaded save keeps the variants its game opted into).
+    ``DayNight.variants()`` lists them.
     """
 
 
@@ -310,9 +322,10 @@ def daynight_save_game(game: str) -> bytes | None:
 
 @hookspec(firstresult=True)
 def daynight_load_game(game: str, data: bytes) -> GameState | None:
-    """Load a game saved by ``daynight_save_game`` under the id ``game`` (replacing one with that id).
+    """Load a game saved by ``daynight_save_game`` under the id ``game``. The id must not be in use: loading
+    never replaces a running game (a BadEventError says to end it first, ``daynight_game_end``).
 
-    :param game: the id the loaded game gets.
+    :param game: the id the loaded game gets (unique among the games in progress, as for ``daynight_game_start``).
     :param data: the saved bytes.
     """
 

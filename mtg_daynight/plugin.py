@@ -70,6 +70,16 @@ class DayNightRules:
         self._hook = pm.hook
         self._games: dict[str, tuple[GameState, HookPolicy]] = {}  # each game's state and its Policy
         self._lifecycle = threading.Lock()  # games start, load and end one at a time (ids stay unique)
+        self._variants: set[str] = set()  # what daynight_variants answers, from every plugin ever registered
+        pm.hook.daynight_variants.call_historic(result_callback=self._offer)
+
+    def _offer(self, names: list[str]) -> None:
+        """One plugin's ``daynight_variants`` answer: a list of names (a bare string is one name)."""
+        self._variants.update([names] if isinstance(names, str) else (n for n in names if isinstance(n, str)))
+
+    def variants(self) -> tuple[str, ...]:
+        """The house-rule variants the registered plugins offer (``daynight_variants``), sorted."""
+        return tuple(sorted(self._variants))
 
     def _game(self, game: str) -> tuple[GameState, HookPolicy]:
         try:
@@ -91,8 +101,14 @@ class DayNightRules:
 
     @hookimpl(tryfirst=True)
     def daynight_game_start(self, game: str, players: tuple[str, ...], variants: tuple[str, ...]) -> None:
-        """Create the game's state: neither day nor night (730.1). An id already in use is refused."""
+        """Create the game's state: neither day nor night (730.1). An id already in use is refused, and so is a
+        variant no plugin offers (it would play the standard rules while the state names it)."""
         state = rules.new_game(game, players, variants)
+        for name in state.variants:
+            if name not in self._variants:
+                offered = ", ".join(map(repr, self.variants())) or "none"
+                raise BadEventError(f"game {state.game!r}: variants: no loaded plugin offers the variant {name!r} "
+                                    f"(offered: {offered})")
         with self._lifecycle:
             if state.game in self._games:
                 raise BadEventError(f"game {state.game!r} has already started: end it first, or use another id")
@@ -239,7 +255,8 @@ class DayNightRules:
 
     @hookimpl
     def daynight_load_game(self, game: str, data: bytes) -> GameState:
-        """Replace (or create) game ``game`` with a saved state."""
+        """Create game ``game`` from a saved state. An id in use is refused: loading never replaces a running
+        game (end it first)."""
         try:
             game = validate.game_id(game, "load game")
             state = decode_state(data)  # checks the state's integrity too
@@ -247,5 +264,8 @@ class DayNightRules:
             raise BadSaveError(f"load game {game!r}: {error}" if isinstance(game, str) else str(error)) from None
         state.game = game
         with self._lifecycle:
+            if game in self._games:
+                raise BadEventError(f"load game: game {game!r} is in use: end it first to load a save under its "
+                                    "id, or use another id")
             self._games[game] = (state, HookPolicy(self._hook, game))
         return state

@@ -17,7 +17,7 @@ Everything here only reads; the functions are pure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Final, Literal
 
 import msgspec
 
@@ -28,6 +28,15 @@ from mtg_daynight.rules.state import GameState
 
 if TYPE_CHECKING:
     from mtg_daynight.rules.ledger import TurnRecord
+
+MAX_TURN: Final = 2**31 - 1
+"""The highest turn number the rules take: 2^31 - 1, a signed 32-bit integer (Java's and C#'s ``int``), so that every
+turn a trace or a save shows is one any host language reads exactly. Turns are numbered from 1; an event with a
+turn outside 1..MAX_TURN is a BadEventError, and a save holding one a BadSaveError."""
+
+#: A turn number, 1..:data:`MAX_TURN`: the type of the facade's ``turn`` parameters (the bridge takes its bound
+#: from this annotation).
+Turn = Annotated[int, msgspec.Meta(ge=1, le=MAX_TURN, description="A turn number, from 1 to 2^31 - 1.")]
 
 _COLLECTIONS = (tuple, list, set, frozenset)
 _SIDES = {"front": Side.FRONT, "back": Side.BACK}
@@ -105,11 +114,13 @@ def flag(state: GameState, value: object, what: Where, part: str = "") -> bool:
 
 
 def turn_number(state: GameState, value: object, event: str) -> int:
-    """A turn number: an ``int`` (not a bool, float or string) from 1 on."""
+    """A turn number: an ``int`` (not a bool, float or string) from 1 to :data:`MAX_TURN`."""
     if type(value) is not int:
         raise bad(state, f"{event}: turn: {show(value)} is not a turn number (an int from 1)")
     if value < 1:
         raise bad(state, f"{event} of turn {value}: turns are numbered from 1")
+    if value > MAX_TURN:
+        raise bad(state, f"{event}: turn: {show(value)} is above the highest turn number, {MAX_TURN} (2^31 - 1)")
     return value
 
 
@@ -330,8 +341,8 @@ def _check_state(state: GameState) -> None:
         raise bad(state, f"relevant: the day/night index leaves out {', '.join(map(repr, missing))}"
                   if missing else "relevant: the day/night index names permanents without daybound or nightbound")
     for line in state.trace:
-        if line.turn < 0:
-            raise bad(state, f"trace: a line of turn {line.turn}")
+        if not 0 <= line.turn <= MAX_TURN:  # 0: before the first untap step
+            raise bad(state, f"trace: a line of turn {line.turn} (turns are 1..{MAX_TURN}, 0 before the first)")
 
 
 def _check_turn(state: GameState, record: TurnRecord, label: str) -> None:
