@@ -8,11 +8,19 @@ questions through hooks (spell tally, vetoes); :class:`HookPolicy` turns those i
 from __future__ import annotations
 
 import threading
+import warnings
 from typing import Any, Final, Literal
 
+import msgspec
 import pluggy
 
-from mtg_daynight.errors import BadEventError, BadSaveError, DayNightError, UnknownGameError
+from mtg_daynight.errors import (
+    BadEventError,
+    BadSaveError,
+    DayNightError,
+    NotificationFailedWarning,
+    UnknownGameError,
+)
 from mtg_daynight.hookspecs import hookimpl
 from mtg_daynight.rules import (
     Designation,
@@ -28,6 +36,7 @@ from mtg_daynight.rules import (
 )
 from mtg_daynight.rules import game as rules
 from mtg_daynight.rules.ledger import rules_tally
+from mtg_daynight.rules.outcome import FailedNotification
 from mtg_daynight.rules.permanents import CardFaces, CardPermanent
 from mtg_daynight.rules.state import decode_state, encode_state
 
@@ -67,6 +76,7 @@ class DayNightRules:
     """The day/night rules as a pluggy plugin: one instance serves every game of one plugin manager."""
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
+        self._pm = pm
         self._hook = pm.hook
         self._games: dict[str, tuple[GameState, HookPolicy]] = {}  # each game's state and its Policy
         self._lifecycle = threading.Lock()  # games start, load and end one at a time (ids stay unique)
@@ -91,11 +101,30 @@ class DayNightRules:
         return self._game(game)[0]
 
     def _run(self, game: str, outcome: Outcome) -> Outcome:
-        """Tell other plugins about day <-> night changes in ``outcome`` (728.1a), then return it."""
+        """Tell other plugins about day <-> night changes in ``outcome`` (728.1a), then return it, with the
+        notifications that raised (the change is made: it stands whatever an observer does)."""
+        failed: list[FailedNotification] = []
         for action in outcome.actions:
             if type(action) is DesignationChange and action.is_day_night_change:
-                self._hook.daynight_changed(game=game, change=action, state=self._games[game][0])
-        return outcome
+                failed += self._notify("daynight_changed", game=game, change=action, state=self._games[game][0])
+        return msgspec.structs.replace(outcome, failed_notifications=tuple(failed)) if failed else outcome
+
+    def _notify(self, hook: str, **arguments: Any) -> list[FailedNotification]:
+        """Call notification ``hook`` on each plugin in turn (pluggy's order), each on its own through pluggy's
+        ``subset_hook_caller``, so that one plugin that raises neither stops the others nor the event: the
+        failures are returned and warned about (:class:`NotificationFailedWarning`)."""
+        implementations = getattr(self._hook, hook).get_hookimpls()
+        failed = []
+        for implementation in reversed(implementations):  # pluggy calls the last registered first
+            others = [i.plugin for i in implementations if i.plugin is not implementation.plugin]
+            try:
+                self._pm.subset_hook_caller(hook, remove_plugins=others)(**arguments)
+            except Exception as error:  # an observer's bug: reported, never undoing the committed change
+                failure = FailedNotification(implementation.plugin_name, hook, f"{type(error).__name__}: {error}")
+                warnings.warn(f"plugin {failure.plugin!r}: {hook} raised {failure.error}; the change stands and "
+                              "the outcome lists it in failed_notifications", NotificationFailedWarning, stacklevel=2)
+                failed.append(failure)
+        return failed
 
     # -- lifecycle -------------------------------------------------------------------------------------------
 
