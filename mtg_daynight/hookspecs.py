@@ -15,7 +15,9 @@ There are three groups:
    (``daynight_spell_tally``, ``firstresult=True``) and whether an effect forbids it to become day or night
    (``daynight_forbid_change``, every answer is collected).
 3. **Notifications**: ``daynight_game_start`` / ``daynight_game_end`` and ``daynight_changed`` (day <-> night
-   only), for plugins that keep per-game state or trigger on the change (Brimstone Vandal's shape).
+   only), for plugins that keep per-game state or trigger on the change (Brimstone Vandal's shape). A
+   ``daynight_changed`` implementation that raises is reported in the Outcome, never by losing the change.
+   ``daynight_variants`` (historic) lists the house-rule variants a plugin offers.
 
 State lives per game (the ``game`` argument, the host's id of one game): one plugin manager serves any number of
 games at once.
@@ -87,10 +89,10 @@ def daynight_game_start(game: str, players: tuple[str, ...], variants: tuple[str
 
 
 @hookspec(historic=True)
-def daynight_variants() -> list[str]:
+def daynight_variants() -> list[str] | None:
     """The house-rule variants this plugin offers: the names a game may list in ``variants`` (e.g.
-    ``["innistrad-werewolf"]``). Historic: the rules plugin collects the answer of every plugin registered with
-    the manager, before or after it. ``daynight_game_start`` refuses a variant no plugin offers with a
+    ``["innistrad-werewolf"]``; None offers none). Historic: the rules plugin collects the answer of every plugin
+    registered with the manager, before or after it. ``daynight_game_start`` refuses a variant no plugin offers with a
     BadEventError naming the offered ones (a loaded save keeps the variants its game opted into).
     ``DayNight.variants()`` lists them.
     """
@@ -396,6 +398,11 @@ def daynight_changed(game: str, change: DesignationChange, state: GameState) -> 
 
     If ``change.during_untap_step`` is True no player gets priority in that step, so abilities that trigger on
     it go on the stack at the beginning of the upkeep.
+
+    The change is already made when this is called. An implementation that raises does not undo it, hide it or
+    stop the other plugins from hearing of it: each plugin is called on its own, and a failure is reported to the
+    host in the event's Outcome (``failed_notifications``: plugin name, hook, exception) and as a
+    :class:`~mtg_daynight.errors.NotificationFailedWarning`; the host still gets the whole Outcome to carry out.
 
     :param game: the game's id.
     :param change: before, after, the rule, and whether it happened during the untap step.

@@ -195,7 +195,8 @@ def test_a_lone_surrogate_in_a_batch_fails_its_request_only() -> None:
     answers = json.loads(server.handle(b"[" + bad + b"," + line("cast", {"game": "g", "player": "bob"}, 8) + b"]")
                          or b"")
     assert [a["id"] for a in answers] == [7, 8]
-    assert answers[0]["error"]["code"] == -32602 and answers[1]["result"] == {"actions": [], "trace": [], "failed_notifications": []}
+    assert answers[0]["error"]["code"] == -32602
+    assert answers[1]["result"] == {"actions": [], "trace": [], "failed_notifications": []}
 
 
 def test_a_lone_surrogate_elsewhere_is_an_invalid_request_and_a_notification_gets_no_answer() -> None:

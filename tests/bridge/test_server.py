@@ -240,7 +240,8 @@ def test_a_huge_valid_message_is_served(day_game: Server) -> None:
              for i in range(5000)]
     line = request("enter", {"game": "g1", "permanents": bears})
     assert len(line) > 400_000
-    assert result(day_game, "enter", game="g1", permanents=bears) == {"actions": [], "trace": [], "failed_notifications": []}
+    assert result(day_game, "enter", game="g1", permanents=bears) == {
+        "actions": [], "trace": [], "failed_notifications": []}
     assert len(result(day_game, "state", game="g1")["permanents"]) == 5001
 
 
