@@ -48,3 +48,8 @@ class InputFileError(DayNightError):
 
     The message names the file and the offending key, line or field.
     """
+
+
+class NotificationFailedWarning(UserWarning):
+    """A plugin's notification hook (``daynight_changed``) raised after the rules had committed the change it was
+    told about. The change stands; the event's Outcome lists the failure in ``failed_notifications``."""

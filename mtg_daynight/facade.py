@@ -25,6 +25,7 @@ import pluggy
 
 from mtg_daynight.errors import RulesPluginMissingError, UnknownPermanentError
 from mtg_daynight.manager import install, plugin_manager
+from mtg_daynight.plugin import RULES_PLUGIN_NAME, DayNightRules
 from mtg_daynight.rules import (
     AbilityChange,
     Designation,
@@ -38,6 +39,7 @@ from mtg_daynight.rules import (
     validate,
 )
 from mtg_daynight.rules.permanents import CardPermanent, PermanentView
+from mtg_daynight.rules.validate import Turn
 
 if TYPE_CHECKING:
     from mtg_daynight.manager import CardData
@@ -73,7 +75,7 @@ class Game:
 
     def untap_step(
         self,
-        turn: int,
+        turn: Turn,
         active: str | Sequence[str],
         *,
         phased_in: Iterable[str] = (),
@@ -91,7 +93,7 @@ class Game:
         return _answered(result, "untap step")
 
     def additional_untap_step(
-        self, turn: int, *, phased_in: Iterable[str] = (), phased_out: Iterable[str] = ()
+        self, turn: Turn, *, phased_in: Iterable[str] = (), phased_out: Iterable[str] = ()
     ) -> Outcome:
         """An additional beginning phase (500.8; Sphinx of the Second Sun) begins within turn ``turn``, the
         current turn: report its untap step after its 502.1 phasing and before 502.3 untapping. The 502.2 check
@@ -101,7 +103,7 @@ class Game:
         )
         return _answered(result, "additional untap step")
 
-    def untap_step_skipped(self, turn: int, active: str | Sequence[str]) -> Outcome:
+    def untap_step_skipped(self, turn: Turn, active: str | Sequence[str]) -> Outcome:
         """Turn ``turn`` begins *without* an untap step (Stasis, Brine Elemental): report this instead of
         :meth:`untap_step`. No phasing, no day/night check (502.2); the turn is still "the previous turn" at the
         next check."""
@@ -275,11 +277,19 @@ class DayNight:
             install(pm, card_data=card_data)
         self.pm = pm
 
+    def variants(self) -> tuple[str, ...]:
+        """The house-rule variants the loaded plugins offer (their ``daynight_variants`` answers), sorted."""
+        rules = self.pm.get_plugin(RULES_PLUGIN_NAME)
+        if not isinstance(rules, DayNightRules):
+            raise RulesPluginMissingError("variants: the mtg-daynight rules plugin is not registered")
+        return rules.variants()
+
     def new_game(self, game: str, players: Sequence[str], *, variants: Sequence[str] = ()) -> Game:
         """Start a game with these players (in turn order): neither day nor night (730.1).
 
-        ``variants``: house rules this game opts into (see ``mtg-daynight plugins``). An id already in use
-        (a game started or loaded and not ended) is a :class:`BadEventError`, also when threads race for it."""
+        ``variants``: house rules this game opts into, each one a loaded plugin offers (:meth:`variants`; another
+        is a :class:`BadEventError` naming the offered ones). An id already in use (a game started or loaded and
+        not ended) is a :class:`BadEventError`, also when threads race for it."""
         # Checked here as well as in the rules plugin: every plugin of this broadcast hook gets the checked values.
         game, ids, names = validate.new_game(game, players, variants)
         self.pm.hook.daynight_game_start(game=game, players=ids, variants=names)
@@ -292,7 +302,8 @@ class DayNight:
         return handle
 
     def load_game(self, game: str, data: bytes) -> Game:
-        """Load a game saved with :meth:`Game.save`, under the id ``game``."""
+        """Load a game saved with :meth:`Game.save`, under the id ``game``. An id in use is a
+        :class:`BadEventError`: loading never replaces a running game; end it first (:meth:`Game.end`)."""
         state: GameState | None = self.pm.hook.daynight_load_game(game=game, data=data)
         _required(state, "load game")
         return Game(self.pm.hook, game)

@@ -15,7 +15,9 @@ There are three groups:
    (``daynight_spell_tally``, ``firstresult=True``) and whether an effect forbids it to become day or night
    (``daynight_forbid_change``, every answer is collected).
 3. **Notifications**: ``daynight_game_start`` / ``daynight_game_end`` and ``daynight_changed`` (day <-> night
-   only), for plugins that keep per-game state or trigger on the change (Brimstone Vandal's shape).
+   only), for plugins that keep per-game state or trigger on the change (Brimstone Vandal's shape). A
+   ``daynight_changed`` implementation that raises is reported in the Outcome, never by losing the change.
+   ``daynight_variants`` (historic) lists the house-rule variants a plugin offers.
 
 State lives per game (the ``game`` argument, the host's id of one game): one plugin manager serves any number of
 games at once.
@@ -81,8 +83,20 @@ def daynight_game_start(game: str, players: tuple[str, ...], variants: tuple[str
 
     :param game: the host's id for this game, unique among the games in progress.
     :param players: every player's id, in turn order.
-    :param variants: the house rules this game opts into (names that variant plugins recognise, e.g.
-        ``"innistrad-werewolf"``); installed variant plugins change nothing in games that did not opt in.
+    :param variants: the house rules this game opts into (names that variant plugins offer through
+        ``daynight_variants``, e.g. ``"innistrad-werewolf"``); installed variant plugins change nothing in games
+        that did not opt in. The rules plugin (``tryfirst``) refuses a variant no plugin offers with a
+        BadEventError, before any other plugin hears of the game.
+    """
+
+
+@hookspec(historic=True)
+def daynight_variants() -> list[str] | None:
+    """The house-rule variants this plugin offers: the names a game may list in ``variants`` (e.g.
+    ``["innistrad-werewolf"]``; None offers none). Historic: the rules plugin collects the answer of every plugin
+    registered with the manager, before or after it. ``daynight_game_start`` refuses a variant no plugin offers with a
+    BadEventError naming the offered ones (a loaded save keeps the variants its game opted into).
+    ``DayNight.variants()`` lists them.
     """
 
 
@@ -364,9 +378,10 @@ def daynight_save_game(game: str) -> bytes | None:
 
 @hookspec(firstresult=True)
 def daynight_load_game(game: str, data: bytes) -> GameState | None:
-    """Load a game saved by ``daynight_save_game`` under the id ``game`` (replacing one with that id).
+    """Load a game saved by ``daynight_save_game`` under the id ``game``. The id must not be in use: loading
+    never replaces a running game (a BadEventError says to end it first, ``daynight_game_end``).
 
-    :param game: the id the loaded game gets.
+    :param game: the id the loaded game gets (unique among the games in progress, as for ``daynight_game_start``).
     :param data: the saved bytes.
     """
 
@@ -437,6 +452,11 @@ def daynight_changed(game: str, change: DesignationChange, state: GameState) -> 
 
     If ``change.during_untap_step`` is True no player gets priority in that step, so abilities that trigger on
     it go on the stack at the beginning of the upkeep.
+
+    The change is already made when this is called. An implementation that raises does not undo it, hide it or
+    stop the other plugins from hearing of it: each plugin is called on its own, and a failure is reported to the
+    host in the event's Outcome (``failed_notifications``: plugin name, hook, exception) and as a
+    :class:`~mtg_daynight.errors.NotificationFailedWarning`; the host still gets the whole Outcome to carry out.
 
     :param game: the game's id.
     :param change: before, after, the rule, and whether it happened during the untap step.

@@ -8,11 +8,19 @@ questions through hooks (spell tally, vetoes); :class:`HookPolicy` turns those i
 from __future__ import annotations
 
 import threading
+import warnings
 from typing import Any, Final, Literal
 
+import msgspec
 import pluggy
 
-from mtg_daynight.errors import BadEventError, BadSaveError, DayNightError, UnknownGameError
+from mtg_daynight.errors import (
+    BadEventError,
+    BadSaveError,
+    DayNightError,
+    NotificationFailedWarning,
+    UnknownGameError,
+)
 from mtg_daynight.hookspecs import hookimpl
 from mtg_daynight.rules import (
     AbilityChange,
@@ -30,6 +38,7 @@ from mtg_daynight.rules import (
 )
 from mtg_daynight.rules import game as rules
 from mtg_daynight.rules.ledger import rules_tally
+from mtg_daynight.rules.outcome import FailedNotification
 from mtg_daynight.rules.permanents import CardFaces, CardPermanent
 from mtg_daynight.rules.state import decode_state, encode_state
 
@@ -69,9 +78,20 @@ class DayNightRules:
     """The day/night rules as a pluggy plugin: one instance serves every game of one plugin manager."""
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
+        self._pm = pm
         self._hook = pm.hook
         self._games: dict[str, tuple[GameState, HookPolicy]] = {}  # each game's state and its Policy
         self._lifecycle = threading.Lock()  # games start, load and end one at a time (ids stay unique)
+        self._variants: set[str] = set()  # what daynight_variants answers, from every plugin ever registered
+        pm.hook.daynight_variants.call_historic(result_callback=self._offer)
+
+    def _offer(self, names: list[str]) -> None:
+        """One plugin's ``daynight_variants`` answer: a list of names (a bare string is one name)."""
+        self._variants.update([names] if isinstance(names, str) else (n for n in names if isinstance(n, str)))
+
+    def variants(self) -> tuple[str, ...]:
+        """The house-rule variants the registered plugins offer (``daynight_variants``), sorted."""
+        return tuple(sorted(self._variants))
 
     def _game(self, game: str) -> tuple[GameState, HookPolicy]:
         try:
@@ -83,18 +103,43 @@ class DayNightRules:
         return self._game(game)[0]
 
     def _run(self, game: str, outcome: Outcome) -> Outcome:
-        """Tell other plugins about day <-> night changes in ``outcome`` (728.1a), then return it."""
+        """Tell other plugins about day <-> night changes in ``outcome`` (728.1a), then return it, with the
+        notifications that raised (the change is made: it stands whatever an observer does)."""
+        failed: list[FailedNotification] = []
         for action in outcome.actions:
             if type(action) is DesignationChange and action.is_day_night_change:
-                self._hook.daynight_changed(game=game, change=action, state=self._games[game][0])
-        return outcome
+                failed += self._notify("daynight_changed", game=game, change=action, state=self._games[game][0])
+        return msgspec.structs.replace(outcome, failed_notifications=tuple(failed)) if failed else outcome
+
+    def _notify(self, hook: str, **arguments: Any) -> list[FailedNotification]:
+        """Call notification ``hook`` on each plugin in turn (pluggy's order), each on its own through pluggy's
+        ``subset_hook_caller``, so that one plugin that raises neither stops the others nor the event: the
+        failures are returned and warned about (:class:`NotificationFailedWarning`)."""
+        implementations = getattr(self._hook, hook).get_hookimpls()
+        failed = []
+        for implementation in reversed(implementations):  # pluggy calls the last registered first
+            others = [i.plugin for i in implementations if i.plugin is not implementation.plugin]
+            try:
+                self._pm.subset_hook_caller(hook, remove_plugins=others)(**arguments)
+            except Exception as error:  # an observer's bug: reported, never undoing the committed change
+                failure = FailedNotification(implementation.plugin_name, hook, f"{type(error).__name__}: {error}")
+                warnings.warn(f"plugin {failure.plugin!r}: {hook} raised {failure.error}; the change stands and "
+                              "the outcome lists it in failed_notifications", NotificationFailedWarning, stacklevel=2)
+                failed.append(failure)
+        return failed
 
     # -- lifecycle -------------------------------------------------------------------------------------------
 
     @hookimpl(tryfirst=True)
     def daynight_game_start(self, game: str, players: tuple[str, ...], variants: tuple[str, ...]) -> None:
-        """Create the game's state: neither day nor night (730.1). An id already in use is refused."""
+        """Create the game's state: neither day nor night (730.1). An id already in use is refused, and so is a
+        variant no plugin offers (it would play the standard rules while the state names it)."""
         state = rules.new_game(game, players, variants)
+        for name in state.variants:
+            if name not in self._variants:
+                offered = ", ".join(map(repr, self.variants())) or "none"
+                raise BadEventError(f"game {state.game!r}: variants: no loaded plugin offers the variant {name!r} "
+                                    f"(offered: {offered})")
         with self._lifecycle:
             if state.game in self._games:
                 raise BadEventError(f"game {state.game!r} has already started: end it first, or use another id")
@@ -263,7 +308,8 @@ class DayNightRules:
 
     @hookimpl
     def daynight_load_game(self, game: str, data: bytes) -> GameState:
-        """Replace (or create) game ``game`` with a saved state."""
+        """Create game ``game`` from a saved state. An id in use is refused: loading never replaces a running
+        game (end it first)."""
         try:
             game = validate.game_id(game, "load game")
             state = decode_state(data)  # checks the state's integrity too
@@ -271,5 +317,8 @@ class DayNightRules:
             raise BadSaveError(f"load game {game!r}: {error}" if isinstance(game, str) else str(error)) from None
         state.game = game
         with self._lifecycle:
+            if game in self._games:
+                raise BadEventError(f"load game: game {game!r} is in use: end it first to load a save under its "
+                                    "id, or use another id")
             self._games[game] = (state, HookPolicy(self._hook, game))
         return state

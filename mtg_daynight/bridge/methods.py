@@ -1,23 +1,23 @@
 """The bridge's method table: the facade's methods, one to one, each derived from the facade method itself.
 
-A bridge method has the facade method's name and its parameters by name (plus ``game`` for the methods of
-:class:`~mtg_daynight.facade.Game`); its params type is a msgspec Struct built from the method's signature and
-type hints, so the JSON is decoded straight into it, and its result is the method's return value as JSON (an
-:class:`~mtg_daynight.rules.Outcome` for every event). Adding a facade method to the bridge is one entry in
-:data:`METHODS`, e.g. ``game_method(Game.cast)``; the schema, docs/bridge-schema.json and every client follow.
+Every public method (and property) of :class:`~mtg_daynight.facade.DayNight` and
+:class:`~mtg_daynight.facade.Game` is a bridge method of the same name, found by walking the classes
+(:func:`public_members`): adding an event to the facade adds it to the bridge, its schema, docs/bridge-schema.json
+and every client, with no line here. A bridge method has the facade method's parameters by name (plus ``game`` for
+the methods of :class:`~mtg_daynight.facade.Game`); its params type is a msgspec Struct built from the method's
+signature and type hints, so the JSON is decoded straight into it, and its result is the method's return value as
+JSON (an :class:`~mtg_daynight.rules.Outcome` for every event). The only methods listed by hand are the bridge's
+own: ``initialize`` and the host's can't-become effects (:class:`~mtg_daynight.bridge.effects.HostEffects`).
 
 Where a Python-only type cannot cross the wire it is mapped (:func:`wire_type`): ``bytes`` (a saved game) travels
 as a string; ``Permanent | CardPermanent`` as the tagged :class:`~mtg_daynight.bridge.protocol.EnteringPermanent`
 / :class:`~mtg_daynight.bridge.protocol.EnteringCard`; any iterable as an array; ``Keyword | str`` as
 ``Keyword`` (the enum already says which strings are valid); a union of string enums and literals as one literal.
 A :class:`~mtg_daynight.facade.Game` result becomes a :class:`~mtg_daynight.bridge.protocol.GameHandle`.
-Every wire type refuses unknown members at every depth, and integers are bounded: a ``turn`` to
-:data:`~mtg_daynight.bridge.protocol.Turn` (1..2^31 - 1), any other ``int`` to the integers every JSON client reads
-exactly (at most 2^53 - 1).
-
-A method may have a check (:class:`Method`'s ``check``) that runs on the decoded params before the facade is
-called: what the bridge knows and the facade does not check yet (``new_game``'s variants against what the loaded
-plugins offer; ``load_game`` under an id in use).
+Every wire type refuses unknown members at every depth, and integers are bounded: an annotated ``int`` keeps its
+annotation's range (a ``turn`` is :data:`~mtg_daynight.rules.validate.Turn`, 1..2^31 - 1), any other ``int`` is
+limited to the integers every JSON client reads exactly (at most 2^53 - 1). Everything else (an id in use, a
+variant no plugin offers, a turn out of range) the facade itself refuses, for Python hosts and the bridge alike.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ import msgspec
 from mtg_daynight import __version__
 from mtg_daynight.bridge.effects import HOST_EFFECTS_PLUGIN_NAME, HostEffects
 from mtg_daynight.bridge.protocol import (
-    INVALID_PARAMS,
     MAX_SAFE_INTEGER,
     PROTOCOL_VERSION,
     EnteringCard,
@@ -44,10 +43,7 @@ from mtg_daynight.bridge.protocol import (
     EnteringPermanent,
     GameHandle,
     InitializeResult,
-    ProtocolError,
-    Turn,
 )
-from mtg_daynight.errors import BadEventError, UnknownGameError
 from mtg_daynight.facade import DayNight, Game
 from mtg_daynight.manager import plugin_infos
 from mtg_daynight.rules import CardPermanent, Face, Permanent
@@ -61,9 +57,6 @@ _BASES: Final[Mapping[type[msgspec.Struct], type[msgspec.Struct]]] = {
 
 #: An integer every JSON client reads exactly (JavaScript's safe integers).
 SafeInteger = Annotated[int, msgspec.Meta(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER)]
-
-#: Parameters whose integers have a narrower range than :data:`SafeInteger`, by name.
-_BOUNDED_PARAMETERS: Final[Mapping[str, Any]] = {"turn": Turn}
 
 
 def _to_base(value: Any) -> Any:
@@ -142,18 +135,16 @@ def _summary(function: Callable[..., Any]) -> str:
 
 class Method:
     """One bridge method: its params Struct (decoded straight from the request), how to call the facade, and
-    the wire type of its result (for the schema). ``check(session, params)``, if given, runs on the decoded params
-    before the facade is called and raises what refuses them."""
+    the wire type of its result (for the schema)."""
 
-    __slots__ = ("_call", "_check", "decoder", "name", "params", "result", "summary")
+    __slots__ = ("_call", "decoder", "name", "params", "result", "summary")
 
     def __init__(
         self,
-        function: Callable[..., Any],
+        function: Callable[..., Any] | property,
         receiver: Callable[[Session, Any], Any],
         *,
         game_field: bool = False,
-        check: Callable[[Session, Any], None] | None = None,
     ) -> None:
         target = function.fget if isinstance(function, property) else function
         assert target is not None
@@ -165,8 +156,6 @@ class Method:
         plan: list[tuple[str, Any, Callable[[Any], Any] | None]] = []  # name, kind, how to convert the value
         for parameter in list(signature.parameters.values())[1:]:  # skip self
             tp = wire_type(hints[parameter.name])
-            if tp is SafeInteger:
-                tp = _BOUNDED_PARAMETERS.get(parameter.name, tp)
             if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
                 tp = list[tp]  # type: ignore[valid-type]
             if parameter.default is inspect.Parameter.empty:
@@ -187,13 +176,9 @@ class Method:
         returned = hints.get("return")
         self.result: Any = None if returned is type(None) else wire_type(returned)
         self._call = _bind(target, receiver, tuple(plan), returned)
-        self._check = check
 
     def __call__(self, session: Session, params: Any) -> Any:
-        """Check decoded ``params`` (the method's own check), call the facade; return the result
-        (JSON-encodable)."""
-        if self._check is not None:
-            self._check(session, params)
+        """Call the facade with decoded ``params``; return the result (JSON-encodable)."""
         return self._call(session, params)
 
 
@@ -240,61 +225,35 @@ class Session:
         self.client = ""
 
     def initialize(self, client: str = "") -> InitializeResult:
-        """The protocol and library versions, the loaded plugins, their house-rule variants, the methods.
-
-        ``variants`` are the names in plugins' module-level ``VARIANT`` (a string) or ``VARIANTS`` (strings)."""
+        """The protocol and library versions, the loaded plugins, the house-rule variants they offer (their
+        ``daynight_variants`` answers), the methods."""
         self.client = client
         return InitializeResult(
             protocol_version=PROTOCOL_VERSION,
             library="mtg-daynight",
             library_version=__version__,
             plugins=tuple(info for info in plugin_infos(self.daynight.pm) if info.name != HOST_EFFECTS_PLUGIN_NAME),
-            variants=self.variants(),
+            variants=self.daynight.variants(),
             methods=tuple(METHODS),
         )
 
-    def variants(self) -> tuple[str, ...]:
-        """The house-rule variants the loaded plugins offer, sorted: the names in their module-level ``VARIANT``
-        (a string) or ``VARIANTS`` (strings)."""
-        variants: set[str] = set()
-        for plugin in self.daynight.pm.get_plugins():
-            single = getattr(plugin, "VARIANT", None)
-            several = getattr(plugin, "VARIANTS", ())
-            variants.update([single] if isinstance(single, str) else [])
-            variants.update(v for v in several if isinstance(v, str))
-        return tuple(sorted(variants))
 
-    def check_variants(self, params: Any) -> None:
-        """``new_game``'s check: every variant is one a loaded plugin offers (-32602 with its path otherwise);
-        a variant no plugin implements would play the standard rules while the state names it."""
-        offered = self.variants()
-        for n, name in enumerate(params.variants):
-            if name not in offered:
-                listed = ", ".join(map(repr, offered)) or "none"
-                raise ProtocolError(INVALID_PARAMS, f"new_game: no loaded plugin offers the variant {name!r} "
-                                                    f"(offered: {listed}) - at `$.params.variants[{n}]`")
-
-    def check_id_free(self, params: Any) -> None:
-        """``load_game``'s check: the id is not in use (:class:`~mtg_daynight.errors.BadEventError`, as for
-        ``new_game``); loading never replaces a running game."""
-        try:
-            self.daynight.game(params.game)
-        except UnknownGameError:
-            return
-        raise BadEventError(f"game {params.game!r} is in use: end it first to load a save under its id, "
-                            "or use another id")
+def public_members(cls: type) -> list[Callable[..., Any] | property]:
+    """The public methods and properties of ``cls``, in the order the class defines them (attributes such as
+    ``Game.id`` are not methods)."""
+    return [member for name, member in vars(cls).items()
+            if not name.startswith("_") and (inspect.isfunction(member) or isinstance(member, property))]
 
 
 def game_method(function: Callable[..., Any] | property) -> Method:
     """A method of :class:`~mtg_daynight.facade.Game` (or one of its properties): params ``game`` plus the
     method's own."""
-    return Method(function, lambda session, params: Game(session.daynight.pm.hook, params.game),  # type: ignore[arg-type]
-                  game_field=True)
+    return Method(function, lambda session, params: Game(session.daynight.pm.hook, params.game), game_field=True)
 
 
-def daynight_method(function: Callable[..., Any], check: Callable[[Session, Any], None] | None = None) -> Method:
-    """A method of :class:`~mtg_daynight.facade.DayNight` (``check``: see :class:`Method`)."""
-    return Method(function, lambda session, params: session.daynight, check=check)
+def daynight_method(function: Callable[..., Any] | property) -> Method:
+    """A method of :class:`~mtg_daynight.facade.DayNight`."""
+    return Method(function, lambda session, params: session.daynight)
 
 
 def effects_method(function: Callable[..., Any]) -> Method:
@@ -302,48 +261,22 @@ def effects_method(function: Callable[..., Any]) -> Method:
     return Method(function, lambda session, params: session.effects)
 
 
-def _table(*methods: Method) -> dict[str, Method]:
-    return {method.name: method for method in methods}
-
-
 def session_method(function: Callable[..., Any]) -> Method:
     """A method of the bridge itself (:class:`Session`), such as ``initialize``."""
     return Method(function, lambda session, params: session)
 
 
-#: Every method the server answers, by name: ``initialize``, then the facade's, then the host's effects.
+def _table(*methods: Method) -> dict[str, Method]:
+    return {method.name: method for method in methods}
+
+
+#: Every method the server answers, by name: ``initialize``, then every public method of the facade
+#: (:class:`~mtg_daynight.facade.DayNight`'s, then :class:`~mtg_daynight.facade.Game`'s, in the order they are
+#: defined), then the host's effects.
 METHODS: Final[Mapping[str, Method]] = _table(
     session_method(Session.initialize),
-    daynight_method(DayNight.new_game, Session.check_variants),
-    daynight_method(DayNight.load_game, Session.check_id_free),
-    daynight_method(DayNight.game),
-    game_method(Game.end),
-    game_method(Game.save),
-    game_method(Game.untap_step),
-    game_method(Game.untap_step_skipped),
-    game_method(Game.additional_untap_step),
-    game_method(Game.cast),
-    game_method(Game.copy_spell),
-    game_method(Game.enter),
-    game_method(Game.leave),
-    game_method(Game.phase_out),
-    game_method(Game.phase_in),
-    game_method(Game.turn_face_down),
-    game_method(Game.turn_face_up),
-    game_method(Game.set_abilities),
-    game_method(Game.set_abilities_batch),
-    game_method(Game.set_back_face),
-    game_method(Game.add_restriction),
-    game_method(Game.remove_restriction),
-    game_method(Game.request_transform),
-    game_method(Game.become),
-    game_method(Game.veto_ended),
-    game_method(Game.player_left),
-    game_method(Game.designation),
-    game_method(Game.face_of),
-    game_method(Game.permanent),
-    game_method(Game.trace),
-    game_method(Game.state),
+    *map(daynight_method, public_members(DayNight)),
+    *map(game_method, public_members(Game)),
     effects_method(HostEffects.add_cant_become),
     effects_method(HostEffects.remove_cant_become),
 )

@@ -19,6 +19,8 @@ import msgspec
 from mtg_daynight.errors import BadEventError, DayNightError, UnknownGameError
 from mtg_daynight.manager import PluginInfo
 from mtg_daynight.rules import CardPermanent, Designation, Face, Permanent
+from mtg_daynight.rules.validate import MAX_TURN as MAX_TURN  # re-exported: the wire's bound is the rules'
+from mtg_daynight.rules.validate import Turn as Turn
 
 #: The bridge protocol's version: a client checks it in ``initialize``. Bumped when a method or type changes
 #: incompatibly (adding a method or an optional param is compatible).
@@ -51,12 +53,9 @@ MAX_SAFE_INTEGER: Final = 2**53 - 1
 """The largest integer every mainstream JSON client reads exactly (JavaScript's ``Number.MAX_SAFE_INTEGER``): an
 integer ``id`` lies in -(2^53 - 1)..2^53 - 1, or the request is refused (-32600, id null)."""
 
-MAX_TURN: Final = 2**31 - 1
-"""The highest turn number the bridge takes: 2^31 - 1 (a signed 32-bit integer, Java's and C#'s ``int``). Turns
-are numbered from 1; a turn outside 1..2^31 - 1 is refused with -32602 and its path."""
-
-#: A turn number as the wire takes it (1..:data:`MAX_TURN`).
-Turn = Annotated[int, msgspec.Meta(ge=1, le=MAX_TURN, description="A turn number, from 1 to 2^31 - 1.")]
+# The highest turn number, 2^31 - 1, is the rules' own (:data:`mtg_daynight.rules.validate.MAX_TURN`, re-exported
+# here with its alias ``Turn``): the facade's ``turn`` parameters carry it, so the wire refuses a turn outside
+# 1..2^31 - 1 with -32602 and its path before the rules see it.
 
 #: A JSON-RPC id as the wire takes it: an integer that every client reads exactly, a string, or null.
 RequestId = Annotated[int, msgspec.Meta(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER)] | str | None

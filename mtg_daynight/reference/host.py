@@ -208,9 +208,18 @@ class ReferenceHost(Turns):
 
     def save_and_reload(self) -> bytes:
         """Save the rules' state and load it back under the same game id (what an engine that stores ``save()``
-        in its positions does); the game then goes on from the loaded state. Returns the saved bytes."""
+        in its positions does); the game then goes on from the loaded state. Returns the saved bytes.
+
+        Loading never replaces a running game, so the game is ended first. Ending it makes every plugin drop what
+        it kept for the game, the host's can't-become effects included; they are the host's, not part of the save,
+        so the effects plugin sits out the end (unregistered, then registered again) and keeps them."""
         data = self.game.save()
-        self.game = self.daynight.load_game(self.game_id, data)
+        self.daynight.pm.unregister(self.effects)
+        try:
+            self.game.end()
+            self.game = self.daynight.load_game(self.game_id, data)
+        finally:
+            self.daynight.pm.register(self.effects, name=f"reference-host-effects:{self.game_id}")
         if self.game.save() != data:
             raise HostContractError("save -> load -> save changed the bytes")
         self._log(log.Reloaded, size=len(data))

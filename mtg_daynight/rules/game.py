@@ -124,15 +124,11 @@ class _Step:
 
 def _check_turn(state: GameState, turn: int, active: Sequence[str], event: str) -> tuple[str, ...]:
     """A new turn's number goes forward from the last one and its active players are distinct players of the
-    game; returns ``active`` as a tuple. The type tests come first and cost one comparison each in the usual
-    turn (this runs every turn)."""
-    if type(turn) is not int:
-        validate.turn_number(state, turn, event)
+    game; returns ``active`` as a tuple."""
+    validate.turn_number(state, turn, event)  # an int in 1..MAX_TURN
     previous = state.turn
     if previous is not None and turn <= previous.number:
         raise _bad(state, f"{event} of turn {turn} after turn {previous.number}: turns must go forward")
-    if turn < 1:
-        raise _bad(state, f"{event} of turn {turn}: turns are numbered from 1")
     if type(active) is not tuple:
         active = validate.names(state, active, f"{event}: active")
     if not active:

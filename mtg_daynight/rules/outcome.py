@@ -14,6 +14,9 @@ Actions, in the order they happen:
   (712.13a): it does not enter; the host puts the card into its owner's graveyard instead.
 - :class:`FaceDownRefused`: an effect tried to turn a permanent face down and nothing happens: it is
   double-faced (712.16) or already face down (708.2b).
+
+Beside the actions, :class:`FailedNotification` records a plugin whose ``daynight_changed`` raised once the change
+was made: the change and the outcome stand.
 """
 
 from __future__ import annotations
@@ -107,14 +110,27 @@ class FaceDownRefused(msgspec.Struct, frozen=True, gc=False, tag="face_down_refu
     reason: str
 
 
+class FailedNotification(msgspec.Struct, frozen=True, gc=False):
+    """A plugin's notification hook (``daynight_changed``) raised after the rules had committed the change it was
+    told about. The change stands and the outcome is whole: the host carries it out as usual. ``plugin``: the
+    plugin's registered name; ``hook``: the hook; ``error``: the exception's type and message."""
+
+    plugin: str
+    hook: str
+    error: str
+
+
 Action = EnterFace | DesignationChange | Transform | TransformRefused | ChangeVetoed | DoesNotEnter | FaceDownRefused
 
 
 class Outcome(msgspec.Struct, frozen=True, gc=False):
-    """Everything one event led to: the actions in order and the trace lines."""
+    """Everything one event led to: the actions in order and the trace lines; ``failed_notifications``: the
+    plugins whose notification of a change in this outcome raised (empty when every plugin took it), reported
+    here and as a :class:`~mtg_daynight.errors.NotificationFailedWarning`, never by undoing or hiding the change."""
 
     actions: tuple[Action, ...] = ()
     trace: tuple[TraceLine, ...] = ()
+    failed_notifications: tuple[FailedNotification, ...] = ()
 
     @property
     def transforms(self) -> tuple[Transform, ...]:

@@ -17,7 +17,7 @@ Everything here only reads; the functions are pure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Final, Literal
 
 import msgspec
 
@@ -29,12 +29,38 @@ from mtg_daynight.rules.state import GameState
 if TYPE_CHECKING:
     from mtg_daynight.rules.ledger import TurnRecord
 
+MAX_TURN: Final = 2**31 - 1
+"""The highest turn number the rules take: 2^31 - 1, a signed 32-bit integer (Java's and C#'s ``int``), so that every
+turn a trace or a save shows is one any host language reads exactly. Turns are numbered from 1; an event with a
+turn outside 1..MAX_TURN is a BadEventError, and a save holding one a BadSaveError."""
+
+#: A turn number, 1..:data:`MAX_TURN`: the type of the facade's ``turn`` parameters (the bridge takes its bound
+#: from this annotation).
+Turn = Annotated[int, msgspec.Meta(ge=1, le=MAX_TURN, description="A turn number, from 1 to 2^31 - 1.")]
+
 _COLLECTIONS = (tuple, list, set, frozenset)
 _SIDES = {"front": Side.FRONT, "back": Side.BACK}
 _KEYWORDS = {"daybound": Keyword.DAYBOUND, "nightbound": Keyword.NIGHTBOUND}
 _TARGETS: dict[object, Designation | Literal["switch"]] = {
     "day": Designation.DAY, "night": Designation.NIGHT, "switch": "switch",
 }
+
+
+#: Where a checked value sits, for an error message only: a plain string (``"leave: permanents"``), or a tuple
+#: ``(event, permanent id or None, field)`` that :func:`where` renders (``"enter 'p1': front"``) only when the value
+#: is refused, so that checking a valid value builds no text.
+Where = str | tuple[str, str | None, str]
+
+
+def where(what: Where, part: str = "") -> str:
+    """The text of a :data:`Where` and ``part`` (a part of the value, such as ``".name"``): a string as it is;
+    ``(event, id, field)`` as ``"event 'id': field"`` (without ``'id'`` when it is None, without ``": field"`` when
+    the field is empty)."""
+    if isinstance(what, str):
+        return what + part
+    event, pid, field = what
+    head = event if pid is None else f"{event} {pid!r}"
+    return f"{head}: {field}{part}" if field or part else head
 
 
 def show(value: object) -> str:
@@ -61,37 +87,40 @@ def _encodable(value: str) -> bool:
     return True
 
 
-def text(state: GameState, value: object, what: str, *, empty: bool = True) -> str:
-    """``value`` as a plain ``str`` that a save can hold (UTF-8 encodable; not empty unless ``empty``)."""
+def text(state: GameState, value: object, what: Where, part: str = "", *, empty: bool = True) -> str:
+    """``value`` as a plain ``str`` that a save can hold (UTF-8 encodable; not empty unless ``empty``). ``what`` and
+    ``part`` say where it is (see :func:`where`)."""
     if type(value) is str:
         if (value or empty) and (value.isascii() or _encodable(value)):
             return value
     elif isinstance(value, str):  # a str subclass or a StrEnum: store the plain string
-        return text(state, str.__str__(value), what, empty=empty)
+        return text(state, str.__str__(value), what, part, empty=empty)
     need = "a string" if empty else "a non-empty string"
-    raise bad(state, f"{what}: {show(value)} is not {need} (UTF-8 encodable)")
+    raise bad(state, f"{where(what, part)}: {show(value)} is not {need} (UTF-8 encodable)")
 
 
-def name(state: GameState, value: object, what: str) -> str:
+def name(state: GameState, value: object, what: Where, part: str = "") -> str:
     """A non-empty plain ``str``: an id, a player, a face name, a restriction name."""
     if type(value) is str and value and value.isascii():
         return value
-    return text(state, value, what, empty=False)
+    return text(state, value, what, part, empty=False)
 
 
-def flag(state: GameState, value: object, what: str) -> bool:
+def flag(state: GameState, value: object, what: Where, part: str = "") -> bool:
     """A real ``bool`` (not 0, 1 or None)."""
     if type(value) is not bool:
-        raise bad(state, f"{what}: {show(value)} is not True or False")
+        raise bad(state, f"{where(what, part)}: {show(value)} is not True or False")
     return value
 
 
 def turn_number(state: GameState, value: object, event: str) -> int:
-    """A turn number: an ``int`` (not a bool, float or string) from 1 on."""
+    """A turn number: an ``int`` (not a bool, float or string) from 1 to :data:`MAX_TURN`."""
     if type(value) is not int:
         raise bad(state, f"{event}: turn: {show(value)} is not a turn number (an int from 1)")
     if value < 1:
         raise bad(state, f"{event} of turn {value}: turns are numbered from 1")
+    if value > MAX_TURN:
+        raise bad(state, f"{event}: turn: {show(value)} is above the highest turn number, {MAX_TURN} (2^31 - 1)")
     return value
 
 
@@ -110,59 +139,57 @@ def names(state: GameState, value: object, what: str) -> tuple[str, ...]:
         items = tuple(value)
     except Exception as error:  # a hostile iterable: say so, typed
         raise bad(state, f"{what}: {show(value)} could not be read: {error}") from None
-    result = tuple(name(state, item, f"{what}[{n}]") for n, item in enumerate(items))
+    result = tuple(name(state, item, what, f"[{n}]") for n, item in enumerate(items))
     return tuple(sorted(result)) if isinstance(value, (set, frozenset)) else result
 
 
-def side(state: GameState, value: object, what: str) -> Side:
+def side(state: GameState, value: object, what: Where) -> Side:
     """A :class:`Side` (or its value, ``"front"`` / ``"back"``)."""
     if type(value) is Side:
         return value
     found = _SIDES.get(str.__str__(value)) if isinstance(value, str) else None  # plain str: a subclass's hash
     if found is None:
-        raise bad(state, f"{what}: {show(value)} is not a face (Side.FRONT or Side.BACK)")
+        raise bad(state, f"{where(what)}: {show(value)} is not a face (Side.FRONT or Side.BACK)")
     return found
 
 
-def keywords(state: GameState, value: object, what: str) -> frozenset[Keyword]:
+def keywords(state: GameState, value: object, what: Where) -> frozenset[Keyword]:
     """A set of :class:`Keyword` (or their values, ``"daybound"`` / ``"nightbound"``), as a frozenset."""
     if type(value) is frozenset and (not value or all(type(k) is Keyword for k in value)):
         return value
     if not isinstance(value, _COLLECTIONS):
-        raise bad(state, f"{what}: {show(value)} is not a set of keywords")
+        raise bad(state, f"{where(what)}: {show(value)} is not a set of keywords")
     found = frozenset(_KEYWORDS.get(str.__str__(k)) if isinstance(k, str) else None for k in value)
     if None in found:
         wrong = next(k for k in value if not isinstance(k, str) or k not in _KEYWORDS)
-        raise bad(state, f"{what}: {show(wrong)} is not a keyword (use 'daybound' and 'nightbound')")
+        raise bad(state, f"{where(what)}: {show(wrong)} is not a keyword (use 'daybound' and 'nightbound')")
     return frozenset(k for k in found if k is not None)
 
 
-def restrictions(state: GameState, value: object, what: str) -> frozenset[str]:
+def restrictions(state: GameState, value: object, what: Where) -> frozenset[str]:
     """A set of restriction names (non-empty strings), as a frozenset."""
     if type(value) is frozenset and (not value or all(type(i) is str and i and i.isascii() for i in value)):
         return value
     if not isinstance(value, _COLLECTIONS):
-        raise bad(state, f"{what}: {show(value)} is not a set of restriction names")
-    return frozenset(name(state, item, f"{what} item") for item in value)
+        raise bad(state, f"{where(what)}: {show(value)} is not a set of restriction names")
+    return frozenset(name(state, item, what, " item") for item in value)
 
 
-def face(state: GameState, value: object, what: str) -> Face:
+def face(state: GameState, value: object, what: Where) -> Face:
     """A :class:`Face` whose fields have their declared types."""
     if type(value) is not Face:
         if not isinstance(value, Face):
-            raise bad(state, f"{what}: {show(value)} is not a Face")
+            raise bad(state, f"{where(what)}: {show(value)} is not a Face")
         value = Face(value.name, value.daybound, value.nightbound, value.instant_or_sorcery)
     label = value.name
-    if type(label) is not str or not label or not label.isascii():
-        label = name(state, label, f"{what}.name")
+    if type(label) is not str or not label or not label.isascii():  # check first; name() says what is wrong
+        label = name(state, label, what, ".name")
     if type(value.daybound) is not bool or type(value.nightbound) is not bool or (
         type(value.instant_or_sorcery) is not bool
     ):
         for field in ("daybound", "nightbound", "instant_or_sorcery"):
-            flag(state, getattr(value, field), f"{what}.{field}")
-    if label is not value.name:
-        value = Face(label, value.daybound, value.nightbound, value.instant_or_sorcery)
-    return value
+            flag(state, getattr(value, field), what, f".{field}")
+    return value if label is value.name else Face(label, value.daybound, value.nightbound, value.instant_or_sorcery)
 
 
 def permanent(state: GameState, value: object, event: str) -> Permanent:
@@ -172,19 +199,18 @@ def permanent(state: GameState, value: object, event: str) -> Permanent:
     """
     if not isinstance(value, Permanent):
         raise bad(state, f"{event}: {show(value)} is not a Permanent (or a CardPermanent)")
-    pid = name(state, value.id, f"{event}: id")
-    where = f"{event} {pid!r}"
-    player(state, value.controller, where)
-    front = face(state, value.front, f"{where}: front")
-    back = None if value.back is None else face(state, value.back, f"{where}: back")
-    up = side(state, value.face, f"{where}: face")
+    pid = name(state, value.id, (event, None, "id"))
+    player(state, value.controller, (event, pid, ""))
+    front = face(state, value.front, (event, pid, "front"))
+    back = None if value.back is None else face(state, value.back, (event, pid, "back"))
+    up = side(state, value.face, (event, pid, "face"))
     if up is Side.BACK and back is None:
         raise bad(state, f"{event}: {pid!r} ({value.name}) can't enter back face up: it has no back face")
-    down = flag(state, value.face_down, f"{where}: face_down")
-    gained = keywords(state, value.gained, f"{where}: gained")
-    lost = keywords(state, value.lost, f"{where}: lost")
-    held = restrictions(state, value.restrictions, f"{where}: restrictions")
-    token = flag(state, value.token, f"{where}: token")
+    down = flag(state, value.face_down, (event, pid, "face_down"))
+    gained = keywords(state, value.gained, (event, pid, "gained"))
+    lost = keywords(state, value.lost, (event, pid, "lost"))
+    held = restrictions(state, value.restrictions, (event, pid, "restrictions"))
+    token = flag(state, value.token, (event, pid, "token"))
     if (pid is value.id and front is value.front and back is value.back and up is value.face
             and gained is value.gained and lost is value.lost and held is value.restrictions
             and type(value) is Permanent):
@@ -196,21 +222,22 @@ def card_permanent(state: GameState, value: object, event: str) -> CardPermanent
     """A :class:`CardPermanent` whose fields have their declared types, before the card data is asked."""
     if not isinstance(value, CardPermanent):
         raise bad(state, f"{event}: {show(value)} is not a Permanent (or a CardPermanent)")
-    pid = name(state, value.id, f"{event}: id")
-    where = f"{event} {pid!r}"
-    player(state, value.controller, where)
-    card = name(state, value.card, f"{where}: card")
+    pid = name(state, value.id, (event, None, "id"))
+    player(state, value.controller, (event, pid, ""))
+    card = name(state, value.card, (event, pid, "card"))
     return CardPermanent(
-        pid, value.controller, card, side(state, value.face, f"{where}: face"),
-        flag(state, value.face_down, f"{where}: face_down"), keywords(state, value.gained, f"{where}: gained"),
-        keywords(state, value.lost, f"{where}: lost"),
-        restrictions(state, value.restrictions, f"{where}: restrictions"), flag(state, value.token, f"{where}: token"),
+        pid, value.controller, card, side(state, value.face, (event, pid, "face")),
+        flag(state, value.face_down, (event, pid, "face_down")), keywords(state, value.gained, (event, pid, "gained")),
+        keywords(state, value.lost, (event, pid, "lost")),
+        restrictions(state, value.restrictions, (event, pid, "restrictions")),
+        flag(state, value.token, (event, pid, "token")),
     )
 
 
-def player(state: GameState, value: object, event: str) -> None:
+def player(state: GameState, value: object, event: Where) -> None:
     """``value`` is one of the game's players (a plain ``str``: the players were checked at the start)."""
     if type(value) is not str or value not in state.players:
+        event = where(event)
         if not isinstance(value, str):
             raise bad(state, f"{event}: player: {show(value)} is not a player id (a string)")
         if str.__str__(value) in state.players:  # a str subclass naming a player: refused, a save could not hold it
@@ -314,8 +341,8 @@ def _check_state(state: GameState) -> None:
         raise bad(state, f"relevant: the day/night index leaves out {', '.join(map(repr, missing))}"
                   if missing else "relevant: the day/night index names permanents without daybound or nightbound")
     for line in state.trace:
-        if line.turn < 0:
-            raise bad(state, f"trace: a line of turn {line.turn}")
+        if not 0 <= line.turn <= MAX_TURN:  # 0: before the first untap step
+            raise bad(state, f"trace: a line of turn {line.turn} (turns are 1..{MAX_TURN}, 0 before the first)")
 
 
 def _check_turn(state: GameState, record: TurnRecord, label: str) -> None:

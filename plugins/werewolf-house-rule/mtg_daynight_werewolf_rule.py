@@ -17,6 +17,12 @@ VARIANT: Final = "innistrad-werewolf"
 
 
 @hookimpl
+def daynight_variants() -> list[str]:
+    """This plugin offers one variant."""
+    return [VARIANT]
+
+
+@hookimpl
 def daynight_spell_tally(game: str, state: GameState, turn: TurnRecord) -> Tally | None:
     """Count every player's spells of the previous turn, in games that opted into the variant."""
     if VARIANT not in state.variants:

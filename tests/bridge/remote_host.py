@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from mtg_daynight.bridge.client import BridgeClient, RemoteDayNight, RemoteGame
+from mtg_daynight.bridge.client import BridgeClient, RemoteDayNight
 from mtg_daynight.reference import Card
 from mtg_daynight.scenarios.adapter import Entering
 from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
@@ -39,12 +39,6 @@ class BridgedDayNight(RemoteDayNight):
         super().__init__(client)
         self.pm = _NoPlugins()
 
-    def load_game(self, game: str, data: bytes) -> RemoteGame:
-        """The reference host reloads a save under its running game's id: the bridge refuses an id in use, so
-        end the game first (what an engine that replaces a game does)."""
-        self.client.call("end", {"game": game})
-        return super().load_game(game, data)
-
 
 class BridgeAdapter(ReferenceAdapter):
     """The reference adapter, its rules on a bridge server; reports can't-become abilities as bridge effects."""
@@ -53,26 +47,35 @@ class BridgeAdapter(ReferenceAdapter):
         super().__init__(BridgedDayNight(client), game_id=game_id)  # type: ignore[arg-type]
         self._client = client
         self._game_id = game_id
-        self._effects: dict[str, list[str]] = {}  # scenario name of the source -> its effects
+        self._effects: dict[str, list[dict[str, str]]] = {}  # scenario name of the source -> its effects' params
 
     def _abilities(self, card: Card, permanent: str) -> None:
         for after in card.forbids:
-            effect = f"{card.name} ({permanent}) says it can't become {after}"
-            self._client.call("add_cant_become", {"game": self._game_id, "effect": effect, "after": after,
-                                                  "source": permanent})
-            self._effects.setdefault(permanent, []).append(effect)
+            params = {"game": self._game_id, "effect": f"{card.name} ({permanent}) says it can't become {after}",
+                      "after": after, "source": permanent}
+            self._client.call("add_cant_become", params)
+            self._effects.setdefault(permanent, []).append(params)
 
     def stop_forbidding(self, permanent: str) -> None:
         """Its ability stops applying: remove the effect, then the host reports ``veto_ended`` (the rules look
         again at once), as a Python host does once its veto hook stops answering."""
-        for effect in self._effects.pop(permanent, []):
-            self._client.call("remove_cant_become", {"game": self._game_id, "effect": effect})
+        for params in self._effects.pop(permanent, []):
+            self._client.call("remove_cant_become", {"game": self._game_id, "effect": params["effect"]})
         super().stop_forbidding(permanent)  # type: ignore[misc]
 
     def cast(self, player: str, card: Card, name: str) -> None:
         """Cast (a permanent spell enters under the id ``name``)."""
         self._abilities(card, name)
         super().cast(player, card, name)
+
+    def save_and_load(self) -> None:
+        """Save and load back: the host ends the game first (loading never replaces a running game), and ending it
+        drops the server's effects of the game, so they are added again, as an engine re-adds its static abilities
+        after ``load_game``."""
+        super().save_and_load()
+        for effects in self._effects.values():
+            for params in effects:
+                self._client.call("add_cant_become", params)
 
     def put_onto_battlefield(self, cards: Sequence[Entering]) -> None:
         """Put cards onto the battlefield, their abilities registered first."""

@@ -240,7 +240,8 @@ def test_a_huge_valid_message_is_served(day_game: Server) -> None:
              for i in range(5000)]
     line = request("enter", {"game": "g1", "permanents": bears})
     assert len(line) > 400_000
-    assert result(day_game, "enter", game="g1", permanents=bears) == {"actions": [], "trace": []}
+    assert result(day_game, "enter", game="g1", permanents=bears) == {
+        "actions": [], "trace": [], "failed_notifications": []}
     assert len(result(day_game, "state", game="g1")["permanents"]) == 5001
 
 
@@ -258,8 +259,8 @@ def test_serve_reads_lines_until_the_end_and_skips_an_oversized_one() -> None:
 
 def test_730_1_host_cant_become_effect_vetoes_night(day_game: Server) -> None:
     effect = "Angel of Eternal Dawn (p7) says it can't become night"
-    assert result(day_game, "add_cant_become", game="g1", effect=effect, after="night") == {"actions": [],
-                                                                                             "trace": []}
+    assert result(day_game, "add_cant_become", game="g1", effect=effect, after="night") == {
+        "actions": [], "trace": [], "failed_notifications": []}
     outcome = result(day_game, "become", to="night", game="g1", cause="an effect")
     assert outcome["actions"] == [{"type": "vetoed", "after": "night", "rule": "730.1", "reason": effect}]
     assert "730.1" in [line["rule"] for line in outcome["trace"]]

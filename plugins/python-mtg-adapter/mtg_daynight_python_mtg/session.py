@@ -71,6 +71,7 @@ class Session:
         snapshot = state.get(SNAPSHOT_KEY)
         if snapshot is None or snapshot is self._snapshot or snapshot == self._snapshot:
             return
+        self.game.end()  # loading never replaces a running game
         self.game = self.daynight.load_game(self.game.id, str(snapshot).encode())
         self._snapshot = str(snapshot)
         self._dirty = False
