@@ -12,7 +12,7 @@ A host never has to call ``pm.hook.daynight_...`` with loose keyword arguments::
     outcome = game.enter(ruffian)               # it becomes day (702.145d)
     game.cast("alice", "Tavern Ruffian")
     game.untap_step(2, "bob")
-    outcome = game.untap_step(3, "alice")       # bob cast nothing: night (728.2a); transform p1
+    outcome = game.untap_step(3, "alice")       # bob cast nothing: night (731.2a); transform p1
     for transform in outcome.transforms: ...    # carry them out
 """
 
@@ -117,7 +117,7 @@ class Game:
         return _answered(result, "spell cast")
 
     def copy_spell(self, player: str, spell: str = "") -> Outcome:
-        """``player`` put a copy of a spell on the stack without casting it (it does not count for 728.2)."""
+        """``player`` put a copy of a spell on the stack without casting it (it does not count for 731.2)."""
         result = self._hook.daynight_spell_cast(game=self.id, player=player, cast=False, spell=spell)
         return _answered(result, "spell copy")
 
@@ -285,7 +285,7 @@ class DayNight:
         return rules.variants()
 
     def new_game(self, game: str, players: Sequence[str], *, variants: Sequence[str] = ()) -> Game:
-        """Start a game with these players (in turn order): neither day nor night (730.1).
+        """Start a game with these players (in turn order): neither day nor night (731.1).
 
         ``variants``: house rules this game opts into, each one a loaded plugin offers (:meth:`variants`; another
         is a :class:`BadEventError` naming the offered ones). An id already in use (a game started or loaded and

@@ -79,7 +79,7 @@ __all__ = [
 
 @hookspec
 def daynight_game_start(game: str, players: tuple[str, ...], variants: tuple[str, ...]) -> None:
-    """A game starts: it is neither day nor night (730.1).
+    """A game starts: it is neither day nor night (731.1).
 
     :param game: the host's id for this game, unique among the games in progress.
     :param players: every player's id, in turn order.
@@ -117,7 +117,7 @@ def daynight_untap_step(
     game: str, turn: int, active: tuple[str, ...], phased_in: tuple[str, ...], phased_out: tuple[str, ...]
 ) -> Outcome | None:
     """A turn begins with its untap step. Call it after phasing (502.1) and before untapping (502.3): the
-    plugin records the phasing, then runs the day/night check (502.2, 728.2).
+    plugin records the phasing, then runs the day/night check (502.2, 731.2).
 
     :param game: the game's id.
     :param turn: the turn's number; strictly greater than the previous one (extra turns get the next number).
@@ -150,7 +150,7 @@ def daynight_additional_untap_step(
 ) -> Outcome | None:
     """An additional beginning phase begins within the current turn (500.8; Sphinx of the Second Sun), and with
     it an additional untap step. Call it as for ``daynight_untap_step``: after its phasing (502.1), before its
-    untapping (502.3). The plugin records the phasing, then runs the day/night check (502.2, 728.2) again
+    untapping (502.3). The plugin records the phasing, then runs the day/night check (502.2, 731.2) again
     against the previous turn: the previous turn's active player (or team) and the spells they cast during that
     turn, never the current turn's spells so far. The current turn stays current (same number, same active
     players, its spells kept). firstresult=True: the rules plugin answers with an Outcome.
@@ -169,7 +169,7 @@ def daynight_spell_cast(game: str, player: str, cast: bool, spell: str) -> Outco
 
     :param game: the game's id.
     :param player: who cast it.
-    :param cast: False for a copy put onto the stack without being cast (it does not count for 728.2).
+    :param cast: False for a copy put onto the stack without being cast (it does not count for 731.2).
     :param spell: its name, for the trace only.
     """
 
@@ -200,7 +200,7 @@ def daynight_enter(game: str, permanents: tuple[Permanent | CardPermanent, ...])
 @hookspec(firstresult=True)
 def daynight_leave(game: str, permanents: tuple[str, ...]) -> Outcome | None:
     """Permanents left the battlefield (any zone change away from it, including to another battlefield
-    object via "exile and return"). It never goes back to neither day nor night (730.1). While it is neither the
+    object via "exile and return"). It never goes back to neither day nor night (731.1). While it is neither the
     rules look again at once (702.145d/g apply any time): the last daybound permanent leaving lets a nightbound
     one make it night, and the source of an "it can't become day/night" veto leaving lets the change happen.
     Carry out the outcome.
@@ -235,7 +235,7 @@ def daynight_turn_face_down(game: str, permanent: str) -> Outcome | None:
 
 @hookspec(firstresult=True)
 def daynight_turn_face_up(game: str, permanent: str) -> Outcome | None:
-    """A face-down permanent was turned face up. Its front face is up: for a transforming double-faced permanent
+    """A face-down permanent was turned face up. Its front face is up: for a double-faced permanent
     712.15a says so; then 702.145c/d/g apply at once (carry out the outcome).
 
     :param game: the game's id.
@@ -274,7 +274,7 @@ def daynight_set_abilities_batch(game: str, changes: tuple[AbilityChange, ...]) 
 @hookspec(firstresult=True)
 def daynight_set_back_face(game: str, permanent: str, back: Face, cause: str) -> Outcome | None:
     """An effect gives a permanent on the battlefield a back face it did not have (Werewhat: the card it exiled
-    becomes its back face). It is then a transforming double-faced permanent (712.9), unless ``back`` is an
+    becomes its back face). It is then a double-faced permanent (712.9), unless ``back`` is an
     instant or sorcery face (712.10: it still can't transform). If its faces now disagree with the designation
     the rules act at once: at night a front-face-up daybound permanent transforms (702.145c); while neither a
     new nightbound face can't make it night unless it is up (702.145g). Refused (BadEventError) for a permanent
@@ -394,7 +394,7 @@ def daynight_load_game(game: str, data: bytes) -> GameState | None:
 def daynight_spell_tally(game: str, state: GameState, turn: TurnRecord) -> Tally | None:
     """Count the spells of the turn that just ended for the untap-step check.
 
-    When no plugin answers (None, or no implementation), the rules count as 728.2a/b and 805 say: only the
+    When no plugin answers (None, or no implementation), the rules count as 731.2a/b and 805 say: only the
     active player's spells, or each player's of the active team. A house-rule plugin returns its own
     :class:`~mtg_daynight.rules.Tally`
     (``spells == 0`` makes day become night; ``most_by_one_player >= 2`` makes night become day).
@@ -448,7 +448,7 @@ def daynight_unknown_card(card: str) -> str | None:
 
 @hookspec
 def daynight_changed(game: str, change: DesignationChange, state: GameState) -> None:
-    """Day became night or night became day (728.1a). Never called when it became day or night from neither.
+    """Day became night or night became day (731.1a). Never called when it became day or night from neither.
 
     If ``change.during_untap_step`` is True no player gets priority in that step, so abilities that trigger on
     it go on the stack at the beginning of the upkeep.

@@ -56,7 +56,7 @@ class HookPolicy:
         self._game = game
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
-        """Ask ``daynight_spell_tally`` (a house rule's count); with no plugin answering, count as 728.2a/b and 805
+        """Ask ``daynight_spell_tally`` (a house rule's count); with no plugin answering, count as 731.2a/b and 805
         say. A hook nobody implements is not called (``get_hookimpls()``: pluggy's public API)."""
         caller = self._hook.daynight_spell_tally
         result: Tally | None = caller(game=self._game, state=state, turn=turn) if caller.get_hookimpls() else None
@@ -103,7 +103,7 @@ class DayNightRules:
         return self._game(game)[0]
 
     def _run(self, game: str, outcome: Outcome) -> Outcome:
-        """Tell other plugins about day <-> night changes in ``outcome`` (728.1a), then return it, with the
+        """Tell other plugins about day <-> night changes in ``outcome`` (731.1a), then return it, with the
         notifications that raised (the change is made: it stands whatever an observer does)."""
         failed: list[FailedNotification] = []
         for action in outcome.actions:
@@ -132,7 +132,7 @@ class DayNightRules:
 
     @hookimpl(tryfirst=True)
     def daynight_game_start(self, game: str, players: tuple[str, ...], variants: tuple[str, ...]) -> None:
-        """Create the game's state: neither day nor night (730.1). An id already in use is refused, and so is a
+        """Create the game's state: neither day nor night (731.1). An id already in use is refused, and so is a
         variant no plugin offers (it would play the standard rules while the state names it)."""
         state = rules.new_game(game, players, variants)
         for name in state.variants:
@@ -158,7 +158,7 @@ class DayNightRules:
     def daynight_untap_step(
         self, game: str, turn: int, active: tuple[str, ...], phased_in: tuple[str, ...], phased_out: tuple[str, ...]
     ) -> Outcome:
-        """502.1 phasing, then the 502.2 / 728.2 check."""
+        """502.1 phasing, then the 502.2 / 731.2 check."""
         state, policy = self._game(game)
         outcome = rules.untap_step(state, turn, active, phased_in=phased_in, phased_out=phased_out, policy=policy)
         return self._run(game, outcome)
@@ -180,7 +180,7 @@ class DayNightRules:
 
     @hookimpl
     def daynight_spell_cast(self, game: str, player: str, cast: bool, spell: str) -> Outcome:
-        """Record a spell for 728.2."""
+        """Record a spell for 731.2."""
         return rules.spell_cast(self._state(game), player, cast=cast, spell=spell)
 
     @hookimpl
@@ -279,7 +279,7 @@ class DayNightRules:
 
     @hookimpl
     def daynight_become(self, game: str, to: Designation | Literal["switch"], cause: str) -> Outcome:
-        """730.1: an effect makes it day or night."""
+        """731.1: an effect makes it day or night."""
         state, policy = self._game(game)
         return self._run(game, rules.become(state, to, cause, policy=policy))
 

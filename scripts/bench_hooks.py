@@ -11,7 +11,7 @@
     - ``daynight_enter`` of one day/night permanent (Tavern Ruffian, front face up at day: an EnterFace action
       and its trace line).
 (b) The cost of one day/night flip with 10 day/night permanents among 100 vs among 100,000 permanents (the
-    effect way: ``daynight_become`` night then day; and the untap-step way: a 728.2a/b flip). Target: <= 2x.
+    effect way: ``daynight_become`` night then day; and the untap-step way: a 731.2a/b flip). Target: <= 2x.
 
 Timing: a clock around a loop of N calls, repeated R times, the rules plugin and its baseline in alternation; the
 best (lowest) round counts. The machine may be shared: the header says how many cores were free (os.getloadavg)
@@ -241,8 +241,8 @@ def become_flip_runner(pm: pluggy.PluginManager) -> Runner:
 
 
 def untap_flip_runner(pm: pluggy.PluginManager) -> Runner:
-    """n untap-step flips: the previous active player casts nothing (day -> night, 728.2a), then two spells
-    (night -> day, 728.2b). The casts are part of the measured cost (2 spell_cast calls every other turn)."""
+    """n untap-step flips: the previous active player casts nothing (day -> night, 731.2a), then two spells
+    (night -> day, 731.2b). The casts are part of the measured cost (2 spell_cast calls every other turn)."""
     hook = pm.hook
     untap, cast = hook.daynight_untap_step, hook.daynight_spell_cast
     state = hook.daynight_game_state(game="g")
@@ -345,8 +345,8 @@ def main(argv: list[str] | None = None) -> int:
     say("(b) one day/night flip (10 werewolves transform each time), 10 day/night permanents among N")
     say(f"    {'flip':<34}{'N = 100':>13}{'N = 100,000':>15}{'ratio':>9}  target <= 2x")
     small, large = flip_manager(100), flip_manager(100_000)
-    for name, make in (("become night / become day (730.1)", become_flip_runner),
-                       ("untap-step check (728.2a/b)", untap_flip_runner)):
+    for name, make in (("become night / become day (731.1)", become_flip_runner),
+                       ("untap-step check (731.2a/b)", untap_flip_runner)):
         small_ns, large_ns = paired_best([make(small), make(large)], flips, flip_rounds)
         ratio = large_ns / small_ns
         ok = ratio <= 2.0

@@ -43,17 +43,17 @@ LIBRARY = ROOT / "mtg_daynight" / "scenarios" / "library"
 #: The CR edition the page's numbers follow.
 EDITION = "2026-04-17"
 
-#: Older numbers (exact keys only) the code, tests or scenarios may still cite, and their current numbers.
+#: Older numbers (exact keys only) a citation may use, and their current numbers. The code, the tests and the
+#: library cite the current numbers; a citation of an old one (in a contribution, say) is shown under the new one.
 #: Day and Night was 728 (2021 helper texts), 729 (2025 edition) and 730 (2025-11 edition); it is 731 now.
-#: Transform was 701.28 until Convert took that number; it is 701.27 now (701.28 is Convert, so only the bare
-#: "701.28" is mapped: a citation of 701.28a-f means Convert). Remove an entry once nothing cites the old number.
+#: Transform was 701.28 until Convert took that number; it is 701.27 now (701.28a-f is Convert, so the bare
+#: "701.28" is not mapped: it means Convert now).
 RENUMBERED: dict[str, str] = {
     "728.1": "731.1", "728.1a": "731.1a",
     "728.2": "731.2", "728.2a": "731.2a", "728.2b": "731.2b", "728.2c": "731.2c",
     "729.1": "731.1", "729.1a": "731.1a",
     "729.2": "731.2", "729.2a": "731.2a", "729.2b": "731.2b", "729.2c": "731.2c",
     "730.1": "731.1", "730.1a": "731.1a",
-    "701.28": "701.27",
 }  # fmt: skip
 
 #: Section numbers the code may cite without a subrule (``805``), with their titles.

@@ -3,7 +3,7 @@
 One implementation for every host: the reference host registers its cards' abilities here too, and the
 cant-become-night example plugin asks :func:`source_applies` for its permanents. An engine on
 the other side of the bridge registers the effect instead with ``add_cant_become`` and ends it with
-``remove_cant_become``; the server's :class:`HostEffects` plugin then vetoes the change (730.1) with the effect's
+``remove_cant_become``; the server's :class:`HostEffects` plugin then vetoes the change (731.1) with the effect's
 name as the reason, like any other ``daynight_forbid_change`` plugin.
 
 An effect with a ``source`` is the static ability of that permanent (Angel of Eternal Dawn): it applies only while
@@ -46,7 +46,7 @@ class HostEffects:
             raise UnknownGameError(f"game {game!r} was never started (or has ended)")
 
     def add_cant_become(self, game: str, effect: str, after: Designation, source: str = "") -> Outcome:
-        """The host's effect named ``effect`` says it can't become ``after`` (day or night) in ``game`` (730.1):
+        """The host's effect named ``effect`` says it can't become ``after`` (day or night) in ``game`` (731.1):
         changes to ``after`` are vetoed, with ``effect`` as the reason, until it is removed. ``source``: the
         permanent whose static ability it is; then it applies only while that permanent is on the battlefield,
         phased in and face up."""
@@ -76,7 +76,7 @@ class HostEffects:
 
     @hookimpl
     def daynight_forbid_change(self, game: str, state: GameState, after: Designation, cause: str) -> str | None:
-        """Veto ``after`` while one of the host's effects in ``game`` forbids it (730.1)."""
+        """Veto ``after`` while one of the host's effects in ``game`` forbids it (731.1)."""
         for effect, (forbidden, source) in self._effects.get(game, {}).items():
             if forbidden is not after:
                 continue

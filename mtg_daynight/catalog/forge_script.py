@@ -7,7 +7,7 @@ read (see ``docs/mods.md``)::
     Types:Creature Human Werewolf           # its type line (an Instant or Sorcery face never turns up, 712.10)
     K:Daybound                              # a keyword line; Daybound on the front, Nightbound on the back
     Oracle:...                              # rules text: "becomes day/night" marks a card that mentions them
-    AlternateMode:DoubleFaced               # a transforming double-faced card (other modes: first face only)
+    AlternateMode:DoubleFaced               # a double-faced card (other modes: first face only)
 
     ALTERNATE
 
@@ -16,7 +16,7 @@ read (see ``docs/mods.md``)::
     K:Nightbound
 
 Forge's day/night vocabulary in ability lines (``A:``, ``T:``, ``S:``, ``R:``, ``SVar:``; parameters
-``Key$ Value`` joined by ``|``) classifies the card (:data:`~mtg_daynight.catalog.model.DayNightUse`, 730.1):
+``Key$ Value`` joined by ``|``) classifies the card (:data:`~mtg_daynight.catalog.model.DayNightUse`, 731.1):
 ``DayTime`` effects (``DB$``/``SP$``/``AB$ DayTime | Value$ Day``, ``Night`` or ``Switch``) make it day or
 night; ``T:Mode$ DayTimeChanges`` triggers on a change; ``S:Mode$ CantChangeDayTime`` (``NewTime$ Day`` or
 ``Night``, or both without it) forbids one; ``Condition$ Day``/``Night``, ``DayTime$ Neither``/``Day``/``Night``
@@ -78,7 +78,7 @@ class _Face(msgspec.Struct):
 
 
 class _Uses(msgspec.Struct):
-    """What the script's ability lines do with the designation (730.1), and what a forbidding ability forbids."""
+    """What the script's ability lines do with the designation (731.1), and what a forbidding ability forbids."""
 
     uses: set[DayNightUse] = msgspec.field(default_factory=set)
     forbids: set[Designation] = msgspec.field(default_factory=set)
@@ -140,14 +140,14 @@ def _read_uses(key: str, value: str, source: str, number: int, into: _Uses) -> N
     if key == "SVar":
         value = value.partition(":")[2]  # SVar:Name:DB$ DayTime | ...
     params = _parameters(value)
-    if "DayTime" in (params.get("DB"), params.get("SP"), params.get("AB")):  # 730.1: "it becomes day/night"
+    if "DayTime" in (params.get("DB"), params.get("SP"), params.get("AB")):  # 731.1: "it becomes day/night"
         if params.get("Value") not in _DAY_TIME_VALUES:
             found = params.get("Value")
             raise _fail(source, number, f"a DayTime effect needs Value$ Day, Night or Switch, not {found!r}")
         into.uses.add("makes_day_night")
     if key == "T" and params.get("Mode") == "DayTimeChanges":  # "whenever day becomes night or night becomes day"
         into.uses.add("triggers_on_change")
-    if key == "S" and params.get("Mode") == "CantChangeDayTime":  # "it can't become night" (730.1)
+    if key == "S" and params.get("Mode") == "CantChangeDayTime":  # "it can't become night" (731.1)
         new_time = params.get("NewTime")
         if new_time not in _NEW_TIME:
             what = f"CantChangeDayTime: NewTime$ is Day or Night (or absent: both), not {new_time!r}"
@@ -229,11 +229,11 @@ def parse_forge_script(data: bytes | str, source: str) -> LoadedMod:
     faces, mode_line, mode = _faces(text, source, uses)
     if len(faces) == 2 and mode != DOUBLE_FACED:
         found = f"AlternateMode:{mode}" if mode is not None else "no AlternateMode line"
-        if faces[1].keywords:  # 702.145a: daybound/nightbound belong to a transforming double-faced card
+        if faces[1].keywords:  # 702.145a: daybound/nightbound belong to a double-faced card
             where = mode_line if mode_line is not None else faces[1].start
             raise _fail(
                 source, where, f"{found}: a card whose ALTERNATE face has nightbound must say "
-                f"AlternateMode:{DOUBLE_FACED} (a transforming double-faced card, 702.145a)",
+                f"AlternateMode:{DOUBLE_FACED} (a double-faced card, 702.145a)",
             )
         faces = faces[:1]  # 712.9: split, adventure, flip, modal cards never transform: the first face is the card
     if len(faces) == 1 and mode == DOUBLE_FACED:

@@ -19,7 +19,7 @@ Origin = Literal["scryfall", "community"]
 """Where a card comes from: the Scryfall snapshot, or a community mod file."""
 
 DayNightUse = Literal["makes_day_night", "triggers_on_change", "forbids_change", "reads_day_night"]
-"""What a card does with the designation (730.1) besides daybound/nightbound: makes it day or night ("it becomes
+"""What a card does with the designation (731.1) besides daybound/nightbound: makes it day or night ("it becomes
 night"), triggers when it changes ("whenever day becomes night or night becomes day"), forbids a change ("it can't
 become night"), or reads it ("if it's night"). The strings are shared with the importer's card kinds."""
 
@@ -40,7 +40,7 @@ CardKind = Literal["helper", "day_night", "mentions_day_night", "reads_day_night
 
 def make_face(name: str, keywords: Iterable[str], type_line: str = "") -> Face:
     """A card face for the rules: daybound/nightbound from its keywords (any case), and whether its type line
-    makes it an instant or sorcery (a face that can never be turned up, 701.28)."""
+    makes it an instant or sorcery (a face that can never be turned up, 701.27)."""
     folded = {k.casefold() for k in keywords}
     types = type_line.casefold()
     return Face(
@@ -68,7 +68,7 @@ class CatalogCard(msgspec.Struct, frozen=True, omit_defaults=True):
     - ``mentions_day_night``: the card refers to day or night without having daybound or nightbound (it makes
       it day or night, or triggers on the change): a deck with it needs the Day // Night helper card too.
     - ``uses``: what it does with the designation (:data:`DayNightUse`), where the data says (Forge scripts);
-      ``forbids``: the designations an "it can't become day/night" ability of it forbids (730.1).
+      ``forbids``: the designations an "it can't become day/night" ability of it forbids (731.1).
     - ``helper``: this is the Day // Night helper card itself (a double-faced token).
     - ``digital`` / ``playtest``: Scryfall's flags (an Alchemy card; a playtest card).
     - ``origin``: ``"scryfall"`` or ``"community"``; ``source`` is the file it came from.

@@ -73,7 +73,7 @@ class _Show:
         changes = [e for e in events if isinstance(e, log.DesignationChanged)]
         for line in trace:
             rule = self.style.rule(line.rule)
-            if line.rule.startswith("728.2") and "->" not in line.text:
+            if line.rule.startswith("731.2") and "->" not in line.text:
                 self.out.write(f"{indent}{self.style.dim(f'{line.rule}: {line.text}')}\n")
             elif "->" in line.text and changes:
                 change = changes.pop(0)
@@ -92,7 +92,7 @@ def play(out: TextIO, style: Style) -> ReferenceHost:
     host = ReferenceHost(["Alice", "Bob"], game_id="demo")
     show = _Show(host, out, style)
     out.write(style.bold("mtg-daynight demo") + ": a short game on the reference host, Alice against Bob.\n")
-    out.write(style.dim("Day and night follow 730.1, 728.2a-c and 702.145b-g; every line cites its rule.") + "\n")
+    out.write(style.dim("Day and night follow 731.1, 731.2a-c and 702.145b-g; every line cites its rule.") + "\n")
 
     host.begin_turn()
     show.turn("Alice")

@@ -68,7 +68,7 @@ class _WordPattern(NamedTuple):
     not_before: str
 
 
-#: What makes a card one that reads day/night (it checks the designation, 730.1: "if it's night", "as long as
+#: What makes a card one that reads day/night (it checks the designation, 731.1: "if it's night", "as long as
 #: it's day", "if it's neither day nor night"), case-insensitive, whole words. Checked only on cards that neither
 #: have daybound/nightbound nor mention day/night. The scanner's needles
 #: (:data:`~mtg_daynight.importer.scanner.READS_NEEDLES`) find the candidate lines.

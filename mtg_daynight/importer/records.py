@@ -94,7 +94,7 @@ class MentionCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 
 class ReadsCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """A card that only reads day or night (730.1): it checks the designation ("This spell costs {2} less to cast
+    """A card that only reads day or night (731.1): it checks the designation ("This spell costs {2} less to cast
     if it's night") without having daybound or nightbound and without making it day or night or triggering on
     the change. It cares about day/night, but a deck of such cards never has a designation to track, so it does
     not need the helper card. ``reads_day_night`` is always true (it says what kind of record this is when

@@ -12,10 +12,10 @@ Public API (stable)::
     ruffian = Card(Face("Tavern Ruffian", daybound=True), Face("Tavern Smasher", nightbound=True))
     host = ReferenceHost(["A", "B"])            # or ReferenceHost(teams=[["A", "B"], ["C", "D"]]) (805)
     host.begin_turn()                           # turn 1 (A): untap (502.1 phasing, 502.2 check, 502.3), upkeep, main
-    spell = host.cast("A", ruffian)             # on the stack, front face up; counts for 728.2
+    spell = host.cast("A", ruffian)             # on the stack, front face up; counts for 731.2
     host.resolve()                              # enters: it becomes day (702.145d); returns the id
     host.begin_turn()                           # turn 2 (B) casts nothing...
-    host.begin_turn()                           # turn 3: night (728.2a); Ruffian transforms (702.145b)
+    host.begin_turn()                           # turn 3: night (731.2a); Ruffian transforms (702.145b)
     host.permanent(spell).face                  # Side.BACK: same object, counters/tapped/sickness kept
     host.events(log.Transformed)                # [Transformed(turn=3, step='untap', rule='702.145b', ...)]
 

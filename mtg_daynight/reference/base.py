@@ -125,7 +125,7 @@ class HostBase:
         self._stop_effects(obj.id)
 
     def _start_effects(self, obj: GameObject) -> None:
-        """Register ``obj``'s "it can't become day/night" effects (702.145d/g and 730.1 ask them through the veto
+        """Register ``obj``'s "it can't become day/night" effects (702.145d/g and 731.1 ask them through the veto
         hook; they apply while the rules see ``obj`` on the battlefield, phased in and face up)."""
         for after in sorted(obj.card.forbids):
             effect = f"{obj.card.face(obj.face).name} ({obj.id}) says it can't become {after}"

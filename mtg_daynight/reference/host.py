@@ -147,7 +147,7 @@ class ReferenceHost(Turns):
         self.permanent(permanent)
         outcome = self.game.request_transform(permanent, cause)
         self._carry_out(outcome, cause=cause)
-        return any(t.permanent == permanent and t.rule == "701.28" for t in outcome.transforms)
+        return any(t.permanent == permanent and t.rule == "701.27" for t in outcome.transforms)
 
     def become(self, to: Designation | Literal["day", "night", "switch"], cause: str) -> None:
         """An effect says "it becomes day", "it becomes night", or switches them (The Celestus)."""

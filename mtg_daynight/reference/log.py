@@ -146,7 +146,7 @@ class Left(LogEntry, frozen=True, tag="left"):
 
 
 class Transformed(Decision, frozen=True, tag=_tag(Transform)):
-    """A permanent transformed (701.28) from ``before`` to ``after`` (face names), ``to`` being up now."""
+    """A permanent transformed (701.27) from ``before`` to ``after`` (face names), ``to`` being up now."""
 
     permanent: str
     before: str
@@ -175,7 +175,7 @@ class Refused(Decision, frozen=True, tag=_tag(TransformRefused)):
 
 
 class DesignationChanged(Decision, frozen=True, tag=_tag(DesignationChange)):
-    """The game went from ``before`` to ``after`` (730.1; 728.1a when neither is NEITHER)."""
+    """The game went from ``before`` to ``after`` (731.1; 731.1a when neither is NEITHER)."""
 
     before: Designation
     after: Designation

@@ -1,7 +1,7 @@
 """Game objects of the reference host: zones, steps, and one mutable record per object.
 
 A transform changes only :attr:`GameObject.face`: the object keeps its id, counters, tapped state, summoning
-sickness and everything else (701.28: transforming is not a zone change and does not make a new object). A zone
+sickness and everything else (701.27: transforming is not a zone change and does not make a new object). A zone
 change does make a new object (400.7): the host gives it a new id.
 """
 
@@ -79,5 +79,5 @@ class GameObject(msgspec.Struct):
 
     @property
     def transformed(self) -> bool:
-        """A transforming double-faced permanent with its back face up (701.28: "transformed permanent")."""
+        """A double-faced permanent with its back face up (701.27: "transformed permanent")."""
         return self.card.back is not None and self.face is Side.BACK

@@ -2,7 +2,7 @@
 
 1. ``EnterFace``: *before* the permanents enter, set each one's face; ``replaced=True`` means it enters
    transformed (702.145b), which is not a transform: no "transformed" event for it.
-2. ``DesignationChange``: note it; for day <-> night (728.1a) put "whenever day becomes night or night becomes
+2. ``DesignationChange``: note it; for day <-> night (731.1a) put "whenever day becomes night or night becomes
    day" triggers on the stack: at the beginning of the upkeep when it happened during the untap step (no player
    gets priority there), else at once.
 3. ``Transform``: turn the permanent over. The same object: counters, tapped, summoning sickness stay.
@@ -115,7 +115,7 @@ class Outcomes(HostBase):
                                             "which is already up")
                 before = obj.name
                 obj.face = action.to  # the same object: counters, tapped, sickness all stay
-                why = cause if action.rule == "701.28" else (
+                why = cause if action.rule == "701.27" else (
                     "daybound" if action.rule in ("702.145b", "702.145c") else "nightbound")
                 self._log(log.Transformed, permanent=obj.id, before=before, after=obj.name, to=action.to,
                           rule=action.rule, cause=why)
@@ -129,7 +129,7 @@ class Outcomes(HostBase):
                 raise HostContractError(f"unexpected action {action!r} outside an entering batch")
 
     def triggers_on_day_night(self, obj: GameObject) -> bool:
-        """Whether ``obj``'s "whenever day becomes night or night becomes day" ability triggers (728.1a): it has one,
+        """Whether ``obj``'s "whenever day becomes night or night becomes day" ability triggers (731.1a): it has one,
         it is not phased out (702.26b: treated as though it does not exist) and not face down (708.2: a face-down
         permanent has no abilities)."""
         return bool(obj.card.day_night_trigger) and not obj.phased_out and not obj.face_down

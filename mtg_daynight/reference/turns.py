@@ -59,7 +59,7 @@ class Turns(Zones):
 
         - untap step: 502.1 phasing (the active players' phased-in permanents with phasing phase out, and their
           phased-out permanents phase in), reported with the untap step to the rules, which run the 502.2 check
-          (728.2); then 502.3 the active players' permanents untap. Summoning sickness wears off for permanents
+          (731.2); then 502.3 the active players' permanents untap. Summoning sickness wears off for permanents
           they have controlled continuously since the turn began.
         - upkeep: day/night triggers from a change in the untap step go on the stack, then resolve.
         - main step.

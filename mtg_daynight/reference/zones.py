@@ -22,7 +22,7 @@ class Zones(Outcomes):
     # -- spells --------------------------------------------------------------------------------------------------
 
     def cast(self, player: str, card: Card, *, id: str | None = None) -> str:
-        """``player`` casts ``card``: it goes on the stack front face up; return the spell's id. Counts for 728.2.
+        """``player`` casts ``card``: it goes on the stack front face up; return the spell's id. Counts for 731.2.
 
         ``id``: the id to give it (default: a new ``oN``); it keeps it when it resolves into a permanent."""
         self._in_turn("cast a spell")
@@ -36,7 +36,7 @@ class Zones(Outcomes):
 
     def copy_spell(self, player: str, spell: str, *, id: str | None = None) -> str:
         """``player`` puts a copy of ``spell`` (on the stack) on the stack without casting it (707.10): it does not
-        count for 728.2. A copy of a permanent spell becomes a token when it resolves."""
+        count for 731.2. A copy of a permanent spell becomes a token when it resolves."""
         self._in_turn("copy a spell")
         self._check_player(player)
         original = self.obj(spell)
@@ -139,7 +139,7 @@ class Zones(Outcomes):
     ) -> str:
         """Create a token that copies permanent ``of``; return its id.
 
-        ``double_faced=True`` (707.8a): a transforming token with both faces, entering with the same face up as
+        ``double_faced=True`` (707.8a): a double-faced token with both faces, entering with the same face up as
         the original (at night a daybound one still enters transformed). ``double_faced=False``: a single-faced
         token with only the face that is up (e.g. a copy effect that copies only that face): it keeps daybound or
         nightbound but can never transform."""
@@ -243,7 +243,7 @@ class Zones(Outcomes):
         obj = self.permanent(permanent)
         if Side(face) is not Side.FRONT:  # 712.15a: a host never turns a face-down permanent face up back face up
             raise BadEventError(f"turn face up: {permanent!r} can't be turned face up back face up: a face-down "
-                                "transforming double-faced permanent turned face up has its front face up (712.15a)")
+                                "double-faced permanent turned face up has its front face up (712.15a)")
         outcome = self.game.turn_face_up(permanent)
         obj.face_down, obj.face = False, Side.FRONT
         self._log(log.TurnedFaceUp, permanent=permanent, name=obj.name, face=Side.FRONT)

@@ -1,10 +1,10 @@
 """The day/night rules core: pure, deterministic code over plain data (no I/O, no pluggy, no globals).
 
-- :mod:`.designation`: Designation (neither/day/night, 730.1), Side, Keyword.
+- :mod:`.designation`: Designation (neither/day/night, 731.1), Side, Keyword.
 - :mod:`.permanents`: Face, Permanent (what a host reports), AbilityChange (one permanent's granted/lost
   keywords), Tracked (what the rules remember), PermanentView
   (a frozen copy of a Tracked, for hosts).
-- :mod:`.ledger`: the spell ledger and the 728.2 tally.
+- :mod:`.ledger`: the spell ledger and the 731.2 tally.
 - :mod:`.state`: GameState, the Policy protocol, save/load.
 - :mod:`.outcome`: the actions a host must carry out, and the trace.
 - :mod:`.game`: the transition functions, one per event.

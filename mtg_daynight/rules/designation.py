@@ -1,7 +1,7 @@
-"""The game's day/night designation (rule 730.1).
+"""The game's day/night designation (rule 731.1).
 
-730.1: the game starts with neither designation; once it has become day or night it has exactly one of those
-two from then on. 728.1a: "day becomes night" / "night becomes day" means losing one and gaining the other.
+731.1: the game starts with neither designation; once it has become day or night it has exactly one of those
+two from then on. 731.1a: "day becomes night" / "night becomes day" means losing one and gaining the other.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from enum import StrEnum
 
 
 class Designation(StrEnum):
-    """Neither, day or night: the designation the game itself has (730.1)."""
+    """Neither, day or night: the designation the game itself has (731.1)."""
 
     NEITHER = "neither"
     DAY = "day"
@@ -18,14 +18,14 @@ class Designation(StrEnum):
 
 
 class Side(StrEnum):
-    """Which face of a permanent is up: its front face or its back face (712, 701.28)."""
+    """Which face of a permanent is up: its front face or its back face (712, 701.27)."""
 
     FRONT = "front"
     BACK = "back"
 
     @property
     def other(self) -> Side:
-        """The face a transform would turn up (701.28)."""
+        """The face a transform would turn up (701.27)."""
         return BACK if self is FRONT else FRONT
 
 

@@ -8,13 +8,13 @@ O(day/night permanents), never O(battlefield).
 
 Rules implemented here (texts in the project's shared rules folder):
 
-- 730.1   the game starts neither; once day or night, exactly one of the two for the rest of the game.
-- 728.1a  "day becomes night" / "night becomes day": only changes between day and night are such changes.
-- 502.1-502.3 / 728.2 the untap step: phasing first (502.1), then the day/night check (502.2), then untapping
+- 731.1   the game starts neither; once day or night, exactly one of the two for the rest of the game.
+- 731.1a  "day becomes night" / "night becomes day": only changes between day and night are such changes.
+- 502.1-502.3 / 731.2 the untap step: phasing first (502.1), then the day/night check (502.2), then untapping
           (502.3, the host's business).
-- 728.2a  day -> night if the previous turn's active player (active team, 805) cast no spells that turn.
-- 728.2b  night -> day if that player (one single player of that team) cast two or more spells that turn.
-- 728.2c  neither: no check.
+- 731.2a  day -> night if the previous turn's active player (active team, 805) cast no spells that turn.
+- 731.2b  night -> day if that player (one single player of that team) cast two or more spells that turn.
+- 731.2c  neither: no check.
 - 702.145b daybound: at night a daybound double-faced permanent enters transformed (a replacement, not a
           transform); as it becomes night a front-face-up daybound permanent transforms; it can't transform
           except due to its daybound ability.
@@ -24,7 +24,7 @@ Rules implemented here (texts in the project's shared rules folder):
           except due to its nightbound ability.
 - 702.145f a back-face-up nightbound permanent while it is day transforms at once.
 - 702.145g a nightbound permanent while it is neither and no permanent has daybound: it becomes night.
-- 701.28  only transforming double-faced permanents transform, never into an instant or sorcery face
+- 701.27  only double-faced permanents transform, never into an instant or sorcery face
           (712.9, 712.10).
 - 702.26b phased-out permanents are treated as though they do not exist.
 - 708.2   face-down permanents have no printed abilities, but abilities other effects grant them still apply
@@ -33,11 +33,11 @@ Rules implemented here (texts in the project's shared rules folder):
 - 712.13a a permanent that would enter transformed with an instant or sorcery back face does not enter.
 - 712.15a a face-down transforming permanent can't transform; turned face up, its front face is up.
 - 712.16  a double-faced permanent can't be turned face down: nothing happens.
-- 707.8a / 707.10g transforming tokens have both faces and can transform, but are not "represented by a
+- 707.8a / 707.10g double-faced tokens have both faces and can transform, but are not "represented by a
           double-faced card": daybound's "enters transformed" does not apply to them (702.145b as written).
 - 500.8   an additional beginning phase (Sphinx of the Second Sun) has its own untap step: 502.1 phasing and the
           502.2 check of the previous turn again (:func:`additional_untap_step`).
-- 712.9   a permanent given a back face after it entered (Werewhat) becomes a transforming double-faced
+- 712.9   a permanent given a back face after it entered (Werewhat) becomes a double-faced
           permanent (:func:`set_back_face`).
 - 101.2   a permanent with both daybound and nightbound: each says it can't transform except due to itself,
           and "can't" wins, so neither keyword transforms it.
@@ -156,7 +156,7 @@ def _become(step: _Step, after: Designation, rule: str, why: str, policy: Policy
     if reason is not None:
         step.act(ChangeVetoed(after, rule, reason), rule, f"it would become {after} ({why}), but {reason}")
         return
-    state.designation = after  # 730.1: from now on exactly one of day and night
+    state.designation = after  # 731.1: from now on exactly one of day and night
     # Anything that happens during the untap step (502.1 phasing as well as the 502.2 check) happens where no
     # player gets priority (502.4): the host puts triggers on the change at the beginning of the upkeep.
     change = DesignationChange(before, after, rule, step.untap)
@@ -191,7 +191,7 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
         return
     if not tracked.can_transform:
         step.note(
-            "701.28",
+            "701.27",
             f"{tracked.name} ({tracked.id}, {controller}) has {keyword} but can't transform (712.9, 712.10): it stays"
             " as it is",
         )
@@ -255,7 +255,7 @@ def _neither_check(step: _Step, policy: Policy) -> None:
 
 
 def new_game(game: str, players: Sequence[str], variants: Sequence[str] = ()) -> GameState:
-    """Start a game's state: neither day nor night (730.1), no turn yet. ``variants``: house rules it uses."""
+    """Start a game's state: neither day nor night (731.1), no turn yet. ``variants``: house rules it uses."""
     game, ids, names = validate.new_game(game, players, variants)
     return GameState(game=game, players=ids, variants=names)
 
@@ -269,7 +269,7 @@ def untap_step(
     phased_out: Sequence[str] = (),
     policy: Policy = RULES_AS_WRITTEN,
 ) -> Outcome:
-    """A turn begins with its untap step: phasing (502.1), then the day/night check (502.2, 728.2).
+    """A turn begins with its untap step: phasing (502.1), then the day/night check (502.2, 731.2).
 
     ``active`` is the active player, or every player of the active team in shared team turns (805).
     ``phased_in`` / ``phased_out``: the permanents that phase in and out in 502.1.
@@ -294,7 +294,7 @@ def additional_untap_step(
     policy: Policy = RULES_AS_WRITTEN,
 ) -> Outcome:
     """An additional beginning phase (500.8; Sphinx of the Second Sun) begins within turn ``turn``, the current
-    turn: its untap step does 502.1 phasing, then the 502.2 day/night check (728.2) again.
+    turn: its untap step does 502.1 phasing, then the 502.2 day/night check (731.2) again.
 
     The check looks at the previous turn, as every untap step's does: the previous turn's record (its active
     player or team and the spells they cast during it), not the current turn's spells so far. The current turn
@@ -348,28 +348,28 @@ def _untap(
     phased_out: Sequence[str],
     policy: Policy,
 ) -> None:
-    """An untap step's day/night part: 502.1 phasing, then the 502.2 check of ``previous`` (728.2)."""
+    """An untap step's day/night part: 502.1 phasing, then the 502.2 check of ``previous`` (731.2)."""
     state = step.state
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
     if phased_in or phased_out:
         changed = _apply_phasing(step, phased_in, phased_out)
         if changed or state.designation is NEITHER:  # phasing out may end a veto or remove the last daybound
             _settle(step, changed, policy)
-    # 502.2: the day/night check (728.2).
+    # 502.2: the day/night check (731.2).
     designation = state.designation
     if designation is NEITHER:
-        step.note("728.2c", f"untap step of turn {turn}: it is neither day nor night, so there is no check")
+        step.note("731.2c", f"untap step of turn {turn}: it is neither day nor night, so there is no check")
     elif previous is None:
-        step.note("728.2", f"untap step of turn {turn}: there is no previous turn to check")
+        step.note("731.2", f"untap step of turn {turn}: there is no previous turn to check")
     else:
         tally = policy.tally(state, previous)
         who, number = _who(tally, previous), previous.number
         text = _stays_text(tally, previous, designation)
         if text is not None:
             step.note(tally.rule, text)
-        elif designation is DAY:  # 728.2a
+        elif designation is DAY:  # 731.2a
             _become(step, NIGHT, _rule(tally, "a"), f"{who} cast 0 spells in turn {number}", policy, check=True)
-        else:  # 728.2b
+        else:  # 731.2b
             most = f"{who} cast {tally.most_by_one_player} spells"
             if tally.spells != tally.most_by_one_player:
                 most = f"{most} (one single player; {tally.spells} in all)"
@@ -397,8 +397,8 @@ def untap_step_skipped(state: GameState, turn: int, active: Sequence[str]) -> Ou
 
 
 def _rule(tally: Tally, letter: str) -> str:
-    """728.2a / 728.2b, or the house rule's own name."""
-    return tally.rule + letter if tally.rule == "728.2" else tally.rule
+    """731.2a / 731.2b, or the house rule's own name."""
+    return tally.rule + letter if tally.rule == "731.2" else tally.rule
 
 
 def _who(tally: Tally, turn: TurnRecord) -> str:
@@ -411,16 +411,16 @@ def _who(tally: Tally, turn: TurnRecord) -> str:
 
 
 def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str | None:
-    """The 728.2 check of ``turn`` by ``tally`` while it is day or night: the trace text saying why the designation
-    stays, or None when it changes (728.2a: day and no spell counted; 728.2b: night and one single player cast two
+    """The 731.2 check of ``turn`` by ``tally`` while it is day or night: the trace text saying why the designation
+    stays, or None when it changes (731.2a: day and no spell counted; 731.2b: night and one single player cast two
     or more). One function for both, so that the check is decided and worded in one place."""
     spells = tally.spells
     if designation is DAY:
-        if spells == 0:  # 728.2a
+        if spells == 0:  # 731.2a
             return None
         now = "day"
     else:
-        if tally.most_by_one_player >= 2:  # 728.2b
+        if tally.most_by_one_player >= 2:  # 731.2b
             return None
         now = "night"
     but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
@@ -452,7 +452,7 @@ def _apply_phasing(step: _Step, phased_in: Sequence[str], phased_out: Sequence[s
 def spell_cast(state: GameState, player: str, *, cast: bool = True, spell: str = "") -> Outcome:
     """``player`` cast a spell (or, with ``cast=False``, put a copy on the stack without casting it).
 
-    Only cast spells count for 728.2a/b; copies that were not cast do not.
+    Only cast spells count for 731.2a/b; copies that were not cast do not.
     """
     if type(player) is not str:
         _check_player(state, player, "spell cast")
@@ -467,7 +467,7 @@ def spell_cast(state: GameState, player: str, *, cast: bool = True, spell: str =
         spell = validate.text(state, spell, "spell cast: spell")
     if not cast:
         step = _Step(state)
-        step.note("728.2", f"{player} put a copy of {spell or 'a spell'} on the stack without casting it: "
+        step.note("731.2", f"{player} put a copy of {spell or 'a spell'} on the stack without casting it: "
                            "not counted")
         return step.done()
     counts = current.cast
@@ -522,12 +522,12 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
                 f"as {tracked.name}: this is not a transform",
             )
         elif replaced and card.token and back is not None:
-            # 707.8a/707.10g: a transforming token; 702.145b as written: it is not represented by a double-faced
+            # 707.8a/707.10g: a double-faced token; 702.145b as written: it is not represented by a double-faced
             # card, so it enters front face up, and 702.145c transforms it at once (below, in _settle).
             step.act(
                 EnterFace(card.id, FRONT, False, "702.145b"),
                 "702.145b",
-                f"it is night, but {tracked.name} ({card.id}, {card.controller}) is a transforming token (707.8a), "
+                f"it is night, but {tracked.name} ({card.id}, {card.controller}) is a double-faced token (707.8a), "
                 "not a permanent represented by a double-faced card: it does not enter transformed; it enters "
                 "front face up",
             )
@@ -554,7 +554,7 @@ def _does_not_enter(step: _Step, card: Permanent, why: str) -> None:
 
 
 def leave(state: GameState, permanents: Sequence[str], *, policy: Policy = RULES_AS_WRITTEN) -> Outcome:
-    """Permanents leave the battlefield. It never goes back to neither (730.1). While neither, the rules look
+    """Permanents leave the battlefield. It never goes back to neither (731.1). While neither, the rules look
     again (702.145d/g apply any time): the last daybound permanent leaving lets a nightbound one make it night,
     and a permanent whose "it can't become day/night" effect held the change leaving lets it happen."""
     permanents = validate.names(state, permanents, "leave: permanents")
@@ -615,7 +615,7 @@ def turn_face_down(state: GameState, permanent: str, *, policy: Policy = RULES_A
 
 
 def turn_face_up(state: GameState, permanent: str, *, policy: Policy = RULES_AS_WRITTEN) -> Outcome:
-    """A face-down permanent is turned face up. Its front face is up (712.15a for a transforming double-faced
+    """A face-down permanent is turned face up. Its front face is up (712.15a for a double-faced
     permanent). If that face disagrees with the designation it transforms at once (702.145c), and while neither it
     can make it day or night (702.145d/g)."""
     tracked = _get(state, permanent, "turn face up")
@@ -697,8 +697,8 @@ def set_back_face(
     state: GameState, permanent: str, back: Face, cause: str, *, policy: Policy = RULES_AS_WRITTEN
 ) -> Outcome:
     """An effect gives ``permanent``, already on the battlefield front face up, the back face ``back`` (Werewhat:
-    the card it exiled becomes its back face). From now on it is a transforming double-faced permanent (712.9),
-    unless ``back`` is an instant or sorcery face, which it can never show (712.10, 701.28).
+    the card it exiled becomes its back face). From now on it is a double-faced permanent (712.9),
+    unless ``back`` is an instant or sorcery face, which it can never show (712.10, 701.27).
 
     Refused (a bad event) when it already has a back face or is face down (712.16: a double-faced permanent
     can't be face down). If its faces now disagree with the designation the rules act at
@@ -721,7 +721,7 @@ def set_back_face(
         state.relevant.setdefault(permanent, True)
     step = _Step(state)
     what = ("an instant or sorcery face, which it can never show (712.10): it still can't transform"
-            if back.instant_or_sorcery else "it is now a transforming double-faced permanent (712.9)")
+            if back.instant_or_sorcery else "it is now a double-faced permanent (712.9)")
     step.note("712.9", f"{cause} makes {back.name} the back face of {card.front.name} ({permanent}, "
                        f"{card.controller}): {what}")
     _settle(step, (tracked,), policy)
@@ -762,7 +762,7 @@ def request_transform(
     refused, whatever kind of permanent it is (creature, Aura, planeswalker). Converting follows the transform
     rules (701.28a) and a permanent that can't transform can't convert either (701.28f), so an instruction to
     convert is this same request and is refused the same way. Otherwise the rules have no
-    objection unless it can't transform at all (701.28), is phased out (702.26b) or a host restriction holds
+    objection unless it can't transform at all (701.27), is phased out (702.26b) or a host restriction holds
     it; then the outcome holds the :class:`Transform` for the host to carry out.
     """
     tracked = _get(state, permanent, "transform request")
@@ -779,9 +779,9 @@ def request_transform(
     elif tracked.face_down and tracked.card.back is not None:
         refusal = ("712.15a", "it is face down: a face-down transforming permanent can't transform")
     elif not tracked.can_transform:
-        refusal = ("701.28", "it is not a transforming double-faced permanent (or its other face can't be up)")
+        refusal = ("701.27", "it is not a double-faced permanent (or its other face can't be up)")
     elif tracked.restrictions:
-        refusal = ("701.28", f"{', '.join(sorted(tracked.restrictions))} says it can't transform")
+        refusal = ("701.27", f"{', '.join(sorted(tracked.restrictions))} says it can't transform")
     if refusal is not None:
         rule, reason = refusal
         step.act(TransformRefused(permanent, rule, reason), rule,
@@ -789,7 +789,7 @@ def request_transform(
         return step.done()
     old_name = tracked.name
     tracked.face = tracked.face.other
-    step.act(Transform(permanent, tracked.face, "701.28"), "701.28",
+    step.act(Transform(permanent, tracked.face, "701.27"), "701.27",
              f"{cause} transforms {old_name} ({permanent}) into {tracked.name}")
     if tracked.cares_about_day_night:
         _settle(step, (tracked,), policy)
@@ -805,7 +805,7 @@ def become(
 ) -> Outcome:
     """An effect says "it becomes day", "it becomes night", or switches (``"switch"``: night -> day,
     otherwise -> night; so neither -> night, as The Celestus does). When it already is, nothing happens and
-    no change is reported (730.1)."""
+    no change is reported (731.1)."""
     cause = validate.name(state, cause, "become: cause")
     to = validate.target(state, to, cause)
     if to == SWITCH:
@@ -816,7 +816,7 @@ def become(
         after = to
         why = f"{cause} says it becomes {after}"
     step = _Step(state)
-    _become(step, after, "730.1", why, policy)
+    _become(step, after, "731.1", why, policy)
     return step.done()
 
 
@@ -831,7 +831,7 @@ def veto_ended(state: GameState, cause: str, *, policy: Policy = RULES_AS_WRITTE
                               "(702.145d/g)")
         _settle(step, (), policy)
     else:
-        step.note("730.1", f"{cause}: an \"it can't become day/night\" effect ended; it is {state.designation}, "
+        step.note("731.1", f"{cause}: an \"it can't become day/night\" effect ended; it is {state.designation}, "
                            "so 702.145d/g do not apply")
     return step.done()
 
@@ -840,7 +840,7 @@ def player_left(state: GameState, player: str) -> Outcome:
     """A player left the game (800.4a). Report the permanents that left with them with :func:`leave` first.
 
     The ledger keeps the turns they played: if they were the previous turn's active player, the next untap step
-    still checks the spells they cast in that turn (728.2). Later events naming them are bad events."""
+    still checks the spells they cast in that turn (731.2). Later events naming them are bad events."""
     _check_player(state, player, "player left")
     if len(state.players) == 1:
         raise _bad(state, f"player left: {player!r} is the last player (end the game instead)")
@@ -848,5 +848,5 @@ def player_left(state: GameState, player: str) -> Outcome:
     state.left = (*state.left, player)
     step = _Step(state)
     step.note("800.4a", f"{player} left the game; their spells already cast in this and the previous turn still "
-                        "count for the next untap-step check (728.2)")
+                        "count for the next untap-step check (731.2)")
     return step.done()

@@ -1,6 +1,6 @@
 """The spell ledger: who cast how many spells in which turn, and whose turn it was.
 
-Rules: 728.2a/b (the untap-step check looks at spells the previous turn's active player cast during that
+Rules: 731.2a/b (the untap-step check looks at spells the previous turn's active player cast during that
 turn), 805 (shared team turns: the active team), 601.2 (only spells that were cast count; a copy put onto
 the stack without being cast is not cast).
 
@@ -28,10 +28,10 @@ class TurnRecord(msgspec.Struct, omit_defaults=True, gc=False):
 
 
 class Tally(msgspec.Struct, frozen=True, gc=False):
-    """What the untap-step check (728.2) counts in the previous turn.
+    """What the untap-step check (731.2) counts in the previous turn.
 
-    - ``spells``: spells counted in all (728.2a: day becomes night when this is 0).
-    - ``most_by_one_player``: the most spells one single counted player cast (728.2b: night becomes day when
+    - ``spells``: spells counted in all (731.2a: day becomes night when this is 0).
+    - ``most_by_one_player``: the most spells one single counted player cast (731.2b: night becomes day when
       this is 2 or more; in shared team turns 1 + 1 from two teammates is not enough).
     - ``rule``: the rule (or house rule) the counting follows, and ``who``: whose spells were counted; both
       appear in the trace (an empty ``who`` means "the previous active player or team", worded when needed).
@@ -39,12 +39,12 @@ class Tally(msgspec.Struct, frozen=True, gc=False):
 
     spells: int
     most_by_one_player: int
-    rule: str = "728.2"
+    rule: str = "731.2"
     who: str = ""
 
 
 def rules_tally(turn: TurnRecord) -> Tally:
     """Count as the Comprehensive Rules do: only the previous turn's active player, or each player of the
-    previous turn's active team in shared team turns (728.2a/b, 805); only spells cast during that turn."""
+    previous turn's active team in shared team turns (731.2a/b, 805); only spells cast during that turn."""
     counts = [turn.cast.get(player, 0) for player in turn.active]
     return Tally(sum(counts), max(counts))

@@ -5,8 +5,8 @@ Actions, in the order they happen:
 - :class:`EnterFace`: the face a permanent enters with. ``replaced`` is True when daybound's replacement
   (702.145b) put it onto the battlefield back face up: it *entered transformed*, it did not transform, so
   "when this transforms" abilities must not trigger.
-- :class:`DesignationChange`: the game became day or night (730.1, 702.145d/g, 728.2a/b, or an effect).
-- :class:`Transform`: turn this permanent over (701.28) because of daybound or nightbound (702.145b/c/e/f),
+- :class:`DesignationChange`: the game became day or night (731.1, 702.145d/g, 731.2a/b, or an effect).
+- :class:`Transform`: turn this permanent over (701.27) because of daybound or nightbound (702.145b/c/e/f),
   or because another effect asked and nothing forbade it.
 - :class:`TransformRefused`: another effect asked to transform a permanent and the rules said no.
 - :class:`ChangeVetoed`: it would have become day or night but an effect says it can't.
@@ -28,7 +28,7 @@ from mtg_daynight.rules.designation import NEITHER, Designation, Side
 
 class TraceLine(msgspec.Struct, frozen=True, gc=False):
     """One line of the trace: the rule behind a decision and what happened, e.g.
-    ``728.2a: day -> night: previous active player P2 cast 0 spells in turn 6``."""
+    ``731.2a: day -> night: previous active player P2 cast 0 spells in turn 6``."""
 
     rule: str
     text: str
@@ -61,12 +61,12 @@ class DesignationChange(msgspec.Struct, frozen=True, gc=False, tag="designation"
 
     @property
     def is_day_night_change(self) -> bool:
-        """True for day -> night and night -> day (728.1a), False when it came from neither."""
+        """True for day -> night and night -> day (731.1a), False when it came from neither."""
         return self.before is not NEITHER
 
 
 class Transform(msgspec.Struct, frozen=True, gc=False, tag="transform"):
-    """Turn ``permanent`` over so that ``to`` is up (701.28). This is a real transform: it triggers
+    """Turn ``permanent`` over so that ``to`` is up (701.27). This is a real transform: it triggers
     "when this transforms" abilities."""
 
     permanent: str

@@ -1,7 +1,7 @@
 """Permanents as the day/night rules see them: faces, keywords, phasing, face-down status, restrictions.
 
 Rules: 702.145a (daybound and nightbound sit on opposite faces of double-faced cards), 702.145b/e (the static
-abilities they represent), 701.28 (only transforming double-faced cards and tokens transform, never into an
+abilities they represent), 701.27 (only double-faced cards and tokens transform, never into an
 instant or sorcery face), 702.26 (phased-out permanents are treated as though they do not exist), 708.2
 (a face-down permanent has no printed abilities; those other effects grant it still apply).
 """
@@ -16,7 +16,7 @@ from mtg_daynight.rules.designation import BACK, DAYBOUND, FRONT, Keyword, Side
 class Face(msgspec.Struct, frozen=True, omit_defaults=True):
     """One face of a card as printed: its name and whether it has daybound or nightbound.
 
-    ``instant_or_sorcery`` marks a face a permanent can never show (701.28): a permanent whose other face is
+    ``instant_or_sorcery`` marks a face a permanent can never show (701.27): a permanent whose other face is
     such a face cannot transform (Werewhat with an instant as its back face).
     """
 
@@ -35,7 +35,7 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
 
     - ``id``: the host's identifier of this object; a permanent that leaves and comes back is a new object and
       may get a new id (or reuse the old one after the ``leave`` event).
-    - ``front`` / ``back``: its faces; ``back`` is None for anything that is not a transforming double-faced
+    - ``front`` / ``back``: its faces; ``back`` is None for anything that is not a double-faced
       card or token (a single-faced token copy of a daybound card, for instance).
     - ``face``: the face it would enter with if day/night did not matter (front, unless an effect puts it onto
       the battlefield transformed). At night a daybound double-faced permanent enters back face up anyway
@@ -43,7 +43,7 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
     - ``face_down``: it enters face down (morph, manifest, disguise): no abilities while face down (708.2).
     - ``gained`` / ``lost``: day/night keywords that effects grant it or take from it as it enters.
     - ``restrictions``: names of the host's "can't transform" effects that already apply to it.
-    - ``token``: it is a token, not a card. A transforming token (707.8a, 707.10g: a copy of a transforming
+    - ``token``: it is a token, not a card. A double-faced token (707.8a, 707.10g: a copy of a transforming
       permanent or spell) has both faces and can transform (712.9), but it is not "represented by a double-faced
       card", so daybound's "enters transformed" (702.145b) does not apply to it: at night it enters front face
       up and then transforms at once (702.145c), which is a real transform.
@@ -67,7 +67,7 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
 
     @property
     def represented_by_double_faced_card(self) -> bool:
-        """702.145b's condition for entering transformed: a transforming double-faced card, not a token."""
+        """702.145b's condition for entering transformed: a double-faced card, not a token."""
         return self.back is not None and not self.token
 
     @property
@@ -170,7 +170,7 @@ class _OnTheBattlefield:
 
     @property
     def can_transform(self) -> bool:
-        """Whether turning it over is possible at all (701.28): a transforming double-faced permanent whose
+        """Whether turning it over is possible at all (701.27): a double-faced permanent whose
         other face is not an instant or sorcery face."""
         back = self.card.back
         if back is None:

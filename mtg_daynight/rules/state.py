@@ -20,8 +20,8 @@ from mtg_daynight.rules.permanents import Tracked
 class GameState(msgspec.Struct):
     """Everything the day/night rules remember about one game.
 
-    - ``designation``: neither, day or night (730.1).
-    - ``turn`` / ``previous``: the spell ledger of the current and the previous turn (728.2).
+    - ``designation``: neither, day or night (731.1).
+    - ``turn`` / ``previous``: the spell ledger of the current and the previous turn (731.2).
     - ``permanents``: every permanent the host reported on the battlefield, by id.
     - ``relevant``: the ids of those that have or could have daybound or nightbound, in the order they
       entered: becoming day or night looks only at these, so its cost does not grow with the battlefield.
@@ -53,7 +53,7 @@ class Policy(Protocol):
     any object with these two methods."""
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
-        """Count the spells of ``turn`` for the 728.2 check."""
+        """Count the spells of ``turn`` for the 731.2 check."""
         ...
 
     def veto(self, state: GameState, after: Designation, cause: str) -> str | None:
@@ -62,10 +62,10 @@ class Policy(Protocol):
 
 
 class RulesAsWritten:
-    """The Comprehensive Rules with no other effects: 728.2 counting, nothing forbids a change."""
+    """The Comprehensive Rules with no other effects: 731.2 counting, nothing forbids a change."""
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
-        """Count as 728.2a/b and 805 say."""
+        """Count as 731.2a/b and 805 say."""
         return rules_tally(turn)
 
     def veto(self, state: GameState, after: Designation, cause: str) -> str | None:

@@ -265,11 +265,11 @@ def unique(state: GameState, ids: Sequence[str], event: str) -> None:
 
 
 def target(state: GameState, value: object, cause: str) -> Designation | Literal["switch"]:
-    """What an effect makes it: day, night or ``"switch"``; never neither (730.1)."""
+    """What an effect makes it: day, night or ``"switch"``; never neither (731.1)."""
     found = _TARGETS.get(str.__str__(value)) if isinstance(value, str) else None
     if found is None:
         if value == Designation.NEITHER:
-            raise bad(state, f"{cause}: no effect can make it neither day nor night (730.1)")
+            raise bad(state, f"{cause}: no effect can make it neither day nor night (731.1)")
         raise bad(state, f"{cause}: to: {show(value)}: it can become 'day' or 'night', or 'switch'")
     return found
 

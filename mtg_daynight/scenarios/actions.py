@@ -101,7 +101,7 @@ class _OnOne(_Action, frozen=True):
 
 
 class Cast(_Action, frozen=True):
-    """``{ cast = "Card", by = "A", as = "x", resolve = true }``: cast it (counts for 728.2); by default it
+    """``{ cast = "Card", by = "A", as = "x", resolve = true }``: cast it (counts for 731.2); by default it
     resolves at once. ``by``: default the (first) active player; ``as``: default the card's name."""
 
     cast: str

@@ -147,7 +147,7 @@ class Adapter(Protocol):
         ...
 
     def cast(self, player: str, card: Card, name: str) -> None:
-        """``player`` casts ``card`` (it goes on the stack; it counts for 728.2); call it ``name``."""
+        """``player`` casts ``card`` (it goes on the stack; it counts for 731.2); call it ``name``."""
         ...
 
     def copy_spell(self, player: str, spell: str, name: str) -> None:

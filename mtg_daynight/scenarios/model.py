@@ -43,7 +43,7 @@ class CardSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Header(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The ``[scenario]`` table. ``designation``: it is already day or night before turn 1 (an effect made it so
-    before the game's first turn: 730.1)."""
+    before the game's first turn: 731.1)."""
 
     title: str
     players: tuple[str, ...] = ()

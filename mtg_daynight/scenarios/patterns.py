@@ -156,7 +156,7 @@ class RefusedPattern(_Pattern, frozen=True):
 
 
 class BecamePattern(_Pattern, frozen=True):
-    """``{ became = "night", from = "day", rule = "728.2a", during_untap = true }``: the designation changed."""
+    """``{ became = "night", from = "day", rule = "731.2a", during_untap = true }``: the designation changed."""
 
     kind = DesignationChange
 

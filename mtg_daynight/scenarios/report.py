@@ -70,7 +70,7 @@ _STATUS = {"pass": "PASS", "fail": "FAIL", "skip": "SKIP", "error": "ERROR"}
 
 
 def trace_line(line: str, style: Style) -> str:
-    """``728.2a: text`` with the rule coloured."""
+    """``731.2a: text`` with the rule coloured."""
     rule, sep, text = terminal_text(line).partition(": ")
     return f"{style.rule(rule)}{sep}{text}" if sep else rule
 

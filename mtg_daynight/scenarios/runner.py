@@ -142,7 +142,7 @@ class _Run:
         try:
             adapter.start(scenario.players, scenario.groups if scenario.shared_team_turns else None)
             start = scenario.header.designation
-            if start is not None:  # 730.1: an effect made it day or night before the first turn
+            if start is not None:  # 731.1: an effect made it day or night before the first turn
                 self.verb = "starting designation"
                 adapter.become(start, f"the scenario starts it {start} (before turn 1)")
                 self.step(f"before turn 1: it is {start}", 0, 0)
@@ -380,7 +380,7 @@ def _engine_line(seen: SeenPhased | SeenTrigger) -> str:
     if seen.at == "upkeep":
         return (f"502.4: {seen.source}'s day/night trigger was queued in the untap step and goes on the stack at "
                 "the beginning of the upkeep (engine)")
-    return f"728.1a: {seen.source}'s day/night trigger goes on the stack (engine)"
+    return f"731.1a: {seen.source}'s day/night trigger goes on the stack (engine)"
 
 
 AdapterFactory = Callable[[], Adapter]

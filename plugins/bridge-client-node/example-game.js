@@ -34,7 +34,7 @@ async function play(bridge) {
   outcome = await bridge.call("untap_step", { game, turn: 2, active: "bob" });
   const [change, transform] = outcome.actions;
   assert.deepEqual([change.type, change.before, change.after, change.rule, change.during_untap_step],
-                   ["designation", "day", "night", "728.2a", true]);
+                   ["designation", "day", "night", "731.2a", true]);
   assert.deepEqual([transform.type, transform.permanent, transform.to], ["transform", "p1", "back"]);
   console.log("turn 2:", outcome.trace.map((t) => `${t.rule}: ${t.text}`).join(" | "));
 
@@ -60,7 +60,7 @@ async function play(bridge) {
     ["untap_step", { game, turn: 3, active: "alice" }],
   ]);
   const day = answers[2].result;
-  assert.equal(day.actions[0].after, "day");               // 728.2b
+  assert.equal(day.actions[0].after, "day");               // 731.2b
   assert.deepEqual(day.actions.slice(1).map((a) => [a.permanent, a.to]), [["p1", "front"], ["p2", "front"]]);
   // Pipelined: both requests are written before either answer is read; answers come back in order.
   const [designation, face] = await Promise.all([

@@ -1,8 +1,8 @@
 """Example card plugin: a static ability "it can't become night" (the shape of Angel of Eternal Dawn).
 
 While a permanent with one of the names in :data:`FORBIDDERS` is on the battlefield (phased in, face up), the
-plugin vetoes every change to night through ``daynight_forbid_change``: the untap-step check (728.2a),
-nightbound while neither (702.145g), and effects that say it becomes night (730.1). Nothing happens instead,
+plugin vetoes every change to night through ``daynight_forbid_change``: the untap-step check (731.2a),
+nightbound while neither (702.145g), and effects that say it becomes night (731.1). Nothing happens instead,
 and the trace says why. Leaving, phasing out or being turned face down ends the restriction: the same test
 (:func:`~mtg_daynight.bridge.effects.source_applies`) as the host effects of the bridge and the reference host.
 """

@@ -1,7 +1,7 @@
 """Example card plugin: abilities that trigger "whenever day becomes night or night becomes day".
 
 Brimstone Vandal's shape: "Whenever day becomes night or night becomes day, Brimstone Vandal deals 1 damage
-to each opponent." The plugin listens to ``daynight_changed`` (fired only for day <-> night, 728.1a, never when
+to each opponent." The plugin listens to ``daynight_changed`` (fired only for day <-> night, 731.1a, never when
 it first becomes day or night from neither) and queues one trigger per such permanent on the battlefield
 (phased in and face up). A change during the untap step triggers nothing at once: no player gets priority
 there, so the trigger goes on the stack at the beginning of the upkeep (``at_upkeep=True``).

@@ -2,7 +2,7 @@
 
 The werewolves of Innistrad (2011) and Shadows over Innistrad transformed "if no spells were cast last turn"
 and back "if a player cast two or more spells last turn": every player's spells counted, not only the active
-player's as in 728.2a/b. Games that opt in with ``variants=("innistrad-werewolf",)`` count that way; every
+player's as in 731.2a/b. Games that opt in with ``variants=("innistrad-werewolf",)`` count that way; every
 other game keeps the Comprehensive Rules.
 """
 
@@ -32,5 +32,5 @@ def daynight_spell_tally(game: str, state: GameState, turn: TurnRecord) -> Tally
         spells=sum(counts),
         most_by_one_player=max(counts, default=0),
         who="all players",
-        rule="house rule innistrad-werewolf (instead of 728.2)",
+        rule="house rule innistrad-werewolf (instead of 731.2)",
     )

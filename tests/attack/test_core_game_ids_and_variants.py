@@ -91,7 +91,7 @@ def test_a_save_holding_a_turn_above_max_turn_is_refused(field: str) -> None:
 SAVE_WITH_A_VETO = """
 [scenario]
 title = "A save and load keeps the host's \\"it can't become day\\" effect"
-rules = ["702.145d", "730.1"]
+rules = ["702.145d", "731.1"]
 players = ["A", "B"]
 
 [cards."Fixture Dawn Warden"]

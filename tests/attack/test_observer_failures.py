@@ -47,7 +47,7 @@ def _daynight() -> tuple[DayNight, Listening]:
 def test_a_raising_observer_leaves_the_change_and_the_outcome_whole() -> None:
     daynight, listening = _daynight()
     game = daynight.new_game("g", ["alice"])
-    game.become("day", "Dawn effect")  # from neither: no daynight_changed (728.1a)
+    game.become("day", "Dawn effect")  # from neither: no daynight_changed (731.1a)
     with pytest.warns(NotificationFailedWarning, match="'broken': daynight_changed raised RuntimeError"):
         outcome = game.become("night", "Dusk effect")
     assert game.designation is Designation.NIGHT
@@ -63,8 +63,8 @@ def test_the_untap_step_check_is_kept_when_an_observer_raises() -> None:
     game.untap_step(1, "alice")
     game.become("day", "Dawn effect")
     with pytest.warns(NotificationFailedWarning):
-        outcome = game.untap_step(2, "bob")  # alice cast nothing: night (728.2a)
-    assert game.designation is Designation.NIGHT and outcome.changes[0].rule == "728.2a"
+        outcome = game.untap_step(2, "bob")  # alice cast nothing: night (731.2a)
+    assert game.designation is Designation.NIGHT and outcome.changes[0].rule == "731.2a"
     assert game.state.turn is not None and game.state.turn.number == 2
     assert len(outcome.failed_notifications) == 1
 

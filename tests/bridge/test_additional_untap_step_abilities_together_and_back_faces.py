@@ -25,7 +25,7 @@ def test_502_2_additional_untap_step_checks_the_previous_turn_through_the_bridge
     result(server, "cast", game="g1", player="bob", spell="Opt")
     outcome = result(server, "additional_untap_step", game="g1", turn=2)
     assert outcome["actions"] == [
-        {"type": "designation", "before": "day", "after": "night", "rule": "728.2a", "during_untap_step": True},
+        {"type": "designation", "before": "day", "after": "night", "rule": "731.2a", "during_untap_step": True},
         {"type": "transform", "permanent": "p1", "to": "back", "rule": "702.145b"},
     ]
     python = _python_game()

@@ -23,5 +23,5 @@ def test_node_client_plays_a_game_through_the_bridge() -> None:
     done = subprocess.run([NODE, str(EXAMPLE), *SERVE_COMMAND], capture_output=True, text=True, timeout=120,
                           env={**os.environ, AUTOLOAD_ENV: "1"}, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "728.2a: day -> night in the untap step" in done.stdout
+    assert "731.2a: day -> night in the untap step" in done.stdout
     assert done.stdout.rstrip().endswith("turn 3: day; every check passed")

@@ -67,10 +67,10 @@ def saved(server: Server, game: str = "g1") -> str:
 def test_a_game_through_the_bridge_matches_the_facade(day_game: Server) -> None:
     outcome = result(day_game, "untap_step", game="g1", turn=2, active="bob")
     assert outcome["actions"] == [
-        {"type": "designation", "before": "day", "after": "night", "rule": "728.2a", "during_untap_step": True},
+        {"type": "designation", "before": "day", "after": "night", "rule": "731.2a", "during_untap_step": True},
         {"type": "transform", "permanent": "p1", "to": "back", "rule": "702.145b"},
     ]
-    assert outcome["trace"][0]["rule"] == "728.2a"
+    assert outcome["trace"][0]["rule"] == "731.2a"
     python = DayNight(autoload=False).new_game("g1", ["alice", "bob"])
     python.untap_step(1, "alice")
     from mtg_daynight import Face, Permanent
@@ -91,7 +91,7 @@ def test_save_and_load_continue_the_game(day_game: Server) -> None:
 def test_queries(day_game: Server) -> None:
     assert result(day_game, "face_of", game="g1", permanent="p1") == "front"
     assert result(day_game, "permanent", game="g1", permanent="p1")["card"]["front"]["name"] == "Tavern Ruffian"
-    assert [line["rule"] for line in result(day_game, "trace", game="g1")] == ["728.2c", "702.145b", "702.145d"]
+    assert [line["rule"] for line in result(day_game, "trace", game="g1")] == ["731.2c", "702.145b", "702.145d"]
     assert result(day_game, "state", game="g1")["designation"] == "day"
     assert result(day_game, "game", game="g1") == {"game": "g1", "designation": "day"}
 
@@ -257,13 +257,13 @@ def test_serve_reads_lines_until_the_end_and_skips_an_oversized_one() -> None:
     assert answers[2] == {"jsonrpc": "2.0", "id": 2, "result": "neither"}
 
 
-def test_730_1_host_cant_become_effect_vetoes_night(day_game: Server) -> None:
+def test_731_1_host_cant_become_effect_vetoes_night(day_game: Server) -> None:
     effect = "Angel of Eternal Dawn (p7) says it can't become night"
     assert result(day_game, "add_cant_become", game="g1", effect=effect, after="night") == {
         "actions": [], "trace": [], "failed_notifications": []}
     outcome = result(day_game, "become", to="night", game="g1", cause="an effect")
-    assert outcome["actions"] == [{"type": "vetoed", "after": "night", "rule": "730.1", "reason": effect}]
-    assert "730.1" in [line["rule"] for line in outcome["trace"]]
+    assert outcome["actions"] == [{"type": "vetoed", "after": "night", "rule": "731.1", "reason": effect}]
+    assert "731.1" in [line["rule"] for line in outcome["trace"]]
     assert error(day_game, request("add_cant_become", {"game": "g1", "effect": effect, "after": "night"}))["code"] \
         == -32001
     result(day_game, "remove_cant_become", game="g1", effect=effect)
@@ -280,7 +280,7 @@ def test_host_effects_are_per_game_and_end_with_the_game(day_game: Server) -> No
         == -32002
 
 
-def test_730_1_an_effect_with_a_source_applies_while_the_source_is_there_phased_in_and_face_up(
+def test_731_1_an_effect_with_a_source_applies_while_the_source_is_there_phased_in_and_face_up(
         day_game: Server) -> None:
     effect = "Angel of Eternal Dawn (angel) says it can't become night"
     result(day_game, "add_cant_become", game="g1", effect=effect, after="night", source="angel")

@@ -1,4 +1,4 @@
-"""Forge's day/night vocabulary in mod scripts classifies a mod card: what it does with the designation (730.1).
+"""Forge's day/night vocabulary in mod scripts classifies a mod card: what it does with the designation (731.1).
 
 FIXTURES: the scripts below are written for these tests in Forge's card-script layout. Where a script is modelled
 on how Forge's own card scripts (github.com/Card-Forge/forge, forge-gui/res/cardsfolder/) write a form, the test

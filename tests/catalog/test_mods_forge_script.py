@@ -92,10 +92,10 @@ def test_712_10_an_instant_face_from_its_types_line() -> None:
         (HOWLER.replace("SVar:PlayMain1:TRUE", "K:Daybound"), "s.txt: line 8: K: a keyword is repeated"),
         (HOWLER.replace("AlternateMode:DoubleFaced\n", ""),
          "s.txt: line 11: no AlternateMode line: a card whose ALTERNATE face has nightbound must say "
-         "AlternateMode:DoubleFaced (a transforming double-faced card, 702.145a)"),
+         "AlternateMode:DoubleFaced (a double-faced card, 702.145a)"),
         (HOWLER.replace("AlternateMode:DoubleFaced", "AlternateMode:Modal"),
          "s.txt: line 9: AlternateMode:Modal: a card whose ALTERNATE face has nightbound must say "
-         "AlternateMode:DoubleFaced (a transforming double-faced card, 702.145a)"),
+         "AlternateMode:DoubleFaced (a double-faced card, 702.145a)"),
         ("Name:Invented One\nAlternateMode:DoubleFaced\n",
          "s.txt: line 2: AlternateMode:DoubleFaced but no ALTERNATE face follows"),
         (HOWLER + "\nALTERNATE\nName:Third\n", "s.txt: line 23: a second ALTERNATE: a mod card has at most two faces"),

@@ -62,7 +62,7 @@ def test_night_in_untap_step_transforms_same_object_keeping_state() -> None:
                                                                                        "daybound")
     assert not obj.tapped  # untapped in 502.3, after the check
     [change] = [c for c in host.events(log.DesignationChanged) if c.after == "night"]
-    assert change.during_untap_step and change.rule == "728.2a"
+    assert change.during_untap_step and change.rule == "731.2a"
 
 
 def test_tapped_state_survives_a_transform_outside_the_untap_step() -> None:
@@ -142,7 +142,7 @@ def test_moonmist_refused_on_daybound_allowed_on_delver() -> None:
     [refused] = host.events(log.Refused)
     assert (refused.permanent, refused.rule, refused.cause) == (ruffian, "702.145b", "Moonmist")
     [transformed] = host.events(log.Transformed)
-    assert (transformed.permanent, transformed.rule, transformed.cause) == (delver, "701.28", "Moonmist")
+    assert (transformed.permanent, transformed.rule, transformed.cause) == (delver, "701.27", "Moonmist")
 
 
 def test_restriction_holds_then_releases_at_once() -> None:
@@ -279,7 +279,7 @@ def test_bad_outcome_is_a_contract_error() -> None:
     host.begin_turn()
     bear = host.put_onto_battlefield(BEAR, "A")
     with pytest.raises(HostContractError, match="already up"):
-        host._carry_out(Outcome((Transform(bear, Side.FRONT, "701.28"),)), cause="test")
+        host._carry_out(Outcome((Transform(bear, Side.FRONT, "701.27"),)), cause="test")
 
 
 def test_many_hosts_share_one_plugin_manager() -> None:

@@ -38,7 +38,7 @@ def test_702_145d_host_reports_abilities_regained_together() -> None:
     host = ReferenceHost(["A", "B"])
     host.begin_turn()
     brute = host.put_onto_battlefield(CATHAR, "A", transformed=True)  # night (702.145g)
-    host.set_abilities(brute, lost=["nightbound"])  # it stays night (730.1)
+    host.set_abilities(brute, lost=["nightbound"])  # it stays night (731.1)
     ruffian = host.put_onto_battlefield(RUFFIAN, "A")  # at night it enters transformed
     host.set_abilities_batch([AbilityChange(brute, lost=frozenset({Keyword.NIGHTBOUND})),
                               AbilityChange(ruffian, gained=frozenset({Keyword.DAYBOUND}))])

@@ -27,7 +27,7 @@ ABERRATION = Face("Insectile Aberration")
 
 def werewolf(pid: str, controller: str = "P1", *, face: Side = Side.FRONT, face_down: bool = False,
              restrictions: frozenset[str] = frozenset()) -> Permanent:
-    """A daybound // nightbound transforming double-faced creature (Tavern Ruffian // Tavern Smasher)."""
+    """A daybound // nightbound double-faced creature (Tavern Ruffian // Tavern Smasher)."""
     return Permanent(pid, controller, RUFFIAN, SMASHER, face=face, face_down=face_down, restrictions=restrictions)
 
 
@@ -62,7 +62,7 @@ def plain(pid: str, controller: str = "P1") -> Permanent:
 
 
 def delver(pid: str, controller: str = "P1") -> Permanent:
-    """A transforming double-faced card without daybound or nightbound (other effects may transform it)."""
+    """A double-faced card without daybound or nightbound (other effects may transform it)."""
     return Permanent(pid, controller, DELVER, ABERRATION)
 
 

@@ -1,4 +1,4 @@
-"""730.1, 728.2c, 702.145d and 702.145g: the game's designation and how it first becomes day or night."""
+"""731.1, 731.2c, 702.145d and 702.145g: the game's designation and how it first becomes day or night."""
 
 from __future__ import annotations
 
@@ -9,24 +9,24 @@ from .cards import curse, nightbound_up, plain, werewolf
 DAY, NIGHT, NEITHER = Designation.DAY, Designation.NIGHT, Designation.NEITHER
 
 
-def test_730_1_game_starts_neither() -> None:
+def test_731_1_game_starts_neither() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     assert g.designation is NEITHER
     assert g.state.turn is None
 
 
-def test_728_2c_no_check_while_neither() -> None:
+def test_731_2c_no_check_while_neither() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     for turn in range(1, 7):  # nobody casts anything: a check would make day/night change
         outcome = g.untap_step(turn, "P1" if turn % 2 else "P2")
         assert outcome.changes == ()
         assert g.designation is NEITHER
         assert [str(line) for line in outcome.trace] == [
-            f"728.2c: untap step of turn {turn}: it is neither day nor night, so there is no check"
+            f"731.2c: untap step of turn {turn}: it is neither day nor night, so there is no check"
         ]
 
 
-def test_728_2c_neither_remains_neither_even_after_many_spells() -> None:
+def test_731_2c_neither_remains_neither_even_after_many_spells() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
     for _ in range(3):
@@ -35,7 +35,7 @@ def test_728_2c_neither_remains_neither_even_after_many_spells() -> None:
     assert g.designation is NEITHER
 
 
-def test_730_1_never_neither_again_even_with_no_daybound_left() -> None:
+def test_731_1_never_neither_again_even_with_no_daybound_left() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
     g.enter(werewolf("w1"))
@@ -56,7 +56,7 @@ def test_730_1_never_neither_again_even_with_no_daybound_left() -> None:
     assert g.designation is DAY
 
 
-def test_730_1_once_day_or_night_exactly_one_designation_through_flips() -> None:
+def test_731_1_once_day_or_night_exactly_one_designation_through_flips() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
     g.become("night", "test: an effect")

@@ -1,4 +1,4 @@
-"""730.1 and 728.1a: "it becomes day/night" effects, switches, vetoes (a plugin), the change notification."""
+"""731.1 and 731.1a: "it becomes day/night" effects, switches, vetoes (a plugin), the change notification."""
 
 from __future__ import annotations
 
@@ -52,23 +52,23 @@ def _dn(*plugins: object) -> DayNight:
 # -- effects ----------------------------------------------------------------------------------------------
 
 
-def test_730_1_it_becomes_night_effect_at_any_time() -> None:
+def test_731_1_it_becomes_night_effect_at_any_time() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
     g.enter(werewolf("w1"))
     g.cast("P1")
     outcome = g.become("night", "Bloodline Culling's effect")
-    assert outcome.changes == (DesignationChange(DAY, NIGHT, "730.1", False),)
+    assert outcome.changes == (DesignationChange(DAY, NIGHT, "731.1", False),)
     assert g.face_of("w1") is Side.BACK
 
 
-def test_730_1_it_becomes_day_effect_while_neither() -> None:
+def test_731_1_it_becomes_day_effect_while_neither() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     outcome = g.become("day", "an effect")
-    assert outcome.changes == (DesignationChange(NEITHER, DAY, "730.1", False),)
+    assert outcome.changes == (DesignationChange(NEITHER, DAY, "731.1", False),)
 
 
-def test_730_1_becoming_what_it_already_is_does_nothing_and_reports_no_event() -> None:
+def test_731_1_becoming_what_it_already_is_does_nothing_and_reports_no_event() -> None:
     listener = Listener()
     g = _dn(listener).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
@@ -83,13 +83,13 @@ def test_730_1_becoming_what_it_already_is_does_nothing_and_reports_no_event() -
     assert g.face_of("w1") is Side.BACK
 
 
-def test_730_1_switch_while_neither_makes_it_night() -> None:
+def test_731_1_switch_while_neither_makes_it_night() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     outcome = g.become("switch", "The Celestus")
-    assert outcome.changes == (DesignationChange(NEITHER, NIGHT, "730.1", False),)
+    assert outcome.changes == (DesignationChange(NEITHER, NIGHT, "731.1", False),)
 
 
-def test_730_1_switch_swaps_day_and_night() -> None:
+def test_731_1_switch_swaps_day_and_night() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     g.enter(werewolf("w1"))
     assert g.become("switch", "The Celestus").changes[0].after is NIGHT
@@ -98,7 +98,7 @@ def test_730_1_switch_swaps_day_and_night() -> None:
     assert g.face_of("w1") is Side.FRONT
 
 
-def test_730_1_no_effect_can_make_it_neither() -> None:
+def test_731_1_no_effect_can_make_it_neither() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     g.become("day", "an effect")
     with pytest.raises(BadEventError, match="neither"):
@@ -114,9 +114,9 @@ def test_veto_plugin_forbids_night_in_the_untap_step() -> None:
     g = _dn(veto).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
     g.enter(werewolf("w1"))
-    outcome = g.untap_step(2, "P2")  # would become night (728.2a)
+    outcome = g.untap_step(2, "P2")  # would become night (731.2a)
     assert outcome.changes == ()
-    assert outcome.vetoed == (ChangeVetoed(NIGHT, "728.2a", "Angel of Eternal Dawn says it can't become night"),)
+    assert outcome.vetoed == (ChangeVetoed(NIGHT, "731.2a", "Angel of Eternal Dawn says it can't become night"),)
     assert g.designation is DAY
     assert g.face_of("w1") is Side.FRONT
     assert veto.asked[-1] == (NIGHT, "previous active player P1 cast 0 spells in turn 1")
@@ -146,10 +146,10 @@ def test_veto_applies_only_to_the_game_it_names() -> None:
     assert g2.become("night", "effect").changes[0].after is NIGHT
 
 
-# -- notification (728.1a) ---------------------------------------------------------------------------------
+# -- notification (731.1a) ---------------------------------------------------------------------------------
 
 
-def test_728_1a_changed_notification_only_for_day_to_night_and_night_to_day() -> None:
+def test_731_1a_changed_notification_only_for_day_to_night_and_night_to_day() -> None:
     listener = Listener()
     g = _dn(listener).new_game("g1", ["P1", "P2"])
     g.untap_step(1, "P1")
@@ -168,7 +168,7 @@ def test_728_1a_changed_notification_only_for_day_to_night_and_night_to_day() ->
     ]
 
 
-def test_728_1a_no_notification_from_neither_to_night() -> None:
+def test_731_1a_no_notification_from_neither_to_night() -> None:
     listener = Listener()
     g = _dn(listener).new_game("g1", ["P1", "P2"])
     g.become("switch", "The Celestus")
@@ -177,7 +177,7 @@ def test_728_1a_no_notification_from_neither_to_night() -> None:
     assert listener.calls == []
 
 
-def test_728_1a_no_notification_when_vetoed() -> None:
+def test_731_1a_no_notification_when_vetoed() -> None:
     listener = Listener()
     g = _dn(ForbidNight(), listener).new_game("g1", ["P1", "P2"])
     g.become("day", "effect")
@@ -185,8 +185,8 @@ def test_728_1a_no_notification_when_vetoed() -> None:
     assert listener.calls == []
 
 
-def test_728_1a_notification_property_is_day_night_change() -> None:
-    assert DesignationChange(DAY, NIGHT, "728.2a", True).is_day_night_change
+def test_731_1a_notification_property_is_day_night_change() -> None:
+    assert DesignationChange(DAY, NIGHT, "731.2a", True).is_day_night_change
     assert not DesignationChange(NEITHER, DAY, "702.145d", False).is_day_night_change
 
 

@@ -1,4 +1,4 @@
-"""702.145a-c, 702.145e-f, 701.28, 702.26b, 708.2: which face is up, and when daybound/nightbound transform."""
+"""702.145a-c, 702.145e-f, 701.27, 702.26b, 708.2: which face is up, and when daybound/nightbound transform."""
 
 from __future__ import annotations
 
@@ -350,18 +350,18 @@ def test_702_145b_a_planeswalker_with_daybound_refuses_other_transforms() -> Non
     assert g.request_transform("a1", "Moonmist").refused[0].rule == "702.145e"
 
 
-def test_701_28_other_transforming_permanents_are_still_transformed_on_request() -> None:
+def test_701_27_other_transforming_permanents_are_still_transformed_on_request() -> None:
     g = _game(DAY)
     g.enter(delver("d1"))
     outcome = g.request_transform("d1", "Delver's upkeep trigger")
-    assert outcome.transforms == (Transform("d1", Side.BACK, "701.28"),)
+    assert outcome.transforms == (Transform("d1", Side.BACK, "701.27"),)
     assert outcome.refused == ()
 
 
-def test_701_28_a_single_faced_permanent_does_not_transform_on_request() -> None:
+def test_701_27_a_single_faced_permanent_does_not_transform_on_request() -> None:
     g = _game(DAY)
     g.enter(plain("b1"))
-    assert g.request_transform("b1", "Moonmist").refused[0].rule == "701.28"
+    assert g.request_transform("b1", "Moonmist").refused[0].rule == "701.27"
 
 
 # -- permanents with daybound that can't transform ---------------------------------------------------------
@@ -374,7 +374,7 @@ def test_702_145d_single_faced_daybound_copy_makes_it_day_and_stays_as_it_is() -
     outcome = g.become("night", "effect")
     assert outcome.transforms == ()
     assert g.face_of("cl") is Side.FRONT
-    assert any(line.rule == "701.28" for line in outcome.trace)
+    assert any(line.rule == "701.27" for line in outcome.trace)
 
 
 def test_702_145b_single_faced_daybound_copy_entering_at_night_enters_as_it_is() -> None:

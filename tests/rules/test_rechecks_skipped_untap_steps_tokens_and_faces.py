@@ -66,7 +66,7 @@ def _game(designation: Designation = NEITHER, *forbidden: Designation) -> tuple[
 
 
 def token(pid: str, *, face: Side = Side.FRONT, back: Face | None = SMASHER) -> Permanent:
-    """A transforming token copy of Tavern Ruffian // Tavern Smasher (707.8a): both faces, a token."""
+    """A double-faced token copy of Tavern Ruffian // Tavern Smasher (707.8a): both faces, a token."""
     return Permanent(pid, "P1", RUFFIAN, back, face=face, token=True)
 
 
@@ -136,7 +136,7 @@ def test_702_145d_veto_ended_while_another_veto_holds_changes_nothing() -> None:
     assert g.designation is NEITHER and outcome.changes == () and [v.after for v in outcome.vetoed] == [DAY]
 
 
-def test_730_1_veto_ended_at_day_changes_nothing() -> None:
+def test_731_1_veto_ended_at_day_changes_nothing() -> None:
     g, _ = _game(DAY)
     outcome = g.veto_ended("an effect")
     assert outcome.actions == () and g.designation is DAY
@@ -145,7 +145,7 @@ def test_730_1_veto_ended_at_day_changes_nothing() -> None:
 def test_702_145g_leaving_while_day_is_not_a_recheck() -> None:
     g, _ = _game(DAY)
     g.enter(werewolf("w1"))
-    assert g.leave("w1").actions == ()  # 730.1: it stays day
+    assert g.leave("w1").actions == ()  # 731.1: it stays day
 
 
 # -- 2. a turn that begins without an untap step (502.2 is part of the untap step) ---------------------------
@@ -164,7 +164,7 @@ def test_502_2_turn_without_untap_step_is_still_the_previous_turn() -> None:
     g.cast("P1")
     g.untap_step_skipped(2, "P2")  # P2 casts nothing in a turn without an untap step
     outcome = g.untap_step(3, "P1")
-    assert [(c.after, c.rule, c.during_untap_step) for c in outcome.changes] == [(NIGHT, "728.2a", True)]
+    assert [(c.after, c.rule, c.during_untap_step) for c in outcome.changes] == [(NIGHT, "731.2a", True)]
     assert "turn without an untap step" in outcome.trace[0].text
 
 
@@ -174,7 +174,7 @@ def test_502_2_spells_of_a_turn_without_untap_step_belong_to_it() -> None:
     g.cast("P2")
     g.cast("P2")
     outcome = g.untap_step(3, "P1")
-    assert [(c.after, c.rule) for c in outcome.changes] == [(DAY, "728.2b")]
+    assert [(c.after, c.rule) for c in outcome.changes] == [(DAY, "731.2b")]
 
 
 def test_502_2_turn_without_untap_step_survives_save_and_load() -> None:
@@ -185,7 +185,7 @@ def test_502_2_turn_without_untap_step_survives_save_and_load() -> None:
     assert state.previous.untap_step
 
 
-# -- 3. transforming tokens (707.8a, 707.10g): not "represented by a double-faced card" (702.145b) -------------
+# -- 3. double-faced tokens (707.8a, 707.10g): not "represented by a double-faced card" (702.145b) -------------
 
 
 def test_702_145b_transforming_token_at_night_enters_front_face_up_then_transforms_702_145c() -> None:
@@ -195,7 +195,7 @@ def test_702_145b_transforming_token_at_night_enters_front_face_up_then_transfor
         EnterFace("t1", Side.FRONT, False, "702.145b"),
         Transform("t1", Side.BACK, "702.145c"),  # a real transform: "when this transforms" triggers
     )
-    assert "transforming token" in outcome.trace[0].text
+    assert "double-faced token" in outcome.trace[0].text
 
 
 def test_702_145b_double_faced_card_at_night_enters_transformed_token_does_not() -> None:
@@ -392,7 +392,7 @@ def test_800_4a_player_left_their_turn_still_counts_at_the_next_check() -> None:
     g, _ = _game(DAY)  # turn 1 is P1's: P1 casts nothing, then leaves the game
     g.player_left("P1")
     outcome = g.untap_step(2, "P2")
-    assert [(c.after, c.rule) for c in outcome.changes] == [(NIGHT, "728.2a")]
+    assert [(c.after, c.rule) for c in outcome.changes] == [(NIGHT, "731.2a")]
 
 
 def test_800_4a_events_naming_a_player_who_left_are_bad_events() -> None:

@@ -46,12 +46,12 @@ def test_the_page_lists_every_subrule_of_702_145_and_731() -> None:
     ("text", "rules"),
     [
         ("702.145d: it becomes day", ["702.145d"]),
-        ("count as 728.2a/b and 805 say", ["731.2a", "731.2b", "805"]),
+        ("count as 731.2a/b and 805 say", ["731.2a", "731.2b", "805"]),
         ("702.145b/e", ["702.145b", "702.145e"]),
         ("702.145a-c", ["702.145a", "702.145b", "702.145c"]),
         ("502.1-502.3", ["502.1", "502.2", "502.3"]),
-        ("(730.1)", ["731.1"]),
-        ("701.28 transform", ["701.27"]),
+        ("(731.1)", ["731.1"]),
+        ("701.27 transform", ["701.27"]),
         ("701.28f convert", ["701.28f"]),
         ("712.13a.", ["712.13a"]),
         ("timeout 600.0, host 192.168.1.1, version 3.12.1, 8050 ports", []),
@@ -66,13 +66,13 @@ def _tree(root: Path) -> None:
     (root / "mtg_daynight" / "scenarios" / "library").mkdir(parents=True)
     (root / "tests").mkdir()
     (root / "plugins").mkdir()
-    (root / "mtg_daynight" / "rules.py").write_text('TRACE = "702.145d: it becomes day (728.2a, 999.1)"\n')
+    (root / "mtg_daynight" / "rules.py").write_text('TRACE = "702.145d: it becomes day (731.2a, 999.1)"\n')
     (root / "tests" / "test_x.py").write_text(
         "def test_702_145d_daybound_makes_it_day() -> None:\n    pass\n\n\n"
-        'def test_untap(x: int = (1)) -> None:\n    """The 728.2a check."""\n'
+        'def test_untap(x: int = (1)) -> None:\n    """The 731.2a check."""\n'
     )
     (root / "mtg_daynight" / "scenarios" / "library" / "502.2-check.toml").write_text(
-        '[scenario]\nrules = ["728.2a"]\n[[turn]]\nexpect = { events = [{ became = "night", rule = "702.145d" }] }\n'
+        '[scenario]\nrules = ["731.2a"]\n[[turn]]\nexpect = { events = [{ became = "night", rule = "702.145d" }] }\n'
     )
 
 

@@ -1,4 +1,4 @@
-"""728.2: the untap-step check asks ``daynight_spell_tally`` every turn, and counts as 728.2a/b and 805 say when no
+"""731.2: the untap-step check asks ``daynight_spell_tally`` every turn, and counts as 731.2a/b and 805 say when no
 plugin answers. A house rule's count words the trace its own way (its rule name and its "who")."""
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ class _HouseTally:
     designation=st.sampled_from([Designation.DAY, Designation.NIGHT]),
     spells=st.integers(0, 4),
     most=st.integers(0, 4),
-    rule=st.sampled_from(["728.2", "house rule 1"]),
+    rule=st.sampled_from(["731.2", "house rule 1"]),
     who=st.sampled_from(["", "the whole table"]),
 )
-def test_728_2_a_house_rule_count_decides_and_words_the_check(
+def test_731_2_a_house_rule_count_decides_and_words_the_check(
     designation: Designation, spells: int, most: int, rule: str, who: str
 ) -> None:
-    """The policy's Tally decides (728.2a: 0 spells at day; 728.2b: two or more by one player at night) and the
+    """The policy's Tally decides (731.2a: 0 spells at day; 731.2b: two or more by one player at night) and the
     trace cites the house rule's own name and its own "who" (or the previous active player's name)."""
     most = min(most, spells)
     state = rules.new_game("g", PLAYERS)
@@ -50,12 +50,12 @@ def test_728_2_a_house_rule_count_decides_and_words_the_check(
     assert bool(outcome.changes) == changes
     text = str(outcome.trace[-1]) if not changes else str(outcome.trace[0])
     assert (who or "previous active player P1") in text
-    if rule != "728.2":
+    if rule != "731.2":
         assert text.startswith(f"{rule}:")
 
 
-def test_728_2_a_tally_plugin_registered_mid_game_is_asked_at_the_next_check() -> None:
-    """A tally plugin registered after the game started counts from the next untap step on (728.2b: here it says
+def test_731_2_a_tally_plugin_registered_mid_game_is_asked_at_the_next_check() -> None:
+    """A tally plugin registered after the game started counts from the next untap step on (731.2b: here it says
     P1 cast two spells, so night becomes day); once unregistered, the check counts as written again."""
 
     class TwoSpells:
@@ -70,7 +70,7 @@ def test_728_2_a_tally_plugin_registered_mid_game_is_asked_at_the_next_check() -
     hook.daynight_become(game="g", to=Designation.NIGHT, cause="a test effect")
     stays = hook.daynight_untap_step(game="g", turn=2, active=("P2",), phased_in=(), phased_out=())
     assert not stays.changes and str(stays.trace[0]) == (
-        "728.2: it stays night: previous active player P1 cast 0 spells in turn 1"
+        "731.2: it stays night: previous active player P1 cast 0 spells in turn 1"
     )
     pm.register(TwoSpells(), name="two-spells")
     changed = hook.daynight_untap_step(game="g", turn=3, active=("P3",), phased_in=(), phased_out=())
@@ -82,8 +82,8 @@ def test_728_2_a_tally_plugin_registered_mid_game_is_asked_at_the_next_check() -
     assert [(c.before, c.after) for c in again.changes] == [(Designation.DAY, Designation.NIGHT)]
 
 
-def test_728_2_a_tally_plugin_that_answers_none_counts_as_written() -> None:
-    """A tally plugin is asked, and when it gives no count the check counts as 728.2a says (day, and the previous
+def test_731_2_a_tally_plugin_that_answers_none_counts_as_written() -> None:
+    """A tally plugin is asked, and when it gives no count the check counts as 731.2a says (day, and the previous
     active player cast nothing: it becomes night), with the rule's own name in the trace."""
     asked: list[int] = []
 
@@ -101,4 +101,4 @@ def test_728_2_a_tally_plugin_that_answers_none_counts_as_written() -> None:
     hook.daynight_become(game="g", to=Designation.DAY, cause="a test effect")
     changed = hook.daynight_untap_step(game="g", turn=2, active=("P2",), phased_in=(), phased_out=())
     assert asked == [1]
-    assert [(c.before, c.after, c.rule) for c in changed.changes] == [(Designation.DAY, Designation.NIGHT, "728.2a")]
+    assert [(c.before, c.after, c.rule) for c in changed.changes] == [(Designation.DAY, Designation.NIGHT, "731.2a")]

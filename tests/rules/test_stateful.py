@@ -3,13 +3,13 @@
 The machine keeps its own model of every permanent's face, *updated only from the outcomes' actions* (EnterFace,
 DoesNotEnter, Transform), of the spells cast per turn and of the vetoes in force. After every step it checks:
 
-- 730.1: once day or night, never neither again;
+- 731.1: once day or night, never neither again;
 - 702.145b/c/e/f: every phased-in, face-up, transformable permanent with daybound/nightbound shows the face the
   designation demands, unless a host "can't transform" restriction holds it or it has both keywords (101.2);
 - 702.145d/g "any time": while neither, no permanent has daybound unless "it can't become day" holds right now,
   and no permanent has nightbound with no daybound one unless "it can't become night" holds;
 - the rules' faces equal the model's: no permanent changed face except through an outcome action;
-- 728.2a/b: the untap-step check (after 502.1 phasing) decided as the model's own spell count says, and a turn
+- 731.2a/b: the untap-step check (after 502.1 phasing) decided as the model's own spell count says, and a turn
   without an untap step has no check but is the previous turn at the next one (502.2);
 - every change made by the untap-step event is ``during_untap_step`` (502.1 included), and no other is;
 - requests to transform a daybound/nightbound (or face-down double-faced) permanent are refused;
@@ -312,7 +312,7 @@ class DayNightMachine(RuleBasedStateMachine):
             self.perms[p].phased_out = True
         before_check = self.designation
         for action in outcome.actions:
-            if isinstance(action, DesignationChange) and not action.rule.startswith("728.2"):
+            if isinstance(action, DesignationChange) and not action.rule.startswith("731.2"):
                 before_check = action.after  # 502.1 phasing made it day or night, before the check
         self.in_untap_step = True
         self._absorb(outcome)
@@ -321,11 +321,11 @@ class DayNightMachine(RuleBasedStateMachine):
         if before_check is not NEITHER:
             counts = [previous[1].get(p, 0) for p in previous[0]]
             if before_check is DAY and sum(counts) == 0:
-                expected = NIGHT  # 728.2a
+                expected = NIGHT  # 731.2a
             elif before_check is NIGHT and max(counts) >= 2:
-                expected = DAY  # 728.2b
+                expected = DAY  # 731.2b
         checked = [a for a in outcome.actions if isinstance(a, DesignationChange | ChangeVetoed)
-                   and a.rule.startswith("728.2")]
+                   and a.rule.startswith("731.2")]
         assert [a.after for a in checked] == ([] if expected is None else [expected])
         if checked:
             assert isinstance(checked[0], ChangeVetoed) is (expected in self.veto.forbidden)
@@ -339,13 +339,13 @@ class DayNightMachine(RuleBasedStateMachine):
         player = players[index % len(players)]
         for _ in range(times):
             outcome = self.game.copy_spell(player) if copy else self.game.cast(player)
-            assert all(line.rule == "728.2" for line in outcome.trace) and outcome.actions == ()
+            assert all(line.rule == "731.2" for line in outcome.trace) and outcome.actions == ()
             if not copy:
                 self.cast[player] = self.cast.get(player, 0) + 1
 
     @facade_event()
     def each_active_player_casts_one(self) -> None:
-        """1 + 1 across a team (728.2b: not enough), or one spell by a lone active player."""
+        """1 + 1 across a team (731.2b: not enough), or one spell by a lone active player."""
         for player in self.active:
             assert self.game.cast(player).actions == ()
             self.cast[player] = self.cast.get(player, 0) + 1
@@ -417,7 +417,7 @@ class DayNightMachine(RuleBasedStateMachine):
                    and not model.restrictions)
         outcome = self.game.request_transform(pid, "Moonmist")
         if allowed:
-            assert outcome.actions[0] == Transform(pid, model.face.other, "701.28")
+            assert outcome.actions[0] == Transform(pid, model.face.other, "701.27")
         else:
             assert outcome.actions == (outcome.refused[0],)
             if day_night:
@@ -509,7 +509,7 @@ class DayNightMachine(RuleBasedStateMachine):
             return
         for pid, model in self.perms.items():
             if not model.can_transform or model.restrictions or model.both:
-                continue  # 701.28, a host restriction holds it, or both keywords forbid it (101.2)
+                continue  # 701.27, a host restriction holds it, or both keywords forbid it (101.2)
             if self.designation is NIGHT:
                 assert not (model.face is Side.FRONT and model.has(DAYBOUND)), f"{pid}: 702.145c"
             else:
@@ -614,10 +614,10 @@ class ReferenceHostMachine(RuleBasedStateMachine):
             assert not [c for c in changes if c.step is rlog.Step.UNTAP]  # 502.2: no check
         before_check = before
         for change in changes:
-            if not change.rule.startswith("728.2"):
+            if not change.rule.startswith("731.2"):
                 before_check = change.after  # resolving the stack or 502.1 phasing made it day or night first
         expected: Designation | None = None
-        vetoed = {e.after for e in entries if isinstance(e, rlog.Vetoed) and e.rule.startswith("728.2")}
+        vetoed = {e.after for e in entries if isinstance(e, rlog.Vetoed) and e.rule.startswith("731.2")}
         if not skip and before_check is not NEITHER:
             counts = [
                 sum(1 for e in host.log if isinstance(e, rlog.SpellCast) and e.cast and e.turn == previous[0]
@@ -628,7 +628,7 @@ class ReferenceHostMachine(RuleBasedStateMachine):
                 expected = NIGHT
             elif before_check is NIGHT and max(counts) >= 2:
                 expected = DAY
-        checked = [c.after for c in changes if c.rule.startswith("728.2")] + sorted(vetoed)
+        checked = [c.after for c in changes if c.rule.startswith("731.2")] + sorted(vetoed)
         assert checked == ([] if expected is None else [expected])
         self._faces_changed_only_by_transforms(entries)
 
@@ -642,7 +642,7 @@ class ReferenceHostMachine(RuleBasedStateMachine):
 
     @host_event()
     def each_active_player_casts_one(self) -> None:
-        """1 + 1 across a team (728.2b: not enough), or one spell by a lone active player."""
+        """1 + 1 across a team (731.2b: not enough), or one spell by a lone active player."""
         for player in self.host.active:
             self.host.cast(player, R_SPELLS["opt"])
         self._faces_changed_only_by_transforms(self._new_entries())
@@ -813,7 +813,7 @@ class ReferenceHostMachine(RuleBasedStateMachine):
         if self.host.designation is not NEITHER:
             self.ever_set = True
         elif self.ever_set:
-            raise AssertionError("730.1: it became neither again")
+            raise AssertionError("731.1: it became neither again")
 
     @invariant()
     def any_time_rules_hold(self) -> None:

@@ -11,8 +11,8 @@ from mtg_daynight.rules.state import GameState, decode_state, encode_state
 from .cards import arlinn, nightbound_up, plain, snapshot, werewolf
 
 DAY, NIGHT = Designation.DAY, Designation.NIGHT
-RULES = {"702.145b", "702.145c", "702.145d", "702.145e", "702.145f", "702.145g", "730.1", "728.2", "728.2a",
-         "728.2b", "728.2c", "701.28", "702.26b"}
+RULES = {"702.145b", "702.145c", "702.145d", "702.145e", "702.145f", "702.145g", "731.1", "731.2", "731.2a",
+         "731.2b", "731.2c", "701.27", "702.26b"}
 
 
 def test_trace_728_2a_line_names_the_previous_active_player_and_the_turn() -> None:
@@ -27,7 +27,7 @@ def test_trace_728_2a_line_names_the_previous_active_player_and_the_turn() -> No
     assert g.designation is DAY
     g.untap_step(7, "P1")  # P2 cast nothing in turn 6
     lines = [str(line) for line in g.trace]
-    assert "728.2a: day -> night in the untap step (502.2): previous active player P2 cast 0 spells in turn 6" in lines
+    assert "731.2a: day -> night in the untap step (502.2): previous active player P2 cast 0 spells in turn 6" in lines
     assert lines[-1] == "702.145b: Tavern Ruffian (w1, P1) transforms into Tavern Smasher: it is night"
     assert g.trace[-1].turn == 7
 
@@ -41,7 +41,7 @@ def test_trace_728_2b_line_for_a_team() -> None:
     g.cast("A1")
     outcome = g.untap_step(2, ("B1", "B2"))
     assert str(outcome.trace[0]) == (
-        "728.2b: night -> day in the untap step (502.2): previous active team A1+A2 cast 2 spells"
+        "731.2b: night -> day in the untap step (502.2): previous active team A1+A2 cast 2 spells"
         " (one single player; 3 in all) in turn 1"
     )
 

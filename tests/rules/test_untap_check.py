@@ -1,4 +1,4 @@
-"""728.2a-c and 502.1-502.3: the day/night check in the untap step, after phasing, from the previous turn."""
+"""731.2a-c and 502.1-502.3: the day/night check in the untap step, after phasing, from the previous turn."""
 
 from __future__ import annotations
 
@@ -25,34 +25,34 @@ def _night_game(players: tuple[str, ...] = ("P1", "P2")) -> Game:
     return g
 
 
-def test_728_2a_day_becomes_night_when_previous_active_player_cast_no_spells() -> None:
+def test_731_2a_day_becomes_night_when_previous_active_player_cast_no_spells() -> None:
     g = _day_game()
     outcome = g.untap_step(2, "P2")  # P1 cast nothing in turn 1
-    assert outcome.changes == (DesignationChange(DAY, NIGHT, "728.2a", True),)
+    assert outcome.changes == (DesignationChange(DAY, NIGHT, "731.2a", True),)
     assert outcome.transforms == (Transform("w1", Side.BACK, "702.145b"),)
     assert g.designation is NIGHT
 
 
-def test_728_2a_one_spell_keeps_it_day() -> None:
+def test_731_2a_one_spell_keeps_it_day() -> None:
     g = _day_game()
     g.cast("P1", "Opt")
     outcome = g.untap_step(2, "P2")
     assert outcome.changes == ()
     assert g.designation is DAY
-    assert str(outcome.trace[-1]) == "728.2: it stays day: previous active player P1 cast 1 spell in turn 1"
+    assert str(outcome.trace[-1]) == "731.2: it stays day: previous active player P1 cast 1 spell in turn 1"
 
 
-def test_728_2b_night_becomes_day_when_previous_active_player_cast_two_spells() -> None:
+def test_731_2b_night_becomes_day_when_previous_active_player_cast_two_spells() -> None:
     g = _night_game()
     g.cast("P1")
     g.cast("P1")
     outcome = g.untap_step(2, "P2")
-    assert outcome.changes == (DesignationChange(NIGHT, DAY, "728.2b", True),)
+    assert outcome.changes == (DesignationChange(NIGHT, DAY, "731.2b", True),)
     assert outcome.transforms == (Transform("w1", Side.FRONT, "702.145e"),)
     assert g.designation is DAY
 
 
-def test_728_2b_three_spells_also_make_it_day() -> None:
+def test_731_2b_three_spells_also_make_it_day() -> None:
     g = _night_game()
     for _ in range(3):
         g.cast("P1")
@@ -60,7 +60,7 @@ def test_728_2b_three_spells_also_make_it_day() -> None:
     assert g.designation is DAY
 
 
-def test_728_2b_one_spell_keeps_it_night() -> None:
+def test_731_2b_one_spell_keeps_it_night() -> None:
     g = _night_game()
     g.cast("P1")
     outcome = g.untap_step(2, "P2")
@@ -68,13 +68,13 @@ def test_728_2b_one_spell_keeps_it_night() -> None:
     assert g.designation is NIGHT
 
 
-def test_728_2b_zero_spells_keep_it_night() -> None:
+def test_731_2b_zero_spells_keep_it_night() -> None:
     g = _night_game()
     g.untap_step(2, "P2")
     assert g.designation is NIGHT
 
 
-def test_728_2a_other_players_spells_do_not_count() -> None:
+def test_731_2a_other_players_spells_do_not_count() -> None:
     g = _day_game()
     for _ in range(3):
         g.cast("P2", "an instant in P1's turn")  # not the active player
@@ -82,7 +82,7 @@ def test_728_2a_other_players_spells_do_not_count() -> None:
     assert g.designation is NIGHT
 
 
-def test_728_2b_other_players_spells_do_not_count() -> None:
+def test_731_2b_other_players_spells_do_not_count() -> None:
     g = _night_game(("P1", "P2", "P3"))
     g.cast("P1")
     g.cast("P2")
@@ -92,7 +92,7 @@ def test_728_2b_other_players_spells_do_not_count() -> None:
     assert g.designation is NIGHT  # P1, the active player, cast only one
 
 
-def test_728_2b_active_players_spells_in_another_players_turn_do_not_count() -> None:
+def test_731_2b_active_players_spells_in_another_players_turn_do_not_count() -> None:
     g = _night_game()
     g.untap_step(2, "P2")
     g.cast("P1", "instant in P2's turn")
@@ -104,7 +104,7 @@ def test_728_2b_active_players_spells_in_another_players_turn_do_not_count() -> 
     assert g.designation is NIGHT
 
 
-def test_728_2a_active_players_spells_in_another_players_turn_do_not_count() -> None:
+def test_731_2a_active_players_spells_in_another_players_turn_do_not_count() -> None:
     g = _day_game()
     g.cast("P1")
     g.untap_step(2, "P2")
@@ -114,7 +114,7 @@ def test_728_2a_active_players_spells_in_another_players_turn_do_not_count() -> 
     assert g.designation is NIGHT
 
 
-def test_728_2_spells_do_not_carry_over_from_earlier_turns() -> None:
+def test_731_2_spells_do_not_carry_over_from_earlier_turns() -> None:
     g = _night_game()
     g.cast("P1")
     g.untap_step(2, "P2")
@@ -125,7 +125,7 @@ def test_728_2_spells_do_not_carry_over_from_earlier_turns() -> None:
     assert g.designation is NIGHT
 
 
-def test_728_2b_copies_not_cast_do_not_count() -> None:
+def test_731_2b_copies_not_cast_do_not_count() -> None:
     g = _night_game()
     g.cast("P1", "Galvanic Iteration")
     for _ in range(3):
@@ -135,14 +135,14 @@ def test_728_2b_copies_not_cast_do_not_count() -> None:
     assert g.designation is NIGHT
 
 
-def test_728_2a_copies_not_cast_do_not_count() -> None:
+def test_731_2a_copies_not_cast_do_not_count() -> None:
     g = _day_game()
     g.copy_spell("P1", "a storm copy")
     g.untap_step(2, "P2")
     assert g.designation is NIGHT
 
 
-def test_728_2_cast_copies_do_count() -> None:
+def test_731_2_cast_copies_do_count() -> None:
     g = _night_game()
     g.cast("P1", "a spell")
     g.cast("P1", "a copy cast (Isochron Scepter)")  # a copy that is cast is a cast spell
@@ -150,13 +150,13 @@ def test_728_2_cast_copies_do_count() -> None:
     assert g.designation is DAY
 
 
-def test_728_2_extra_turn_same_player_twice_in_a_row() -> None:
+def test_731_2_extra_turn_same_player_twice_in_a_row() -> None:
     g = _day_game()
     g.cast("P1")
     g.untap_step(2, "P1")  # an extra turn: P1 again
     assert g.designation is DAY
     outcome = g.untap_step(3, "P1")  # another extra turn; P1 cast nothing in turn 2
-    assert outcome.changes == (DesignationChange(DAY, NIGHT, "728.2a", True),)
+    assert outcome.changes == (DesignationChange(DAY, NIGHT, "731.2a", True),)
     assert "previous active player P1 cast 0 spells in turn 2" in str(outcome.trace[0])
     g.cast("P1")
     g.cast("P1")
@@ -164,7 +164,7 @@ def test_728_2_extra_turn_same_player_twice_in_a_row() -> None:
     assert g.designation is DAY
 
 
-def test_728_2_extra_turn_gets_the_next_number_and_checks_the_turn_just_ended() -> None:
+def test_731_2_extra_turn_gets_the_next_number_and_checks_the_turn_just_ended() -> None:
     g = _day_game()
     g.untap_step(2, "P2")  # night: P1 cast 0 in turn 1
     g.cast("P2")
@@ -173,13 +173,13 @@ def test_728_2_extra_turn_gets_the_next_number_and_checks_the_turn_just_ended() 
     assert g.designation is DAY
 
 
-def test_728_2_no_check_on_the_first_turn_of_the_game() -> None:
+def test_731_2_no_check_on_the_first_turn_of_the_game() -> None:
     g = DayNight(autoload=False).new_game("g1", ["P1", "P2"])
     g.become("day", "an effect before the game's first turn")
     outcome = g.untap_step(1, "P1")  # there is no previous turn, so no one "cast no spells"
     assert outcome.changes == ()
     assert g.designation is DAY
-    assert [line.rule for line in outcome.trace] == ["728.2"]
+    assert [line.rule for line in outcome.trace] == ["731.2"]
     g.untap_step(2, "P2")  # turn 1 is checked from now on
     assert g.designation is NIGHT
 
@@ -194,16 +194,16 @@ def _two_headed_giant(designation: Designation) -> Game:
     return g
 
 
-def test_728_2a_shared_team_no_spell_by_the_active_team_makes_it_night() -> None:
+def test_731_2a_shared_team_no_spell_by_the_active_team_makes_it_night() -> None:
     g = _two_headed_giant(DAY)
     g.cast("B1", "the other team's instant")
     g.cast("B2", "the other team's instant")
     outcome = g.untap_step(2, ("B1", "B2"))
-    assert outcome.changes == (DesignationChange(DAY, NIGHT, "728.2a", True),)
+    assert outcome.changes == (DesignationChange(DAY, NIGHT, "731.2a", True),)
     assert "previous active team A1+A2 cast 0 spells in turn 1" in str(outcome.trace[0])
 
 
-def test_728_2a_shared_team_one_spell_by_either_teammate_keeps_it_day() -> None:
+def test_731_2a_shared_team_one_spell_by_either_teammate_keeps_it_day() -> None:
     for caster in ("A1", "A2"):
         g = _two_headed_giant(DAY)
         g.cast(caster)
@@ -211,7 +211,7 @@ def test_728_2a_shared_team_one_spell_by_either_teammate_keeps_it_day() -> None:
         assert g.designation is DAY, caster
 
 
-def test_728_2b_shared_team_one_plus_one_is_not_enough() -> None:
+def test_731_2b_shared_team_one_plus_one_is_not_enough() -> None:
     g = _two_headed_giant(NIGHT)
     g.cast("A1")
     g.cast("A2")
@@ -221,16 +221,16 @@ def test_728_2b_shared_team_one_plus_one_is_not_enough() -> None:
     assert "no single player cast two or more" in str(outcome.trace[-1])
 
 
-def test_728_2b_shared_team_one_player_casting_two_makes_it_day() -> None:
+def test_731_2b_shared_team_one_player_casting_two_makes_it_day() -> None:
     g = _two_headed_giant(NIGHT)
     g.cast("A2")
     g.cast("A2")
     outcome = g.untap_step(2, ("B1", "B2"))
-    assert outcome.changes == (DesignationChange(NIGHT, DAY, "728.2b", True),)
+    assert outcome.changes == (DesignationChange(NIGHT, DAY, "731.2b", True),)
     assert g.face_of("w1") is Side.FRONT
 
 
-def test_728_2b_shared_team_other_teams_spells_do_not_count() -> None:
+def test_731_2b_shared_team_other_teams_spells_do_not_count() -> None:
     g = _two_headed_giant(NIGHT)
     g.cast("A1")
     for _ in range(2):
@@ -251,10 +251,10 @@ def test_502_1_phasing_happens_before_the_502_2_check() -> None:
     outcome = g.untap_step(2, "P2", phased_in=["w1"])
     assert outcome.changes == (
         DesignationChange(NEITHER, DAY, "702.145d", True),  # 502.1 is part of the untap step too (502.4)
-        DesignationChange(DAY, NIGHT, "728.2a", True),
+        DesignationChange(DAY, NIGHT, "731.2a", True),
     )
     assert outcome.transforms == (Transform("w1", Side.BACK, "702.145b"),)
-    assert [line.rule for line in outcome.trace] == ["702.145d", "728.2a", "702.145b"]
+    assert [line.rule for line in outcome.trace] == ["702.145d", "731.2a", "702.145b"]
 
 
 def test_502_1_permanent_phasing_in_takes_part_as_it_becomes_night() -> None:

@@ -48,7 +48,7 @@ def test_502_2_additional_untap_step_checks_the_previous_turn(game: Game) -> Non
     game.cast("B", "Lightning Bolt")
     outcome = game.additional_untap_step(2)
     # 502.2 looks at turn 1 again (A cast nothing): B's spells of turn 2 so far don't count.
-    assert outcome.actions == (DesignationChange(DAY, NIGHT, "728.2a", True), Transform("p1", Side.BACK, "702.145b"))
+    assert outcome.actions == (DesignationChange(DAY, NIGHT, "731.2a", True), Transform("p1", Side.BACK, "702.145b"))
     assert any(line.rule == "500.8" and "turn 1 again" in line.text for line in outcome.trace)
     assert "cast 0 spells in turn 1" in outcome.trace[1].text
 
@@ -57,7 +57,7 @@ def test_502_2_additional_untap_step_at_night_counts_only_the_previous_turns_spe
     game.untap_step(1, "A")
     game.enter(ruffian())
     game.become("night", "an effect")
-    game.cast("A", "Opt")  # one spell in turn 1: not enough (728.2b)
+    game.cast("A", "Opt")  # one spell in turn 1: not enough (731.2b)
     game.untap_step(2, "B")
     for _ in range(3):
         game.cast("B", "Opt")  # three spells in turn 2, which is not the previous turn
@@ -94,7 +94,7 @@ def test_502_1_additional_untap_step_phasing_comes_first(game: Game) -> None:
     # 502.1: p1 phases in back face up at day (702.145f); then 502.2: A cast nothing in turn 1, night again.
     assert outcome.actions == (
         Transform("p1", Side.FRONT, "702.145f"),
-        DesignationChange(DAY, NIGHT, "728.2a", True),
+        DesignationChange(DAY, NIGHT, "731.2a", True),
         Transform("p1", Side.BACK, "702.145b"),
     )
 
@@ -114,7 +114,7 @@ def test_502_2_additional_untap_step_in_a_turn_without_an_untap_step(game: Game)
     game.untap_step_skipped(2, "B")
     assert game.designation is DAY
     outcome = game.additional_untap_step(2)
-    assert outcome.changes == (DesignationChange(DAY, NIGHT, "728.2a", True),)
+    assert outcome.changes == (DesignationChange(DAY, NIGHT, "731.2a", True),)
 
 
 # -- ability changes at the same moment (702.145d/g once) -------------------------------------------------------------
@@ -182,7 +182,7 @@ def test_712_9_back_face_given_at_night_makes_a_daybound_permanent_transform(gam
     game.untap_step(1, "A")
     game.enter(werewhat())
     game.become("night", "an effect")
-    assert game.face_of("w") is Side.FRONT  # no back face yet: it can't transform (701.28)
+    assert game.face_of("w") is Side.FRONT  # no back face yet: it can't transform (701.27)
     outcome = game.set_back_face("w", Face("Exiled Beast", nightbound=True), "Werewhat")
     assert outcome.actions == (Transform("w", Side.BACK, "702.145c"),)
     assert outcome.trace[0].rule == "712.9"
@@ -198,7 +198,7 @@ def test_712_10_instant_back_face_given_later_still_cant_transform(game: Game) -
     game.become("night", "an effect")
     outcome = game.set_back_face("w", Face("Lightning Bolt", instant_or_sorcery=True), "Werewhat")
     assert outcome.transforms == ()
-    assert [line.rule for line in outcome.trace] == ["712.9", "701.28"]
+    assert [line.rule for line in outcome.trace] == ["712.9", "701.27"]
 
 
 def test_702_145g_back_face_given_to_an_ordinary_permanent_joins_the_day_night_index(game: Game) -> None:

@@ -99,7 +99,7 @@ def test_702_145a_a_permanent_without_a_front_face_is_refused() -> None:
 
 
 @pytest.mark.parametrize("face", ["sideways", None, 1, Designation.DAY])
-def test_701_28_a_face_that_is_not_a_side_is_refused(face: Any) -> None:
+def test_701_27_a_face_that_is_not_a_side_is_refused(face: Any) -> None:
     g = _game()
     _refused(g, lambda g: g.enter(Permanent("x", "P1", RUFFIAN, SMASHER, face=face)), "face")
 
@@ -136,7 +136,7 @@ def test_a_restriction_name_must_be_a_non_empty_string(restriction: Any) -> None
 
 
 @pytest.mark.parametrize("to", ["neither", Designation.NEITHER, "dusk", None, 1])
-def test_730_1_become_accepts_only_day_night_or_switch(to: Any) -> None:
+def test_731_1_become_accepts_only_day_night_or_switch(to: Any) -> None:
     g = _game()
     _refused(g, lambda g: g.become(to, "The Celestus"))
 

@@ -36,7 +36,7 @@ actions = [{ note = "B casts nothing" }, { expect = { designation = "night" } }]
 def test_simulate_passing_file_prints_trace_and_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", str(write(tmp_path, PASSING))]) == 0
     out = capsys.readouterr().out
-    assert "702.145d: neither -> day" in out and "728.2a: day -> night" in out
+    assert "702.145d: neither -> day" in out and "731.2a: day -> night" in out
     assert "PASS" in out and "1 scenario: 1 passed" in out
 
 
@@ -77,7 +77,7 @@ def test_simulate_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     ok, failed = document["scenarios"]
     assert ok["status"] == "pass" and ok["passed"] is True and ok["checks"] == 3
     assert {"file", "title", "rules", "status", "checks", "failures", "reason", "steps"} <= set(ok)
-    untap = "728.2c: untap step of turn 1: it is neither day nor night, so there is no check"
+    untap = "731.2c: untap step of turn 1: it is neither day nor night, so there is no check"
     assert ok["steps"][0] == {"turn": 1, "label": "turn 1: A", "failed": False, "checks": [], "trace": [untap]}
     [failure] = failed["failures"]
     assert (failure["turn"], failure["action"], failure["verb"], failure["check"]) == (2, 2, "expect", "designation")
@@ -102,7 +102,7 @@ def test_expected_error_action(tmp_path: Path) -> None:
 def test_demo_plays_day_and_night(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--no-color"]) == 0
     out = capsys.readouterr().out
-    for needle in ("702.145d: neither -> day", "728.2a: day -> night", "728.2b: night -> day",
+    for needle in ("702.145d: neither -> day", "731.2a: day -> night", "731.2b: night -> day",
                    "enters transformed", "Moonmist tries to transform"):
         assert needle in out, needle
     assert "\x1b[" not in out

@@ -24,7 +24,7 @@ WORDING = HEADER + """
 actions = [
   { put = "Tavern Ruffian", as = "r" },
   { expect = { designation = "day", events = [{ became = "day", rule = "999.9" }], """ \
-    """absent = [{ became = "night", rule = "728.2a" }], trace = ["no such words"] } },
+    """absent = [{ became = "night", rule = "731.2a" }], trace = ["no such words"] } },
   { face_up = "r", error = "no such message", error_type = "KeyError" },
 ]
 """
@@ -36,7 +36,7 @@ def test_default_mode_skips_wording_checks_and_says_which_and_why() -> None:
     skipped = {(s.kind, s.check, s.turn, s.action) for s in result.skipped_checks}
     assert skipped == {
         ("rule", "event became day cites 999.9", 1, 2),
-        ("rule", "no event became night (728.2a)", 1, 2),
+        ("rule", "no event became night (731.2a)", 1, 2),
         ("trace", "trace has 'no such words'", 1, 2),
         ("error", "fails with an error containing 'no such message' and a KeyError", 1, 3),
     }

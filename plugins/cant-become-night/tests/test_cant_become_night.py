@@ -21,7 +21,7 @@ def _game() -> DayNight:
 def test_untap_step_check_cannot_make_it_night() -> None:
     game = _game().game("g")
     game.enter(ANGEL, Permanent("p1", "bob", *RUFFIAN))
-    outcome = game.untap_step(2, "bob")  # alice cast nothing: 728.2a would make it night
+    outcome = game.untap_step(2, "bob")  # alice cast nothing: 731.2a would make it night
     assert game.designation is Designation.DAY
     assert outcome.vetoed[0].after is Designation.NIGHT
     assert "Angel of Eternal Dawn (a1) says it can't become night" in outcome.vetoed[0].reason

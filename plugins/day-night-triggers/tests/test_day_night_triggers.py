@@ -29,7 +29,7 @@ def test_day_becoming_night_in_the_untap_step_triggers_at_upkeep() -> None:
     daynight, triggers = _setup()
     game = daynight.game("g")
     game.enter(Permanent("p1", "alice", *RUFFIAN))
-    game.untap_step(2, "bob")  # alice cast nothing in turn 1: night (728.2a)
+    game.untap_step(2, "bob")  # alice cast nothing in turn 1: night (731.2a)
     (trigger,) = triggers.take("g")
     assert (trigger.source, trigger.controller, trigger.change) == ("v1", "bob", "day -> night")
     assert trigger.at_upkeep is True

@@ -138,7 +138,7 @@ def attach(game: Any, daynight: DayNight | None = None, *, game_id: str | None =
 
 def position_key(game: Any) -> tuple[Any, ...]:
     """python-mtg's ``Game.key()`` plus what it leaves out: the designation, and the spells each player cast
-    this turn (they decide the next untap step's check, 728.2). Faces are already in ``Game.key()``: a face
+    this turn (they decide the next untap step's check, 731.2). Faces are already in ``Game.key()``: a face
     change re-points the card's ``instance_of`` fact."""
     state = rules_state(game.state)
     return (game.key(), state.designation.value, tally_key(state))

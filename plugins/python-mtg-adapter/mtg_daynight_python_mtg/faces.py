@@ -1,12 +1,12 @@
 """Reading a python-mtg position as the day/night rules see it, and turning a permanent's faces.
 
 python-mtg keeps a game as a dict of relations (sets of tuples). A card instance (``"tavern_ruffian_..._3"``)
-is an instance of a card slug (``instance_of``); a transforming double-faced card also has
+is an instance of a card slug (``instance_of``); a double-faced card also has
 ``transform_target(instance, back_slug)``. The printed characteristics of the instance (``printed_type``,
 ``printed_subtype``, ``printed_color``, ``printed_power``, ``printed_toughness``) are copied from the slug's
 card facts (``card_type``, ...), and the engine derives everything else from them.
 
-:func:`set_face` is the face change the day/night rules ask for (701.28 transform, or 702.145b entering back
+:func:`set_face` is the face change the day/night rules ask for (701.27 transform, or 702.145b entering back
 face up): the SAME object shows another face, so only ``instance_of`` and the printed characteristics change.
 Counters, tapped status, summoning sickness and attachments stay, unlike python-mtg's own ``_transform``
 (which treats the result as a new object). Nothing here decides a rule: the outcome says what to do.
@@ -52,7 +52,7 @@ def copied_from(obj: str) -> str:
 
 
 def back_slug(state: State, obj: str) -> str | None:
-    """The back face's slug of a transforming double-faced card, None for anything else. A copy of a
+    """The back face's slug of a double-faced card, None for anything else. A copy of a
     transforming spell has the copied spell's back face too (707.10g); python-mtg gives the copy only the
     front face's ``instance_of``, so the copied card's ``transform_target`` row is read instead."""
     own = next((b for (o, b) in state.get("transform_target", ()) if o == obj), None)
@@ -133,7 +133,7 @@ def describe(state: State, obj: str, namer: Any, *, as_controller: str | None = 
 def is_token(state: State, obj: str) -> bool:
     """Whether ``obj`` is a token: python-mtg's ``is_token`` relation (its created tokens are single-faced),
     or a copy of a permanent spell (``_is_copy``), which becomes a token as it resolves (707.10f; a copy of a
-    transforming spell is a transforming token, 707.10g)."""
+    transforming spell is a double-faced token, 707.10g)."""
     return (obj,) in state.get("is_token", ()) or (obj,) in state.get("_is_copy", ())
 
 

@@ -156,7 +156,7 @@ class Session:
         return True
 
     def turned_face_up(self, state: State, obj: str) -> None:
-        """``obj`` was turned face up: a transforming double-faced permanent has its front face up (712.15a),
+        """``obj`` was turned face up: a double-faced permanent has its front face up (712.15a),
         whatever face python-mtg's ``instance_of`` kept; then the rules apply 702.145c/d/f/g (a Transform at
         once at night)."""
         tracked = self.game.state.permanents.get(obj)
@@ -224,5 +224,5 @@ def designation(state: State) -> Designation:
 
 
 def tally_key(state: GameState) -> tuple[tuple[str, int], ...]:
-    """The current turn's spells by player: they decide the next untap step's check (728.2)."""
+    """The current turn's spells by player: they decide the next untap step's check (731.2)."""
     return () if state.turn is None else tuple(sorted(state.turn.cast.items()))

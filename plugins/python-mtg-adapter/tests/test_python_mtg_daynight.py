@@ -40,7 +40,7 @@ def test_702_145d_day_when_the_first_daybound_permanent_enters() -> None:
     table.daynight.end()
 
 
-def test_728_2a_night_after_a_turn_without_spells_flips_the_same_object() -> None:
+def test_731_2a_night_after_a_turn_without_spells_flips_the_same_object() -> None:
     table = Table(seed=3)
     tamer = _day_with_tamer(table)
     turn = table.g.turn_number
@@ -48,7 +48,7 @@ def test_728_2a_night_after_a_turn_without_spells_flips_the_same_object() -> Non
     assert table.daynight.designation is Designation.DAY
     table.until("alice", after=turn + 1)
     assert table.daynight.designation is Designation.NIGHT
-    assert any(line.rule == "728.2a" for line in table.daynight.trace)
+    assert any(line.rule == "731.2a" for line in table.daynight.trace)
     # the same object shows its back face: printed characteristics re-derived, nothing else changed
     card = table.card(tamer)
     assert table.daynight.face_of(tamer) is Side.BACK
@@ -64,7 +64,7 @@ def test_728_2a_night_after_a_turn_without_spells_flips_the_same_object() -> Non
     table.daynight.end()
 
 
-def test_728_2b_back_to_day_after_two_spells_keeps_counters_and_tapped_status() -> None:
+def test_731_2b_back_to_day_after_two_spells_keeps_counters_and_tapped_status() -> None:
     table = Table(seed=3)
     tamer = _day_with_tamer(table)
     table.until("alice", after=table.g.turn_number)
@@ -82,7 +82,7 @@ def test_728_2b_back_to_day_after_two_spells_keeps_counters_and_tapped_status() 
     turn = table.g.turn_number
     table.until("bob", after=turn)
     assert table.daynight.designation is Designation.DAY
-    assert any(line.rule == "728.2b" for line in table.daynight.trace)
+    assert any(line.rule == "731.2b" for line in table.daynight.trace)
     card = table.card(tamer)
     assert table.daynight.face_of(tamer) is Side.FRONT
     assert (card.name, card.power, card.toughness) == (TAMER, 5, 5)
@@ -147,9 +147,9 @@ def test_faces_right_after_a_card_leaves_and_returns() -> None:
     ]
     assert faces == [
         ("EnterFace", Side.FRONT, False),  # cast by day
-        ("Transform", Side.BACK, None),  # night (728.2a)
+        ("Transform", Side.BACK, None),  # night (731.2a)
         ("EnterFace", Side.BACK, True),  # back from the hand at night: enters transformed (702.145b)
-        ("Transform", Side.FRONT, None),  # day (728.2b)
+        ("Transform", Side.FRONT, None),  # day (731.2b)
     ]
     assert table.daynight.face_of(tamer) is Side.FRONT
     assert table.card(tamer).power == 3

