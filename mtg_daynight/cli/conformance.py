@@ -28,7 +28,8 @@ def register(sub: Any) -> None:
                     "(docs/conformance.md). Use 'mtg_daynight.scenarios:ReferenceAdapter' to see the reference.",
     )
     parser.add_argument("adapter", metavar="ADAPTER", help="package.module:factory returning a fresh adapter")
-    parser.add_argument("files", nargs="*", metavar="FILE", help="scenario files (default: the bundled library)")
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="scenario files, or directories of them (default: the bundled library)")
     parser.add_argument("--path", action="append", default=[], metavar="DIR", help="add DIR to sys.path first")
     parser.add_argument("--json", action="store_true", help="print machine-readable results (JSON)")
     parser.add_argument("--strict", action="store_true",
