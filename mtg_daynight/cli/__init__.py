@@ -108,13 +108,14 @@ def missing_extra(error: ModuleNotFoundError) -> str | None:
     return next((extra for extra, modules in EXTRAS.items() if top in modules), None)
 
 
-_CREDENTIALS = re.compile(r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^/@\s]*@")
+#: The ``user:password@`` of a URL (only error messages are searched: compiled on first use, re caches it).
+_CREDENTIALS: Final = r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^/@\s]*@"
 
 
 def hide_credentials(text: str) -> str:
     """``text`` with the ``user:password@`` of every URL in it shown as ``***@`` (for messages on the terminal:
     an ``--api-url`` may carry credentials)."""
-    return _CREDENTIALS.sub(r"\1***@", text)
+    return re.sub(_CREDENTIALS, r"\1***@", text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
