@@ -62,10 +62,16 @@ class CommandParser(argparse.ArgumentParser):
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         """Parse ``args`` with options anywhere among the positional arguments (in order for a parser with
-        sub-commands). ``parse_known_intermixed_args`` calls this method again for each of its two passes: those
-        calls read in order."""
+        sub-commands). A command line whose options all stand where argparse reads them in order leaves nothing
+        over and is read once; otherwise it is read again, intermixed (which first formats the usage, the
+        costlier read). ``parse_known_intermixed_args`` calls this method again for each of its two passes:
+        those calls read in order."""
         if self._has_commands or self._intermixing:
             return super().parse_known_args(args, namespace)
+        fresh = None if namespace is None else argparse.Namespace(**vars(namespace))
+        in_order, left_over = super().parse_known_args(args, fresh)
+        if not left_over:
+            return in_order, left_over
         self._intermixing = True
         try:
             return super().parse_known_intermixed_args(args, namespace)

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
 from mtg_daynight.importer.decompress import open_decompressed
-from mtg_daynight.importer.diff import SnapshotDiff
+from mtg_daynight.importer.diff import SnapshotDiff, diff_snapshots
 from mtg_daynight.importer.download import (
     BulkAnswer,
     Downloaded,
@@ -48,7 +48,6 @@ from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
 from mtg_daynight.importer.snapshot import (
     check_plausible,
-    diff_snapshots,
     load_snapshot,
     pid_lock,
     remove_stale_temp_files,
