@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtg_daynight.catalog import CardDatabase
-from mtg_daynight.catalog.database import TYPO_CUTOFF, within_reach
+from mtg_daynight.catalog.database import TYPO_CUTOFF, reachable_lengths, within_reach
+from mtg_daynight.catalog.names import name_key
 
 # Short strings over a small alphabet, so that close pairs (the interesting case) are common.
 NAMES = st.text(alphabet="abcdeor /'-", min_size=1, max_size=12)
@@ -32,6 +33,27 @@ def test_within_reach_keeps_every_name_difflib_would_score_at_the_cutoff(
     assert [c for c in candidates if _difflib_reaches(query, c, cutoff)] == [
         c for c in kept if _difflib_reaches(query, c, cutoff)
     ]
+
+
+@given(st.integers(1, 200), st.integers(1, 200), st.sampled_from([0.0, 0.3, 0.6, TYPO_CUTOFF, 0.95, 1.0]))
+def test_reachable_lengths_hold_every_length_difflib_s_length_bound_lets_through(
+    size: int, length: int, cutoff: float
+) -> None:
+    shortest, longest = reachable_lengths(size, cutoff)
+    if 2.0 * min(size, length) / (size + length) >= cutoff:  # difflib's real_quick_ratio
+        assert shortest <= length <= longest
+
+
+def test_suggestions_are_difflib_s_best_matches(db: CardDatabase) -> None:
+    for name in ("Tavern Rufian", "kessig naturalst", "Lord of Ulvenwald", "Brutal", "Moonrage Brut"):
+        for cutoff in (0.6, TYPO_CUTOFF):
+            pool = db._pool_keys  # every key a suggestion can come from
+            expected = sorted(
+                (-difflib.SequenceMatcher(a=k, b=name_key(name), autojunk=False).ratio(), k) for k in pool
+            )
+            best = [db._pool[k][0] for score, k in expected if -score >= cutoff]
+            got = [s.name for s in db.suggest(name, cutoff=cutoff, limit=len(pool))]
+            assert got == list(dict.fromkeys(best))
 
 
 def test_a_typo_is_still_suggested_and_a_name_close_to_nothing_is_not(db: CardDatabase) -> None:
