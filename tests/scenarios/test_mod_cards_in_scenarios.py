@@ -5,6 +5,7 @@ makes it night is played by casting it and a ``become`` action naming it."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,27 @@ def test_database_cards_keep_what_a_card_forbids(mods: Path) -> None:
     assert keeper is not None and keeper.forbids == frozenset({Designation.NIGHT})
     nightfall = cards.lookup("Invented Nightfall")
     assert nightfall is not None and nightfall.forbids == frozenset() and nightfall.kind == "instant"
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
+
+
+@pytest.mark.skipif(not DOC.exists(), reason="docs are not in this checkout")
+def test_the_docs_mod_card_example_passes_with_its_scripts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (block,) = [b for b in re.findall(r"```toml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+                if "Invented Dawnkeeper" in b]
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    scripts: dict[str, list[str]] = {}
+    for line in block.splitlines():
+        if match := re.match(r"# (mods/\S+\.txt)", line):
+            current = scripts.setdefault(match.group(1), [])
+        elif line.startswith("#   "):
+            current.append(line[4:])
+    assert sorted(scripts) == ["mods/invented-dawnkeeper.txt", "mods/invented-nightfall.txt"]
+    for name, lines in scripts.items():
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, document = _simulate(tmp_path, mods, block, capsys)
+    assert status == 0, document
