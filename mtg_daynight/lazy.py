@@ -7,26 +7,15 @@ facade and pluggy. A package instead writes its re-exports as a table and lets t
     _EXPORTS = {"DayNight": "mtg_daynight.facade", ...}
     __getattr__ = lazy_exports(__name__, _EXPORTS)
 
-(with the same names imported under ``if TYPE_CHECKING:`` for type checkers and listed in ``__all__``).
-
-:data:`TYPE_CHECKING` is :data:`typing.TYPE_CHECKING` without importing :mod:`typing` (a quarter of the time of
-``mtg-daynight --help``): False when run, True for type checkers, which treat any ``TYPE_CHECKING`` so.
-:class:`Protocol` is :class:`typing.Protocol` for type checkers and plain :class:`object` when run, so a module
-on a start-up path can define a protocol (a class only annotations use) without importing :mod:`typing`.
+(with the same names imported under ``if typing.TYPE_CHECKING:`` for type checkers and listed in ``__all__``).
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-    from typing import Any
-    from typing import Protocol as Protocol
-else:
-    Protocol = object
+from collections.abc import Callable, Mapping
+from typing import Any
 
 
 def lazy_exports(package: str, exports: Mapping[str, str]) -> Callable[[str], Any]:

@@ -16,7 +16,9 @@ deck scans.
 
 from __future__ import annotations
 
-from mtg_daynight.lazy import TYPE_CHECKING, lazy_exports
+from typing import TYPE_CHECKING
+
+from mtg_daynight.lazy import lazy_exports
 
 #: The public names, each with the module that defines it: the one list (``__all__`` derives from it; the imports
 #: for type checkers below must name the same, which tests/rules/test_public_api.py checks). They are imported on

@@ -3,12 +3,16 @@
 Lookups accept a Scryfall printing id, an oracle id, a full name (``"Front // Back"``), either face's name or a
 non-English printed name, in any case, with or without accents and typographic punctuation
 (:func:`~mtg_daynight.catalog.names.name_key`). Unknown names get close-match suggestions (difflib over the
-normalised names). A database is immutable once built; build it with :func:`CardDatabase.build` or load it
-through :func:`mtg_daynight.catalog.load_database` (cached per process).
+normalised names, compared only where a cheap bound says a match is possible: :func:`within_reach`). A database
+is immutable once built; build it with :func:`CardDatabase.build` or load it through
+:func:`mtg_daynight.catalog.load_database` (cached per process).
 """
 
 from __future__ import annotations
 
+import math
+from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Literal
 
@@ -128,7 +132,8 @@ class CardDatabase:
                     key = name_key(text)
                     self._printed.setdefault(key, (index, printed.lang))
                     self._pool.setdefault(key, (text, card.name))
-        self._pool_keys = list(self._pool)
+        self._pool_keys = sorted(self._pool, key=len)  # by length: the lengths a query can reach are one slice
+        self._pool_lengths = [len(key) for key in self._pool_keys]
 
     @classmethod
     def build(
@@ -180,21 +185,24 @@ class CardDatabase:
         return None if found is None else found.card
 
     def suggest(self, name: str, *, limit: int = 3, cutoff: float = SUGGEST_CUTOFF) -> tuple[Suggestion, ...]:
-        """Close matches for ``name`` among every known name (English, faces, printed), best first."""
-        import difflib  # only a name not found needs it (the demo, most lookups do not)
-
+        """Close matches for ``name`` among every known name (English, faces, printed), best first: difflib's
+        ratio over the normalised names, at least ``cutoff``. Only names that can reach it
+        (:func:`within_reach`) are compared, so a name close to nothing (most of a deck) costs no difflib."""
         key = name_key(name)
         if not key:
             return ()
+        shortest, longest = reachable_lengths(len(key), cutoff)
+        first, last = bisect_left(self._pool_lengths, shortest), bisect_right(self._pool_lengths, longest)
+        candidates = within_reach(key, self._pool_keys[first:last], cutoff)
+        if not candidates:
+            return ()
+        import difflib  # only a name close to a known one needs it
+
         matcher = difflib.SequenceMatcher(b=key, autojunk=False)
         scored: list[tuple[float, str]] = []
-        for candidate in self._pool_keys:
+        for candidate in candidates:
             matcher.set_seq1(candidate)
-            if (
-                matcher.real_quick_ratio() >= cutoff
-                and matcher.quick_ratio() >= cutoff
-                and (score := matcher.ratio()) >= cutoff
-            ):
+            if (score := matcher.ratio()) >= cutoff:
                 scored.append((score, candidate))
         scored.sort(key=lambda item: (-item[0], item[1]))
         result: list[Suggestion] = []
@@ -208,3 +216,39 @@ class CardDatabase:
             if len(result) == limit:
                 break
         return tuple(result)
+
+
+def reachable_lengths(size: int, cutoff: float) -> tuple[int, float]:
+    """The shortest and longest length a string can have and still reach a difflib ratio of ``cutoff`` with a
+    string of length ``size`` (its ``real_quick_ratio``, ``2 * min / total``, is at least ``cutoff``), rounded
+    outwards."""
+    if cutoff <= 0:
+        return 0, math.inf
+    return math.floor(size * cutoff / (2 - cutoff)), math.ceil(size * (2 - cutoff) / cutoff)
+
+
+def within_reach(query: str, candidates: Iterable[str], cutoff: float) -> list[str]:
+    """The ``candidates`` whose difflib ratio with ``query`` can reach ``cutoff``, in order. The ratio is
+    ``2 * M / (len(a) + len(b))``, where the matched characters ``M`` are at most the characters the two strings
+    have in common; each bound below is an upper bound of ``M``, tried from the cheapest: the shorter length
+    (difflib's ``real_quick_ratio``), the candidate's characters that occur in ``query`` at all and the query's
+    that occur in the candidate (one ``str.translate`` each), and the multiset intersection of their characters
+    (difflib's ``quick_ratio``). The ratio is computed as difflib does, so a candidate left out could never have
+    scored ``cutoff``."""
+    size = len(query)
+    foreign = str.maketrans("", "", query)  # deletes the characters of query: what is left cannot match
+    counts: Counter[str] | None = None
+    reachable: list[str] = []
+    for candidate in candidates:
+        total = size + len(candidate)
+        if 2.0 * min(size, len(candidate)) / total < cutoff:
+            continue
+        if 2.0 * (len(candidate) - len(candidate.translate(foreign))) / total < cutoff:
+            continue
+        if 2.0 * (size - len(query.translate(str.maketrans("", "", candidate)))) / total < cutoff:
+            continue
+        counts = Counter(query) if counts is None else counts
+        if 2.0 * (Counter(candidate) & counts).total() / total < cutoff:
+            continue
+        reachable.append(candidate)
+    return reachable

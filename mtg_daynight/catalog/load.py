@@ -11,7 +11,7 @@ mtg-daynight, and it only holds immutable data shared by every game; pass ``cach
 
 from __future__ import annotations
 
-import _thread
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,7 +44,7 @@ class DatabaseCache:
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self._size = size
-        self._lock = _thread.allocate_lock()  # threading.Lock itself, without importing threading (start-up)
+        self._lock = threading.Lock()
         self._entries: OrderedDict[_Key, CardDatabase] = OrderedDict()
 
     def get(self, key: _Key) -> CardDatabase | None:

@@ -34,7 +34,6 @@ _PUNCTUATION: Final = str.maketrans(
 )
 _KEEP_MARKS: Final = frozenset({"\u3099", "\u309a"})  # kana voiced / semi-voiced sound marks
 _SEPARATOR: Final = re.compile(r"\s*/{1,3}\s*")
-_SPACES: Final = re.compile(r"\s+")
 
 
 def name_key(name: str) -> str:
@@ -48,7 +47,7 @@ def name_key(name: str) -> str:
     stripped = "".join(c for c in decomposed if c in _KEEP_MARKS or not unicodedata.combining(c))
     text = unicodedata.normalize("NFC", stripped).translate(_PUNCTUATION)
     text = _SEPARATOR.sub(" // ", text)
-    return _SPACES.sub(" ", text).strip()
+    return " ".join(text.split())
 
 
 def split_faces(name: str) -> tuple[str, ...]:

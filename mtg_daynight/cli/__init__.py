@@ -8,6 +8,9 @@ run is imported, so each command loads only what it uses; ``mtg-daynight --help`
 A command whose optional dependencies are not installed (the ``[carddata]`` extra: ``carddata update``) says in
 one line what to install and exits 2 (:data:`EXTRAS`).
 
+Options may stand anywhere among a command's file arguments (``simulate a.toml --json b.toml``): every
+sub-command's parser is a :class:`CommandParser`.
+
 Exit status: whatever the command returns (see each command's ``--help``); 2 for a usage error, a
 :class:`~mtg_daynight.errors.DayNightError` (printed on one line) or a missing extra, 130 when interrupted, 141
 when the reader of the output went away.
@@ -21,7 +24,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from mtg_daynight import __version__
 from mtg_daynight.errors import DayNightError
@@ -39,6 +42,43 @@ COMMANDS: Final = {
 }
 
 
+class CommandParser(argparse.ArgumentParser):
+    """The parser of a sub-command: its options may stand anywhere among its positional arguments, as users type
+    them (``simulate a.toml --json b.toml``), read by :meth:`~argparse.ArgumentParser.parse_known_intermixed_args`.
+    A parser with sub-commands of its own (``deck``) reads its arguments in order and leaves the rest to the
+    sub-command's parser (argparse cannot intermix a sub-command's arguments)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._has_commands = False
+        self._intermixing = False
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        """Add sub-commands (their parsers are command parsers too); this parser then reads arguments in order."""
+        self._has_commands = True
+        return super().add_subparsers(**kwargs)
+
+    def parse_known_args(  # type: ignore[override]  # the same signature, typed more loosely by typeshed
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Parse ``args`` with options anywhere among the positional arguments (in order for a parser with
+        sub-commands). A command line whose options all stand where argparse reads them in order leaves nothing
+        over and is read once; otherwise it is read again, intermixed (which first formats the usage, the
+        costlier read). ``parse_known_intermixed_args`` calls this method again for each of its two passes:
+        those calls read in order."""
+        if self._has_commands or self._intermixing:
+            return super().parse_known_args(args, namespace)
+        fresh = None if namespace is None else argparse.Namespace(**vars(namespace))
+        in_order, left_over = super().parse_known_args(args, fresh)
+        if not left_over:
+            return in_order, left_over
+        self._intermixing = True
+        try:
+            return super().parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser: with ``command`` (a key of :data:`COMMANDS`), that sub-command with all its arguments
     (its module is imported); without, every sub-command by name and help only (nothing imported)."""
@@ -50,7 +90,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"mtg-daynight {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
     if command is not None:
         importlib.import_module(f"{__name__}.{command}").register(sub)
         return parser
@@ -74,13 +114,14 @@ def missing_extra(error: ModuleNotFoundError) -> str | None:
     return next((extra for extra, modules in EXTRAS.items() if top in modules), None)
 
 
-_CREDENTIALS = re.compile(r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^/@\s]*@")
+#: The ``user:password@`` of a URL (only error messages are searched: compiled on first use, re caches it).
+_CREDENTIALS: Final = r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^/@\s]*@"
 
 
 def hide_credentials(text: str) -> str:
     """``text`` with the ``user:password@`` of every URL in it shown as ``***@`` (for messages on the terminal:
     an ``--api-url`` may carry credentials)."""
-    return _CREDENTIALS.sub(r"\1***@", text)
+    return re.sub(_CREDENTIALS, r"\1***@", text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

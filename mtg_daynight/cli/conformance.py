@@ -1,4 +1,5 @@
-"""``mtg-daynight conformance ADAPTER``: run the scenario library against an engine's adapter.
+"""``mtg-daynight conformance ADAPTER [FILE|DIR...]``: run the scenario library (or the given files and directories)
+against an engine's adapter.
 
 ``ADAPTER`` is ``package.module:factory``, a zero-argument callable returning a fresh
 :class:`~mtg_daynight.scenarios.adapter.Adapter` (one per scenario). ``--path DIR`` is added to ``sys.path``
@@ -24,11 +25,12 @@ def register(sub: Any) -> None:
     """Add the ``conformance`` sub-command."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "conformance",
-        description="Run the scenario library (or the given scenario files) against an engine adapter "
+        description="Run the scenario library (or the given scenario files and directories) against an engine adapter "
                     "(docs/conformance.md). Use 'mtg_daynight.scenarios:ReferenceAdapter' to see the reference.",
     )
     parser.add_argument("adapter", metavar="ADAPTER", help="package.module:factory returning a fresh adapter")
-    parser.add_argument("files", nargs="*", metavar="FILE", help="scenario files (default: the bundled library)")
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="scenario files, or directories of them (default: the bundled library)")
     parser.add_argument("--path", action="append", default=[], metavar="DIR", help="add DIR to sys.path first")
     parser.add_argument("--json", action="store_true", help="print machine-readable results (JSON)")
     parser.add_argument("--strict", action="store_true",

@@ -23,6 +23,7 @@ from mtg_daynight.scenarios import (
     load_scenario,
     run_scenario,
 )
+from mtg_daynight.scenarios.parse import scenario_paths
 from mtg_daynight.scenarios.report import render_text, to_json, write_json
 from mtg_daynight.scenarios.runner import Result
 
@@ -45,20 +46,8 @@ def register(sub: Any) -> None:
 
 
 def expand(files: Sequence[str], library: bool) -> list[Path]:
-    """The scenario files to run: directories become their *.toml files (sorted)."""
-    paths: list[Path] = []
-    for name in files:
-        path = Path(name)
-        if path.is_dir():
-            found = sorted(path.glob("*.toml"))
-            if not found:
-                raise InputFileError(f"{name}: no *.toml scenario files in this directory")
-            paths.extend(found)
-        else:
-            paths.append(path)
-    if library:
-        paths.extend(library_files())
-    return paths
+    """The scenario files to run: directories become their *.toml files (sorted), then the library's files."""
+    return [*scenario_paths(files), *(library_files() if library else ())]
 
 
 def run_files(

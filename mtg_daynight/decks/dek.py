@@ -26,8 +26,9 @@ from .model import MAIN, SIDEBOARD, DeckEntry
 from .problems import DeckFileError
 from .text import fail, parse_count
 
-_DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
-_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+# Patterns of .dek files only: compiled on first use (re caches them), not by every deck scan.
+_DECLARATION = r"(?i)<!\s*(DOCTYPE|ENTITY)"
+_WHOLE_NUMBER = r"[+-]?[0-9]+"
 _TRUE = frozenset({"true", "1", "yes"})
 _FALSE = frozenset({"false", "0", "no", ""})
 
@@ -36,7 +37,7 @@ def parse_dek(text: str, source: str) -> tuple[tuple[DeckEntry, ...], str | None
     """Parse the text of an MTGO ``.dek`` file: its entries (``.dek`` carries no deck name)."""
     from xml.parsers import expat  # loaded for .dek files only
 
-    declaration = _DECLARATION.search(text)
+    declaration = re.search(_DECLARATION, text)
     if declaration is not None:
         line = text.count("\n", 0, declaration.start()) + 1
         raise fail(source, line, f"XML {declaration.group(1).upper()} declarations are not allowed in a .dek file")
@@ -100,7 +101,7 @@ def _add_card(attrs: dict[str, str], entries: EntryCollector, number: int, sourc
     if quantity is None:
         raise fail(source, number, "<Cards> has no Quantity attribute")
     quantity = quantity.strip()
-    if _WHOLE_NUMBER.fullmatch(quantity) is None:
+    if re.fullmatch(_WHOLE_NUMBER, quantity) is None:
         raise fail(source, number, f"Quantity {quantity!r} is not a whole number")
     sideboard = attrs.get("Sideboard", "false").strip().casefold()
     if sideboard not in _TRUE and sideboard not in _FALSE:

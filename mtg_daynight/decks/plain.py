@@ -35,7 +35,8 @@ from .text import (
     split_count,
 )
 
-_CATEGORY_HEADING = re.compile(r"(?::|\(\s*[0-9]{1,4}\s*\))$")
+# A category heading of a plain list ("Creatures:", "Lands (24)"): compiled on first use (re caches it).
+_CATEGORY_HEADING = r"(?::|\(\s*[0-9]{1,4}\s*\))$"
 
 
 def parse_plain(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], str | None]:
@@ -66,7 +67,7 @@ def parse_plain(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], s
                 if named is not None:
                     section = named
                     continue
-                if _CATEGORY_HEADING.search(line) or not any(ch.isalnum() for ch in line):
+                if re.search(_CATEGORY_HEADING, line) or not any(ch.isalnum() for ch in line):
                     continue  # a deck site's category heading, or a rule of dashes or stars between groups
             entries.add(1, line, target, number)
     return entries.result()

@@ -42,8 +42,9 @@ _HEADER_TAIL = re.compile(r"\s*(?::\s*[0-9]{0,4}|\(\s*[0-9]{1,4}\s*\))\s*$")
 _COUNT = re.compile(r"([+-]?[0-9]+)([xX]?)(?:\s+(.*))?", re.DOTALL)
 # A face separator: "//", "///" or "/" with any spacing around it.
 _FACE_SEPARATOR = re.compile(r"\s*/{1,3}\s*")
-# A leading count that is not a whole number: "4.5 Name", "1e3 Name", "0x10 Name", "4,0 Name".
-_NOT_WHOLE_COUNT = re.compile(r"([+-]?(?:[0-9]*[.,][0-9]+|[0-9]+[.,]|[0-9]+[eE][+-]?[0-9]+|0[xX][0-9a-fA-F]+))[xX]?\s")
+# A leading count that is not a whole number: "4.5 Name", "1e3 Name", "0x10 Name", "4,0 Name" (only a line
+# without a whole count is matched against it: compiled on first use, re caches it).
+_NOT_WHOLE_COUNT = r"([+-]?(?:[0-9]*[.,][0-9]+|[0-9]+[.,]|[0-9]+[eE][+-]?[0-9]+|0[xX][0-9a-fA-F]+))[xX]?\s"
 # Characters no card name has, that template or markup junk does ({{7*7}}, ${x}, <%= x %>, <script>, \x41).
 _NEVER_IN_NAMES: Final = frozenset("{}<>\\")
 _COMMENT_PREFIXES: Final = ("//", "#")
@@ -117,7 +118,7 @@ def split_count(line: str, number: int, source: str) -> tuple[int, str] | None:
     """
     match = _COUNT.fullmatch(line)
     if match is None:
-        bad = _NOT_WHOLE_COUNT.match(line)
+        bad = re.match(_NOT_WHOLE_COUNT, line)
         if bad is not None:
             raise fail(source, number, f"count {bad.group(1)} is not a whole number from {MIN_COUNT} to {MAX_COUNT}")
         return None

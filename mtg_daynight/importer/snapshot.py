@@ -20,8 +20,6 @@ from pathlib import Path
 
 import msgspec
 
-from mtg_daynight.importer.diff import SnapshotDiff as SnapshotDiff
-from mtg_daynight.importer.diff import diff_snapshots as diff_snapshots
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,

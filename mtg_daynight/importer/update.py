@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
 from mtg_daynight.importer.decompress import open_decompressed
-from mtg_daynight.importer.diff import SnapshotDiff
+from mtg_daynight.importer.diff import SnapshotDiff, diff_snapshots
 from mtg_daynight.importer.download import (
     BulkAnswer,
     Downloaded,
@@ -51,7 +51,6 @@ from mtg_daynight.importer.scryfall import BulkData
 from mtg_daynight.importer.snapshot import (
     check_not_older,
     check_plausible,
-    diff_snapshots,
     load_snapshot,
     pid_lock,
     remove_stale_temp_files,

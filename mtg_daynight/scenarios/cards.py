@@ -84,7 +84,13 @@ class CardCatalog:
 class DatabaseCards:
     """A :class:`CardSource` over the project's card database: the imported Scryfall snapshot plus community mod
     files (``mtg_daynight.catalog``). A name, either face's name, an id or a printed name finds a card; the Day //
-    Night helper card is not a card a scenario plays."""
+    Night helper card is not a card a scenario plays.
+
+    A card keeps what the reference host plays of it: its faces (daybound, nightbound, instant or sorcery) and the
+    designations an "it can't become day/night" ability of it forbids (``CatalogCard.forbids``, e.g. a Forge
+    script's ``S:Mode$ CantChangeDayTime``), so such a permanent vetoes the change (730.1) as an inline card with
+    ``forbids`` does. What a card does when it is cast or its ability resolves ("it becomes night") is not played:
+    a scenario says so with a ``become`` action (docs/scenarios.md)."""
 
     def __init__(self, database: CardDatabase) -> None:
         self._database = database
@@ -95,7 +101,7 @@ class DatabaseCards:
         if found is None or found.helper:
             return None
         kind = CardKind.INSTANT if found.front.instant_or_sorcery else CardKind.PERMANENT
-        return Card(found.front, found.back, kind)
+        return Card(found.front, found.back, kind, forbids=frozenset(found.forbids))
 
 
 class BundledCards:

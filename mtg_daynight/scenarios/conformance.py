@@ -26,9 +26,11 @@ import importlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from mtg_daynight.catalog.names import terminal_text
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.scenarios import CardSource, library_files, load_scenario
 from mtg_daynight.scenarios.adapter import Adapter
+from mtg_daynight.scenarios.parse import scenario_paths
 from mtg_daynight.scenarios.runner import Result, run_scenario
 
 AdapterFactory = Callable[[], Adapter]
@@ -58,8 +60,9 @@ def load_factory(spec: str) -> AdapterFactory:
 
 
 def conformance_cases(files: Sequence[str | Path] = ()) -> list[Path]:
-    """The scenario files to run: ``files``, or the whole bundled library."""
-    return [Path(f) for f in files] if files else library_files()
+    """The scenario files to run: ``files`` (a directory stands for its ``*.toml`` files, sorted), or the whole
+    bundled library."""
+    return scenario_paths(files) if files else library_files()
 
 
 def run_conformance(
@@ -76,14 +79,23 @@ def run_conformance(
     ]
 
 
+def factory_name(factory: AdapterFactory) -> str:
+    """``factory`` as ``module:qualified.name`` (what ``mtg-daynight conformance`` takes), or its ``repr``."""
+    module, name = getattr(factory, "__module__", None), getattr(factory, "__qualname__", None)
+    return f"{module}:{name}" if module and name else repr(factory)
+
+
 def _fresh(factory: AdapterFactory) -> Adapter:
-    """A fresh adapter from ``factory``; a factory that fails is an :class:`InputFileError` naming it, not a
-    traceback."""
+    """A fresh adapter from ``factory``. A factory that fails (an exception, a ``sys.exit``) is one
+    :class:`InputFileError` line naming it and saying what went wrong, not a traceback; Ctrl-C still stops."""
     try:
         return factory()
-    except Exception as error:
-        name = getattr(factory, "__qualname__", repr(factory))
-        raise InputFileError(f"adapter factory {name}: raised {type(error).__name__}: {error}") from None
+    except RecursionError as error:
+        what = f"it recursed without end ({type(error).__name__}: {error})"
+    except (Exception, SystemExit) as error:
+        what = f"it raised {type(error).__name__}" + (f": {error}" if str(error) else "")
+    one_line = terminal_text(" ".join(what.split()))
+    raise InputFileError(f"adapter factory {factory_name(factory)}: {one_line}") from None
 
 
 def check_scenario(path: str | Path, factory: AdapterFactory, *, strict: bool = False) -> Result:

@@ -9,7 +9,7 @@ that every name (``as``) is defined before it is used. A problem raises
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -31,6 +31,23 @@ _TOP_KEYS = ("scenario", "cards", "turn")
 #: The largest scenario file read (the library's largest is a few KB; 2,000-turn files are well under 1 MB).
 MAX_SCENARIO_BYTES = 16 * 1024 * 1024
 _TURN_KEYS = ("active", "extra", "untap_step", "actions", "expect", "note")
+
+
+def scenario_paths(names: Sequence[str | Path]) -> list[Path]:
+    """The scenario files ``names`` name, in order: a directory stands for its ``*.toml`` files (sorted by name,
+    not its subdirectories); a directory without any is an :class:`~mtg_daynight.errors.InputFileError`. A file
+    is kept as given (reading it reports a missing one)."""
+    paths: list[Path] = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(path.glob("*.toml"))
+            if not found:
+                raise InputFileError(f"{name}: no *.toml scenario files in this directory")
+            paths.extend(found)
+        else:
+            paths.append(path)
+    return paths
 
 
 def load_scenario(path: str | Path, *, cards: CardSource | None = None) -> m.Scenario:

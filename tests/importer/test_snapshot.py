@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from mtg_daynight.importer.diff import diff_snapshots
 from mtg_daynight.importer.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
 from mtg_daynight.importer.records import SourceInfo
 from mtg_daynight.importer.snapshot import (
     check_plausible,
-    diff_snapshots,
     encode_snapshot,
     load_snapshot,
     update_lock,
