@@ -88,7 +88,7 @@ class DatabaseCards:
 
     A card keeps what the reference host plays of it: its faces (daybound, nightbound, instant or sorcery) and the
     designations an "it can't become day/night" ability of it forbids (``CatalogCard.forbids``, e.g. a Forge
-    script's ``S:Mode$ CantChangeDayTime``), so such a permanent vetoes the change (730.1) as an inline card with
+    script's ``S:Mode$ CantChangeDayTime``), so such a permanent vetoes the change (731.1) as an inline card with
     ``forbids`` does. What a card does when it is cast or its ability resolves ("it becomes night") is not played:
     a scenario says so with a ``become`` action (docs/scenarios.md)."""
 

@@ -1,5 +1,5 @@
 """A modder's Forge card script plays in a scenario: a permanent whose script forbids a change
-(``S:Mode$ CantChangeDayTime``) vetoes it as an inline card with ``forbids`` does (730.1), and an instant that
+(``S:Mode$ CantChangeDayTime``) vetoes it as an inline card with ``forbids`` does (731.1), and an instant that
 makes it night is played by casting it and a ``become`` action naming it."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ actions = [
 ]
 
 [[turn]]
-expect = { designation = "day", faces = { ruffian = "front" }, events = [{ vetoed = "night", rule = "728.2a" }] }
+expect = { designation = "day", faces = { ruffian = "front" }, events = [{ vetoed = "night", rule = "731.2a" }] }
 """
 
 BECOME = """\
