@@ -272,14 +272,23 @@ class _Run:
         step.checks.append(f"SKIPPED {check} ({why})")
 
     def evaluate(self, checks: Checks, step: Step) -> None:
-        adapter = self.adapter
+        """Every check of an ``expect``, against what the engine did in its scope (game, turn or action)."""
         scope = {"game": 0, "turn": 1, "action": 2}[checks.scope]
-        seen = list(adapter.seen()[self.seen_marks[scope]:])
-        trace = [str(line) for line in adapter.trace()[self.trace_marks[scope]:]] if checks.trace and self.strict \
-            else []
+        seen = list(self.adapter.seen()[self.seen_marks[scope]:])
         if checks.no_events:
             self.check(step, "no events at all", "none",
                        "none" if not seen else "; ".join(describe_seen(s) for s in seen))
+        self.check_board(checks, step)
+        for pattern in checks.events:
+            self.check_event(step, pattern, seen, checks.scope)
+        for pattern in checks.absent:
+            self.check_absent(step, pattern, seen)
+        if checks.trace:
+            self.check_trace(checks, step, scope)
+
+    def check_board(self, checks: Checks, step: Step) -> None:
+        """The designation, faces, names and permanents an ``expect`` names."""
+        adapter = self.adapter
         if checks.designation is not None:
             self.check(step, "designation", str(checks.designation), str(adapter.designation()))
         for name, face in checks.faces.items():
@@ -294,29 +303,38 @@ class _Run:
                        "not on the battlefield" if view is None else "on the battlefield")
         for name, want in checks.permanents.items():
             self.check_permanent(step, name, want)
-        for pattern in checks.events:
-            rule = pattern.cited_rule()
-            if not self.strict and rule is not None:
-                pattern = pattern.without_rule()
-                self.skip(step, f"event {pattern.describe()} cites {rule}", "rule")
-            matches = [s for s in seen if pattern.matches(s)]
-            text = pattern.describe()
-            expected = text if pattern.count is None else f"{pattern.count} x {text}"
-            held = bool(matches) if pattern.count is None else len(matches) == pattern.count
-            self.check(step, f"event {text}", expected,
-                       expected if held else _actual(pattern, matches, seen, checks.scope))
-        for pattern in checks.absent:
-            if not self.strict and pattern.cited_rule() is not None:  # without its citation it means another thing
-                self.skip(step, f"no event {pattern.describe()}", "rule")
-                continue
-            matches = [s for s in seen if pattern.matches(s)]
-            text = pattern.describe()
-            self.check(step, f"no event {text}", "none",
-                       "none" if not matches else "; ".join(describe_seen(s) for s in matches))
-        for needle in checks.trace:
-            if not self.strict:
+
+    def check_event(self, step: Step, pattern: EventPattern, seen: list[Seen], scope: str) -> None:
+        """An event the engine must have reported (its cited rule checked in strict mode only)."""
+        rule = pattern.cited_rule()
+        if not self.strict and rule is not None:
+            pattern = pattern.without_rule()
+            self.skip(step, f"event {pattern.describe()} cites {rule}", "rule")
+        matches = [s for s in seen if pattern.matches(s)]
+        text = pattern.describe()
+        expected = text if pattern.count is None else f"{pattern.count} x {text}"
+        held = bool(matches) if pattern.count is None else len(matches) == pattern.count
+        self.check(step, f"event {text}", expected, expected if held else _actual(pattern, matches, seen, scope))
+
+    def check_absent(self, step: Step, pattern: EventPattern, seen: list[Seen]) -> None:
+        """An event the engine must not have reported (skipped whole outside strict mode when it cites a rule:
+        without its citation it would mean another thing)."""
+        if not self.strict and pattern.cited_rule() is not None:
+            self.skip(step, f"no event {pattern.describe()}", "rule")
+            return
+        matches = [s for s in seen if pattern.matches(s)]
+        text = pattern.describe()
+        self.check(step, f"no event {text}", "none",
+                   "none" if not matches else "; ".join(describe_seen(s) for s in matches))
+
+    def check_trace(self, checks: Checks, step: Step, scope: int) -> None:
+        """Our trace wording: checked in strict mode, recorded as skipped otherwise."""
+        if not self.strict:
+            for needle in checks.trace:
                 self.skip(step, f"trace has {needle!r}", "trace")
-                continue
+            return
+        trace = [str(line) for line in self.adapter.trace()[self.trace_marks[scope]:]]
+        for needle in checks.trace:
             found = any(needle.casefold() in line.casefold() for line in trace)
             self.check(step, f"trace has {needle!r}", "a matching trace line",
                        "a matching trace line" if found else f"none in this {checks.scope}'s {len(trace)} lines")
