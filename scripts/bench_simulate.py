@@ -1,4 +1,5 @@
-"""Benchmark: ``mtg-daynight simulate`` time against the length of the scenario file (issue 10: it was quadratic).
+"""Benchmark: ``mtg-daynight simulate`` time against the length of the scenario file (the cost per turn must
+stay flat, not grow with the file).
 
 Generates scenarios of N, 2N and 4N turns in memory (a daybound permanent enters in turn 1; each turn casts two
 instants and checks the designation, so the battlefield stays the same size and only the file grows),

@@ -1,6 +1,6 @@
 """Attacks on the event boundary with values built to slip past cheap checks.
 
-Seen failing on main (after the second-wave rules merge): ``untap_step(phased_in=X)`` with an object whose
+Seen failing once: ``untap_step(phased_in=X)`` with an object whose
 ``__eq__`` answers True to everything compared equal to ``()``, skipped validation and failed later with an
 untyped ``TypeError`` (``object ... has no len()``).
 """

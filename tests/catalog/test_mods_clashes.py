@@ -1,4 +1,4 @@
-"""Mod clashes on every handle, in both directions (issue 10): a mod card's id against a real card's names, a mod
+"""Mod clashes on every handle, in both directions: a mod card's id against a real card's names, a mod
 card's name against a real card's ids, printed names; always reported, never silently won without ``override``.
 
 The card data is the HAND-WRITTEN FIXTURE snapshot (real card names, invented ids); every mod card is invented.
@@ -30,8 +30,9 @@ def _load(data_dir: Path, mods_dir: Path, text: str) -> CardDatabase:
 def test_a_mod_id_equal_to_a_real_cards_name_clashes_and_does_not_take_the_name_over(
     data_dir: Path, mods_dir: Path
 ) -> None:
-    """Issue 10: the mod card used to win the lookup of 'Tavern Ruffian' (ids are looked up first), so a deck
-    with Tavern Ruffian 'did not need the helper card' and the card entered without daybound."""
+    """A real card always wins over a clashing mod: were the mod card to win the lookup of 'Tavern Ruffian' (ids
+    are looked up first), a deck with Tavern Ruffian would 'not need the helper card' and the card would enter
+    without daybound."""
     db = _load(data_dir, mods_dir, "[[cards]]\nid = 'Tavern Ruffian'\nfront = { name = 'Invented Tavern Bouncer' }\n")
     assert [(c.kind, c.key, c.existing, c.won) for c in db.clashes] == [
         ("id-name", "tavern ruffian", "Tavern Ruffian // Tavern Smasher", False)

@@ -1,4 +1,4 @@
-"""Entering a card the card data does not know: the error says why (issue 9: "no data loaded" vs "not a day/night
+"""Entering a card the card data does not know: the error says why ("no data loaded" vs "not a day/night
 card" vs "typo"), through the ``daynight_unknown_card`` hook the card-data plugin answers."""
 
 from __future__ import annotations

@@ -314,7 +314,7 @@ def test_800_4a_player_leaves_objects_they_own_leave_and_their_turns_leave_the_o
     assert host.check() == []
 
 
-def test_707_10g_copy_of_a_daybound_spell_resolves_into_a_transforming_token_that_transforms_at_night() -> None:
+def test_707_10g_copy_of_a_daybound_spell_resolves_into_a_double_faced_token_that_transforms_at_night() -> None:
     host = ReferenceHost(["A", "B"])
     host.begin_turn()
     host.become("night", "an effect")

@@ -188,7 +188,7 @@ def test_502_2_turn_without_untap_step_survives_save_and_load() -> None:
 # -- 3. double-faced tokens (707.8a, 707.10g): not "represented by a double-faced card" (702.145b) -------------
 
 
-def test_702_145b_transforming_token_at_night_enters_front_face_up_then_transforms_702_145c() -> None:
+def test_702_145b_double_faced_token_at_night_enters_front_face_up_then_transforms_702_145c() -> None:
     g, _ = _game(NIGHT)
     outcome = g.enter(token("t1"))
     assert outcome.actions == (
@@ -212,18 +212,18 @@ def test_707_8a_token_copy_of_a_back_face_up_permanent_enters_back_face_up() -> 
     assert outcome.actions == (EnterFace("t1", Side.BACK, False, "702.145b"),)
 
 
-def test_707_8a_transforming_token_at_day_enters_front_face_up() -> None:
+def test_707_8a_double_faced_token_at_day_enters_front_face_up() -> None:
     g, _ = _game(DAY)
     assert g.enter(token("t1")).actions == (EnterFace("t1", Side.FRONT, False, "702.145b"),)
 
 
-def test_707_8a_transforming_token_makes_it_day_while_neither_702_145d() -> None:
+def test_707_8a_double_faced_token_makes_it_day_while_neither_702_145d() -> None:
     g, _ = _game(NEITHER)
     outcome = g.enter(token("t1"))
     assert [(c.after, c.rule) for c in outcome.changes] == [(DAY, "702.145d")]
 
 
-def test_712_10_transforming_token_with_an_instant_back_face_at_night_stays_front_face_up() -> None:
+def test_712_10_double_faced_token_with_an_instant_back_face_at_night_stays_front_face_up() -> None:
     g, _ = _game(NIGHT)
     outcome = g.enter(Permanent("t1", "P1", WEREWHAT, INSTANT_BACK, token=True))
     assert outcome.actions == (EnterFace("t1", Side.FRONT, False, "702.145b"),)  # no 712.13a: not entering
@@ -236,7 +236,7 @@ def test_702_145b_single_faced_token_copy_at_night_stays_as_it_is() -> None:
     assert outcome.actions == (EnterFace("t1", Side.FRONT, False, "702.145b"),)
 
 
-def test_712_9_transforming_token_can_be_transformed_by_daybound_only() -> None:
+def test_712_9_double_faced_token_can_be_transformed_by_daybound_only() -> None:
     g, _ = _game(DAY)
     g.enter(token("t1"))
     assert g.request_transform("t1", "Moonmist").refused[0].rule == "702.145b"
@@ -257,7 +257,7 @@ def test_712_16_double_faced_cant_be_turned_face_down() -> None:
     assert g.permanent("w1") == decode_state(before).permanents["w1"].view()  # nothing happened to it
 
 
-def test_712_16_transforming_token_cant_be_turned_face_down() -> None:
+def test_712_16_double_faced_token_cant_be_turned_face_down() -> None:
     g, _ = _game(DAY)
     g.enter(token("t1"))
     assert [r.rule for r in g.turn_face_down("t1").face_down_refused] == ["712.16"]

@@ -1,4 +1,4 @@
-"""Attacks on the second wave: scenario files' new keys, the reference host's token copies, mod directories.
+"""Attacks on scenario files' keys, the reference host's token copies, mod directories.
 
 Seen failing on main: a symbolic link loop named ``*.toml`` in a mod directory gave a ``RuntimeError: Symlink
 loop`` traceback from ``deck scan``/``simulate``; ``leave_game`` of a player who had already left was refused

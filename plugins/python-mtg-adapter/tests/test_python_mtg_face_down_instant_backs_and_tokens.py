@@ -1,5 +1,6 @@
-"""Real python-mtg games and the second wave of rules: a face-down werewolf turned face up (712.15a), a
-permanent spell that would enter transformed with an instant back face (712.13a) and tokens (111.1).
+"""Real python-mtg games on the rules of face-down and double-faced permanents: a face-down werewolf turned
+face up (712.15a), a permanent spell that would enter transformed with an instant back face (712.13a)
+and tokens (111.1).
 
 Each test plays its own game (fixed seeds, forced opening hands: see pmtg_driving). Where python-mtg has no
 move for the event (turning a permanent face down from the hand, creating a token), the test calls the
@@ -122,7 +123,7 @@ def test_712_13a_card_an_effect_put_onto_the_battlefield_transformed_with_an_ins
     table.daynight.end()
 
 
-def test_707_10g_copy_of_a_daybound_spell_resolving_at_night_is_a_transforming_token_that_transforms() -> None:
+def test_707_10g_copy_of_a_daybound_spell_resolving_at_night_is_a_double_faced_token_that_transforms() -> None:
     from mtg import driver
 
     table = Table(seed=3)
