@@ -21,15 +21,7 @@ from urllib.parse import urlsplit
 from mtg_daynight import __version__
 from mtg_daynight.importer.decompress import open_decompressed
 from mtg_daynight.importer.diff import SnapshotDiff, diff_snapshots
-from mtg_daynight.importer.download import (
-    BulkAnswer,
-    Downloaded,
-    FileTransfer,
-    Progress,
-    ScryfallClient,
-    utc_now,
-    write_json_atomic,
-)
+from mtg_daynight.importer.download import BulkAnswer, ScryfallClient
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
@@ -57,6 +49,7 @@ from mtg_daynight.importer.snapshot import (
     update_lock,
     write_snapshot_atomic,
 )
+from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, utc_now, write_json_atomic
 
 
 class UpdateOutcome:
