@@ -1,7 +1,8 @@
-"""The bounds of an update against a slow, broken or hostile server (``docs/carddata.md``, "Limits").
+"""The bounds of an update against a slow, broken or hostile server, and of an MTGJSON file against one that
+balloons (``docs/carddata.md``, "Limits").
 
 Plain numbers with no imports, so the command line can show them in its help without loading HTTP;
-:mod:`~mtg_daynight.importer.download` enforces them.
+:mod:`~mtg_daynight.importer.download` and :mod:`~mtg_daynight.importer.mtgjson` enforce them.
 """
 
 from __future__ import annotations

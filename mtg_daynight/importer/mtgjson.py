@@ -7,9 +7,9 @@ as the Scryfall import, so both sources produce the same records by the same rul
 what mentions day/night, the helper card, the folding of printings):
 
 * faces are joined by ``otherFaceIds`` among the records of one set that carry the same ``name`` (the combined
-  "Front // Back"), ordered by ``side`` (a, b, ...); an older build's records without ``otherFaceIds`` are
-  joined by that ``name`` (when it has " // ") and their collector ``number``, ordered by ``side``, else by where
-  their ``faceName`` stands in the name;
+  "Front // Back"), ordered by ``side`` (a, b, ...) and checked (:func:`checked_faces`); an older build's
+  records without ``otherFaceIds`` are joined by that ``name`` (when it has " // ") and their collector
+  ``number``, ordered by ``side``, else by where their ``faceName`` stands in the name;
 * Daybound and Nightbound come from each face's own ``keywords`` (MTGJSON lists keywords per face), nothing is
   guessed;
 * ids are ``identifiers.scryfallId`` (the printing) and ``identifiers.scryfallOracleId`` (the card), so a
@@ -26,9 +26,11 @@ what mentions day/night, the helper card, the folding of printings):
   ``availability`` -> games; the card's ``originalReleaseDate``, else its set's ``releaseDate`` -> released_at;
   the set's ``type`` -> set_type.
 
-Memory: the file is parsed by ``ijson`` (its C backend, yajl2_c, where installed) one set object at a time, so
-an AllPrintings file of any size costs the memory of its largest set, never the whole file (see
-``scripts/bench_mtgjson.py`` for the figures against ``json.load``).
+Memory: the file is parsed by ``ijson`` (its C backend, yajl2_c, where installed) as a stream of events, one
+card or token record built at a time (:class:`_Reader`); a record is kept until its set ends only when it may be
+needed (:func:`may_keep`, or a face of a multi-faced card), so a file of any size costs one record and what one
+set keeps, each bounded (:class:`Bounds`, ``importer/limits.py``). The faces of a card are checked when they are
+joined (:func:`checked_faces`): records that contradict each other are refused, never reordered by a guess.
 """
 
 from __future__ import annotations
