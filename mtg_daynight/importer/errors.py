@@ -65,3 +65,13 @@ class CorruptDownloadError(DownloadError):
 class DeadlineError(DownloadError):
     """The update (or a local import given a deadline) ran past ``--deadline``: the message names the phase and
     the time; nothing was written."""
+
+
+class FaceRecordError(CardFileError):
+    """The face records of one MTGJSON card contradict each other (two faces on one side, a face without its
+    partner, a daybound face on the back, conflicting keywords): the message names the file, set, card and faces."""
+
+
+class RecordLimitError(CardFileError):
+    """An MTGJSON file passes a bound of ``importer/limits.py`` (bytes of one record, records of one set, bytes kept
+    of one set): the message names the file, the set and the limit."""

@@ -1,7 +1,8 @@
-"""The bounds of an update against a slow, broken or hostile server (``docs/carddata.md``, "Limits").
+"""The bounds of an update against a slow, broken or hostile server, and of an MTGJSON file against one that
+balloons (``docs/carddata.md``, "Limits").
 
 Plain numbers with no imports, so the command line can show them in its help without loading HTTP;
-:mod:`~mtg_daynight.importer.download` enforces them.
+:mod:`~mtg_daynight.importer.download` and :mod:`~mtg_daynight.importer.mtgjson` enforce them.
 """
 
 from __future__ import annotations
@@ -33,3 +34,18 @@ MAX_REDIRECTS = 5
 def backoff_total(retries: int = DEFAULT_RETRIES) -> float:
     """Seconds of waiting when every one of ``retries`` retries waits its backoff (no ``Retry-After``)."""
     return float(sum(BACKOFF * 2**i for i in range(retries)))
+
+
+# -- MTGJSON files (enforced by mtg_daynight.importer.mtgjson) ----------------------------------------------------
+
+#: Bytes: the largest MTGJSON record accepted (one card or token face record, the ``meta`` object, or one of a
+#: set's ``code``/``type``/``releaseDate``/``isOnlineOnly``), measured on the decompressed JSON to within the
+#: parser's 64 KiB read buffer. A real face record, rulings and foreign names included, is under 20 KB.
+MAX_RECORD_BYTES = 1 << 20
+#: Card and token records in one MTGJSON set (records not kept cost time only). The largest real sets hold a
+#: few thousand.
+MAX_SET_RECORDS = 2_000_000
+#: Bytes: the face records of one set kept until the set ends (those that may be day/night, mention or helper
+#: cards, and the faces of multi-faced cards that may be their partners), measured as the JSON of the fields read.
+#: A real set keeps well under 1 MiB.
+MAX_SET_KEPT_BYTES = 32 << 20

@@ -7,9 +7,9 @@ as the Scryfall import, so both sources produce the same records by the same rul
 what mentions day/night, the helper card, the folding of printings):
 
 * faces are joined by ``otherFaceIds`` among the records of one set that carry the same ``name`` (the combined
-  "Front // Back"), ordered by ``side`` (a, b, ...); an older build's records without ``otherFaceIds`` are
-  joined by that ``name`` (when it has " // ") and their collector ``number``, ordered by ``side``, else by where
-  their ``faceName`` stands in the name;
+  "Front // Back"), ordered by ``side`` (a, b, ...) and checked (:func:`checked_faces`); an older build's
+  records without ``otherFaceIds`` are joined by that ``name`` (when it has " // ") and their collector
+  ``number``, ordered by ``side``, else by where their ``faceName`` stands in the name;
 * Daybound and Nightbound come from each face's own ``keywords`` (MTGJSON lists keywords per face), nothing is
   guessed;
 * ids are ``identifiers.scryfallId`` (the printing) and ``identifiers.scryfallOracleId`` (the card), so a
@@ -26,9 +26,11 @@ what mentions day/night, the helper card, the folding of printings):
   ``availability`` -> games; the card's ``originalReleaseDate``, else its set's ``releaseDate`` -> released_at;
   the set's ``type`` -> set_type.
 
-Memory: the file is parsed by ``ijson`` (its C backend, yajl2_c, where installed) one set object at a time, so
-an AllPrintings file of any size costs the memory of its largest set, never the whole file (see
-``scripts/bench_mtgjson.py`` for the figures against ``json.load``).
+Memory: the file is parsed by ``ijson`` (its C backend, yajl2_c, where installed) as a stream of events, one
+card or token record built at a time (:class:`_Reader`); a record is kept until its set ends only when it may be
+needed (:func:`may_keep`, or a face of a multi-faced card), so a file of any size costs one record and what one
+set keeps, each bounded (:class:`Bounds`, ``importer/limits.py``). The faces of a card are checked when they are
+joined (:func:`checked_faces`): records that contradict each other are refused, never reordered by a guess.
 """
 
 from __future__ import annotations
@@ -36,13 +38,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import ijson  # type: ignore[import-untyped]
 import msgspec
 
-from mtg_daynight.importer.decompress import BlockStream, Compression, HashedFile, file_blocks, open_decompressed
-from mtg_daynight.importer.errors import CardFileError
+from mtg_daynight.importer.decompress import BlockStream, Compression, HashedFile, open_decompressed
+from mtg_daynight.importer.errors import CardFileError, FaceRecordError, RecordLimitError
 from mtg_daynight.importer.fold import (
     DAYBOUND,
     HELPER_LAYOUT,
@@ -52,7 +54,9 @@ from mtg_daynight.importer.fold import (
     READS_PATTERN,
     Folder,
 )
+from mtg_daynight.importer.hygiene import escape_text
 from mtg_daynight.importer.importer import checked
+from mtg_daynight.importer.limits import MAX_RECORD_BYTES, MAX_SET_KEPT_BYTES, MAX_SET_RECORDS
 from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
 
@@ -184,7 +188,8 @@ HELPER_SETS = frozenset({"MID", "VOW"})
 
 
 def _face_order(record: FaceRecord) -> tuple[str, int]:
-    """A face's place in its card: its ``side``; without one, where its ``faceName`` stands in the combined name."""
+    """A face's place in its card: its ``side``; without one (older builds), where its ``faceName`` stands in the
+    combined name."""
     parts = record.name.split(" // ")
     where = parts.index(record.faceName) if record.faceName in parts else len(parts)
     return (record.side or "", where)
@@ -200,11 +205,66 @@ def _unlinked_mates(records: list[FaceRecord]) -> dict[tuple[str, str, str], lis
     return groups
 
 
+#: Layouts of cards printed on two sides, whose every face MTGJSON lists as its own record: one such face
+#: without its partner lost it.
+TWO_SIDED_LAYOUTS = frozenset({"transform", "modal_dfc", "double_faced_token"})
+
+
+def _has_keyword(record: FaceRecord, keyword: str) -> bool:
+    folded = keyword.casefold()
+    return any(k.casefold() == folded for k in record.keywords)
+
+
+def _face_label(record: FaceRecord) -> str:
+    return f"'{escape_text(record.faceName or record.name)}' (side {record.side or '-'}, uuid {record.uuid or '-'})"
+
+
+def _refuse(faces: list[FaceRecord], what: str) -> FaceRecordError:
+    labels = ", ".join(_face_label(face) for face in faces)
+    return FaceRecordError(f"card '{escape_text(faces[0].name)}' (faces {labels}): {what}: refused")
+
+
+def checked_faces(faces: list[FaceRecord]) -> list[FaceRecord]:
+    """The face records of one card in their order (``side`` a, b, ...; in builds without ``side``, where the
+    ``faceName`` stands in the combined name), checked; raise :class:`FaceRecordError` naming the card and its
+    faces when they contradict each other:
+
+    * two faces on the same ``side`` (which one is the front would be a guess);
+    * a face without its partner: a face of a day/night card, or of a two-sided layout
+      (:data:`TWO_SIDED_LAYOUTS`), with a ``side`` but alone;
+    * a day/night card (702.145) whose keywords do not say so consistently: a face both daybound and
+      nightbound, Daybound on any face but the front (a daybound face on side "b"), Nightbound on the front of a
+      two-faced card, more than two faces, or a front with Daybound whose back lacks Nightbound (or the
+      reverse): daybound is on the front face, nightbound on the back (702.145a, 702.145b, 702.145e).
+    """
+    faces = sorted(faces, key=_face_order)
+    sides = [face.side for face in faces if face.side]
+    if len(set(sides)) != len(sides):
+        twice = next(side for side in sides if sides.count(side) > 1)
+        raise _refuse(faces, f"two face records on side '{escape_text(twice)}'")
+    day = [_has_keyword(face, DAYBOUND) for face in faces]
+    night = [_has_keyword(face, NIGHTBOUND) for face in faces]
+    lone = len(faces) == 1 and faces[0].side is not None
+    if lone and (faces[0].layout in TWO_SIDED_LAYOUTS or day[0] or night[0]):
+        raise _refuse(faces, "a face of a two-sided card without its partner")
+    if not any(day) and not any(night):
+        return faces
+    if any(d and n for d, n in zip(day, night, strict=True)):
+        raise _refuse(faces, "a face both daybound and nightbound (702.145a: they are on opposite faces)")
+    if len(faces) > 2:
+        raise _refuse(faces, "a day/night card with more than two faces (702.145a)")
+    if any(day[1:]):
+        raise _refuse(faces, "Daybound on the back face; it belongs on the front (702.145b)")
+    if len(faces) == 2 and (night[0] or day[0] != night[1]):
+        raise _refuse(faces, "the front must have Daybound and the back Nightbound (702.145a, 702.145b, 702.145e)")
+    return faces
+
+
 def join_faces(records: list[FaceRecord]) -> list[list[FaceRecord]]:
     """Group the face records of one set into cards: records with the same ``name`` linked (in either
     direction) by ``otherFaceIds``, or, in builds without ``otherFaceIds``, records of a combined name ("A // B")
-    with the same set and collector number; each group ordered by ``side`` (else by ``faceName``). Order of the
-    groups: first record's order."""
+    with the same set and collector number; each group ordered and checked by :func:`checked_faces`. Order of
+    the groups: first record's order."""
     by_uuid = {r.uuid: r for r in records if r.uuid}
     unlinked = _unlinked_mates(records)
     seen: set[int] = set()
@@ -215,7 +275,7 @@ def join_faces(records: list[FaceRecord]) -> list[list[FaceRecord]]:
         if not record.otherFaceIds and " // " in record.name:
             mates = unlinked[(record.name, record.setCode, record.number)]
             seen.update(id(mate) for mate in mates)
-            groups.append(sorted(mates, key=_face_order))
+            groups.append(checked_faces(mates))
             continue
         group = [record]
         seen.add(id(record))
@@ -227,8 +287,7 @@ def join_faces(records: list[FaceRecord]) -> list[list[FaceRecord]]:
             seen.add(id(mate))
             group.append(mate)
             todo.extend(mate.otherFaceIds)
-        group.sort(key=lambda r: r.side or "")
-        groups.append(group)
+        groups.append(checked_faces(group))
     return groups
 
 
@@ -353,15 +412,6 @@ def may_keep(record: object) -> bool:
     return MENTION_PATTERN.search(text) is not None or READS_PATTERN.search(text) is not None
 
 
-def candidates(records: object) -> object:
-    """The raw records of a set's ``cards`` (or ``tokens``) that :func:`may_keep` accepts, with every record of
-    the same ``name`` (the other faces of those cards); anything but a list is returned as it is."""
-    if not isinstance(records, list):
-        return records
-    names = {r.get("name") if isinstance(r, dict) else None for r in records if may_keep(r)}
-    return [r for r in records if not isinstance(r, dict) or r.get("name") in names]
-
-
 def fold_set(card_set: SetRecord, folder: Folder) -> tuple[int, int]:
     """Join the faces of a set's cards and tokens and fold them in; return how many cards the folder kept, and
     how many of them were helper cards."""
@@ -379,33 +429,225 @@ def fold_set(card_set: SetRecord, folder: Folder) -> tuple[int, int]:
 # -- the file layer ---------------------------------------------------------------------------------------------
 
 
-def _meta(path: Path) -> Meta:
-    """The ``meta`` object of an MTGJSON file (MTGJSON writes it first, so this reads only the file's start)."""
-    stream = BlockStream(limit_nesting(file_blocks(path, BLOCK_SIZE), str(path)))
-    try:
-        raw = next(iter(ijson.items(stream, "meta")), None)
-    except ijson.JSONError:
-        return Meta()  # the main pass reports where the file is broken
-    finally:
-        stream.close()
-    try:
-        return msgspec.convert(raw, Meta) if isinstance(raw, dict) else Meta()
-    except msgspec.ValidationError as error:
-        raise CardFileError(f"{path}: bad MTGJSON meta object: {error}") from None
+class Bounds(NamedTuple):
+    """The bounds on one MTGJSON file (``importer/limits.py``); a test passes smaller ones."""
+
+    record_bytes: int = MAX_RECORD_BYTES
+    set_records: int = MAX_SET_RECORDS
+    set_kept_bytes: int = MAX_SET_KEPT_BYTES
 
 
-def _convert_set(raw: object, name: str, where: str) -> SetRecord:
-    """Validate a raw set object, with only the :func:`candidates` among its cards and tokens."""
-    if isinstance(raw, dict):
-        raw = {**raw, "cards": candidates(raw.get("cards", [])), "tokens": candidates(raw.get("tokens", []))}
-    try:
-        return msgspec.convert(raw, SetRecord)
-    except msgspec.ValidationError as error:
-        raise CardFileError(f"{name}: {where}: bad MTGJSON record: {error}") from None
+#: The set-level fields read (:class:`SetRecord`); any other member of a set is skipped unparsed into objects.
+SET_FIELDS = frozenset({"code", "type", "releaseDate", "isOnlineOnly"})
+RECORD_LISTS = frozenset({"cards", "tokens"})
+_OPEN = frozenset({"start_map", "start_array"})
+_CLOSE = frozenset({"end_map", "end_array"})
+_Event = tuple[str, Any]
 
 
-def _is_set(value: object) -> bool:
-    return isinstance(value, dict) and ("cards" in value or "tokens" in value)
+@dataclass
+class _Kept:
+    """One face record kept until its set ends; ``error``: why it failed validation (raised if it is needed)."""
+
+    name: object
+    candidate: bool
+    record: FaceRecord | None
+    error: str = ""
+
+
+@dataclass
+class _SetBuffer:
+    """What is kept of one set while its records stream by: the set-level fields and the face records that
+    may be needed (:func:`may_keep` candidates, and every face of a multi-faced card, a possible partner)."""
+
+    where: str  # "data" (a set file) or "set MID" (AllPrintings)
+    fields: dict[str, object] = field(default_factory=dict)
+    has_records: bool = False
+    count: int = 0
+    kept_bytes: int = 0
+    error: str = ""  # the first candidate record that failed validation
+    kept: dict[str, list[_Kept]] = field(default_factory=lambda: {"cards": [], "tokens": []})
+
+
+class _Reader:
+    """Reads an MTGJSON file's parser events one record at a time, keeping only what a set may need."""
+
+    def __init__(self, name: str, stream: BlockStream, bounds: Bounds, fold: Callable[[SetRecord], None]) -> None:
+        self.name = name
+        self.stream = stream
+        self.bounds = bounds
+        self.fold = fold
+        self.events: Iterator[_Event] = ijson.basic_parse(stream, use_float=True)
+        self.meta: object = None
+        self.allprintings = False
+        self.sets = 0
+
+    def next(self) -> _Event:
+        event: _Event = next(self.events)
+        return event
+
+    def skip(self, event: str) -> None:
+        """Skip one value (its first event given) without building it."""
+        depth = 0
+        while True:
+            if event in _OPEN:
+                depth += 1
+            elif event in _CLOSE:
+                depth -= 1
+            if depth == 0:
+                return
+            event = self.next()[0]
+
+    def build(self, event: str, value: Any, what: str, where: str) -> object:
+        """Build one value (its first event given) as Python objects; refuse it past ``bounds.record_bytes``."""
+        builder = ijson.ObjectBuilder()
+        stream = self.stream
+        start = stream.position
+        limit = self.bounds.record_bytes
+        depth = 0
+        while True:
+            builder.event(event, value)
+            if event in _OPEN:
+                depth += 1
+            elif event in _CLOSE:
+                depth -= 1
+            if depth == 0:
+                return builder.value
+            if stream.position - start > limit:
+                raise RecordLimitError(
+                    f"{self.name}: {where}: {what} is longer than {_size(limit)} (MAX_RECORD_BYTES): refused"
+                )
+            event, value = self.next()
+
+    def read(self) -> None:
+        """Read the whole top-level object: ``meta``, ``data``; other members are skipped."""
+        event, _ = self.next()
+        if event != "start_map":
+            self.skip(event)
+            return
+        while (item := self.next())[0] != "end_map":
+            event, value = self.next()
+            if item[1] == "meta":
+                self.meta = self.build(event, value, "the meta object", "meta")
+            elif item[1] == "data" and event == "start_map":
+                self.read_data()
+            else:
+                self.skip(event)
+
+    def read_data(self) -> None:
+        """``data``: one set (a set file) or one set per member (AllPrintings, told by its first member)."""
+        data = _SetBuffer("data")
+        first = True
+        while (item := self.next())[0] != "end_map":
+            key = str(item[1])
+            event, value = self.next()
+            if first and event == "start_map" and key not in SET_FIELDS | RECORD_LISTS:
+                card_set = _SetBuffer(f"set {key}")
+                self.read_set(card_set)
+                self.allprintings = card_set.has_records
+                if card_set.has_records:
+                    self.end_set(card_set)
+            elif self.allprintings:
+                card_set = _SetBuffer(f"set {key}")
+                if event == "start_map":
+                    self.read_set(card_set)
+                else:
+                    self.skip(event)
+                if not card_set.has_records:
+                    raise CardFileError(f"{self.name}: data.{key}: not an MTGJSON set object (no cards)")
+                self.end_set(card_set)
+            else:
+                self.member(data, key, event, value)
+            first = False
+        if not self.allprintings:
+            if not data.has_records:
+                raise CardFileError(f"{self.name}: not an MTGJSON file (no data object with cards)")
+            self.end_set(data)
+
+    def read_set(self, card_set: _SetBuffer) -> None:
+        """The members of one set object, its opening ``{`` read."""
+        while (item := self.next())[0] != "end_map":
+            event, value = self.next()
+            self.member(card_set, str(item[1]), event, value)
+
+    def member(self, card_set: _SetBuffer, key: str, event: str, value: Any) -> None:
+        """One member of a set: its records streamed, a field read is built, anything else skipped."""
+        if key in RECORD_LISTS:
+            self.read_records(card_set, key, event)
+        elif key in SET_FIELDS:
+            card_set.fields[key] = self.build(event, value, f"field {key}", card_set.where)
+        else:
+            self.skip(event)
+
+    def read_records(self, card_set: _SetBuffer, kind: str, event: str) -> None:
+        """A set's ``cards`` or ``tokens``: each record built, validated if it may be needed, else dropped."""
+        card_set.has_records = True
+        if event != "start_array":
+            self.skip(event)
+            raise CardFileError(f"{self.name}: {card_set.where}: bad MTGJSON record: {kind} is not an array")
+        index = -1
+        while (item := self.next())[0] != "end_array":
+            index += 1
+            card_set.count += 1
+            if card_set.count > self.bounds.set_records:
+                raise RecordLimitError(
+                    f"{self.name}: {card_set.where}: more than {self.bounds.set_records:,} card and token records "
+                    "in one set (MAX_SET_RECORDS): refused"
+                )
+            raw = self.build(*item, f"record {kind}[{index}]", card_set.where)
+            self.keep(card_set, kind, index, raw)
+
+    def keep(self, card_set: _SetBuffer, kind: str, index: int, raw: object) -> None:
+        """Keep a record that may be needed when the set ends, validated (the rest is dropped at once)."""
+        candidate = may_keep(raw)
+        name = raw.get("name") if isinstance(raw, dict) else None
+        if not candidate and not (isinstance(name, str) and " // " in name):
+            return
+        try:
+            kept = _Kept(name, candidate, msgspec.convert(raw, FaceRecord))
+        except msgspec.ValidationError as error:
+            message = str(error).replace("`$", f"`$.{kind}[{index}]", 1)
+            if candidate:  # reported when the set ends (a broken file may be refused for a plainer reason first)
+                card_set.error = card_set.error or message
+                return
+            kept = _Kept(name, candidate, None, message)
+        card_set.kept_bytes += len(msgspec.json.encode(kept.record)) if kept.record is not None else len(kept.error)
+        if card_set.kept_bytes > self.bounds.set_kept_bytes:
+            raise RecordLimitError(
+                f"{self.name}: {card_set.where}: the records kept of one set (possible day/night, mention and "
+                f"helper cards and their other faces) pass {_size(self.bounds.set_kept_bytes)} "
+                "(MAX_SET_KEPT_BYTES): refused"
+            )
+        card_set.kept[kind].append(kept)
+
+    def end_set(self, card_set: _SetBuffer) -> None:
+        """The set has ended: its candidates and their other faces (records of the same name) are folded."""
+        if card_set.error:
+            raise CardFileError(f"{self.name}: {card_set.where}: bad MTGJSON record: {card_set.error}")
+        try:
+            folded = msgspec.convert(card_set.fields, SetRecord)
+        except msgspec.ValidationError as error:
+            raise CardFileError(f"{self.name}: {card_set.where}: bad MTGJSON record: {error}") from None
+        for kind, kept in card_set.kept.items():
+            names = {k.name for k in kept if k.candidate}
+            records: list[FaceRecord] = []
+            for k in kept:
+                if k.candidate or k.name in names:
+                    if k.record is None:
+                        raise CardFileError(f"{self.name}: {card_set.where}: bad MTGJSON record: {k.error}")
+                    records.append(k.record)
+            setattr(folded, kind, records)
+        card_set.kept = {}
+        self.fold(folded)
+
+
+def _size(n: int) -> str:
+    """``n`` bytes in words (MiB or KiB when exact)."""
+    if n >= 1 << 20 and n % (1 << 20) == 0:
+        return f"{n >> 20} MiB"
+    if n >= 1 << 10 and n % (1 << 10) == 0:
+        return f"{n >> 10} KiB"
+    return f"{n:,} bytes"
 
 
 def read_mtgjson(
@@ -414,19 +656,23 @@ def read_mtgjson(
     *,
     on_progress: Callable[[int], None] | None = None,
     check: Callable[[], object] | None = None,
+    bounds: Bounds | None = None,
 ) -> MtgjsonFile:
     """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``.
 
+    The file is read as a stream of records: memory is that of one record and of what one set keeps, whatever
+    the file's size (``bounds``: :data:`~mtg_daynight.importer.limits.MAX_RECORD_BYTES` and the other limits).
     ``on_progress(n)`` is called after each set with the number of bytes of the file read so far; ``check()``
     before each decompressed block (a deadline raises from it). Raises
     :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of the decompressed data
-    near which it is broken (truncated, not JSON), or the set and field of a bad record.
+    near which it is broken (truncated, not JSON), or the set and field of a bad record;
+    :class:`~mtg_daynight.importer.errors.FaceRecordError` naming the file, set and card whose faces contradict
+    each other; :class:`~mtg_daynight.importer.errors.RecordLimitError` naming the file, set and limit passed.
     """
     path = Path(path)
     name = str(path)
     if not path.is_file():
         raise CardFileError(f"{name}: no such file")
-    meta = _meta(path)
     source = HashedFile(path)
     try:
         data = open_decompressed(source.chunks(), name)
@@ -435,8 +681,7 @@ def read_mtgjson(
         raise
     blocks = data.blocks(BLOCK_SIZE)
     stream = BlockStream(limit_nesting(blocks if check is None else checked(blocks, check), name))
-    result = MtgjsonFile(format="mtgjson-set", meta=meta, compression=data.compression)
-    members: dict[str, object] = {}
+    result = MtgjsonFile(format="mtgjson-set", meta=Meta(), compression=data.compression)
 
     def fold(card_set: SetRecord) -> None:
         result.sets.append(card_set.code)
@@ -444,30 +689,24 @@ def read_mtgjson(
         try:
             kept, helpers = fold_set(card_set, folder)
         except CardFileError as error:
-            raise CardFileError(f"{name}: set {card_set.code or '?'}: {error}") from None
+            raise type(error)(f"{name}: set {card_set.code or '?'}: {error}") from None
         result.kept += kept
         result.helpers += helpers
         if on_progress is not None:
             on_progress(source.size)
 
+    reader = _Reader(name, stream, bounds or Bounds(), fold)
     try:
-        items: Iterator[tuple[str, object]] = ijson.kvitems(stream, "data", use_float=True)
-        for key, value in items:
-            if not members and _is_set(value):
-                result.format = "mtgjson-allprintings"
-            if result.format == "mtgjson-allprintings":
-                if not _is_set(value):
-                    raise CardFileError(f"{name}: data.{key}: not an MTGJSON set object (no cards)")
-                fold(_convert_set(value, name, f"set {key}"))
-            else:
-                members[key] = value
+        reader.read()
         trailing = stream.position
+        for _ in reader.events:
+            raise CardFileError(f"{name}: trailing data after the MTGJSON object (near byte {trailing})")
         while rest := stream.read(1 << 20):
             if rest.strip():
                 raise CardFileError(f"{name}: trailing data after the MTGJSON object (near byte {trailing})")
             trailing = stream.position
-    except ijson.JSONError as error:
-        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+    except (ijson.JSONError, StopIteration) as error:
+        message = str(error).splitlines()[0] if str(error) else "truncated"
         raise CardFileError(
             f"{name}: invalid MTGJSON (truncated or not JSON) near byte {stream.position} of the "
             f"{'decompressed data' if data.compression != 'none' else 'file'}: {message}"
@@ -477,10 +716,14 @@ def read_mtgjson(
     finally:
         stream.close()
         source.close()
-    if result.format == "mtgjson-set":
-        if not _is_set(members):
-            raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
-        fold(_convert_set(members, name, "data"))
+    if not result.sets:
+        raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
+    if reader.allprintings:
+        result.format = "mtgjson-allprintings"
+    try:
+        result.meta = msgspec.convert(reader.meta, Meta) if isinstance(reader.meta, dict) else Meta()
+    except msgspec.ValidationError as error:
+        raise CardFileError(f"{name}: bad MTGJSON meta object: {error}") from None
     missing = sorted(HELPER_SETS.intersection(code.upper() for code in result.sets))
     if missing and not result.helpers:
         result.warnings.append(
