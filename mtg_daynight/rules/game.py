@@ -105,7 +105,7 @@ class _Step(msgspec.Struct, gc=False):
 
     def act(self, action: Action, rule: str, text: str) -> None:
         self.actions.append(action)
-        self.note(rule, text)
+        self.trace.append(TraceLine(rule, text, self.state.turn_number))
 
     def note(self, rule: str, text: str) -> None:
         self.trace.append(TraceLine(rule, text, self.state.turn_number))
@@ -487,7 +487,11 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
         if card.id in state.permanents:
             raise _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
     step = _Step(state)
-    entered = [tracked for card in cards if (tracked := _enter(step, card)) is not None]
+    entered: list[Tracked] = []
+    for card in cards:
+        tracked = _enter(step, card)
+        if tracked is not None:
+            entered.append(tracked)
     if entered:
         _settle(step, entered, policy)
     return step.done()
