@@ -92,21 +92,20 @@ from mtg_daynight.rules.validate import unique as _unique
 SWITCH: Literal["switch"] = "switch"
 
 
-class _Step:
+# gc=False: a step refers to the game's state and to its own two lists, and nothing it refers to refers back to it,
+# so it can never be part of a reference cycle; one is made per event.
+class _Step(msgspec.Struct, gc=False):
     """Collects the actions and trace lines of one event, then seals them into an Outcome. ``untap``: the event
     is the untap step, so every change it makes happens during the untap step (502.1 phasing included)."""
 
-    __slots__ = ("actions", "state", "trace", "untap")
-
-    def __init__(self, state: GameState, *, untap: bool = False) -> None:
-        self.state = state
-        self.actions: list[Action] = []
-        self.trace: list[TraceLine] = []
-        self.untap = untap
+    state: GameState
+    untap: bool = False
+    actions: list[Action] = msgspec.field(default_factory=list)
+    trace: list[TraceLine] = msgspec.field(default_factory=list)
 
     def act(self, action: Action, rule: str, text: str) -> None:
         self.actions.append(action)
-        self.note(rule, text)
+        self.trace.append(TraceLine(rule, text, self.state.turn_number))
 
     def note(self, rule: str, text: str) -> None:
         self.trace.append(TraceLine(rule, text, self.state.turn_number))
@@ -481,67 +480,77 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     Report every permanent, day/night or not: the others cost one dictionary entry and let the rules tell an
     unknown permanent from an irrelevant one.
     """
-    permanents = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
-    _unique(state, [p.id for p in permanents], "enter")
-    for card in permanents:
+    cards = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
+    if len(cards) > 1:
+        _unique(state, [card.id for card in cards], "enter")
+    for card in cards:
         if card.id in state.permanents:
             raise _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
-
     step = _Step(state)
-    night = state.designation is NIGHT
     entered: list[Tracked] = []
-    for card in permanents:
-        tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
-        back = card.back
-        if card.face is BACK and back is not None and back.instant_or_sorcery:
-            _does_not_enter(step, card, f"it would enter transformed, and {back.name} is an instant or sorcery face")
-            continue
-        if not card.cares_about_day_night:  # tracked's own answer, since it holds card's gained keywords
-            state.permanents[card.id] = tracked
-            continue
-        # A face-down permanent may have daybound granted by an effect (708.2), but it enters face down, never
-        # transformed (712.15a: a face-down transforming permanent can't transform).
-        replaced = night and not tracked.face_down and tracked.face is FRONT and tracked.has(DAYBOUND)
-        if replaced and back is not None and back.instant_or_sorcery and not card.token:
-            # 702.145b would make it enter transformed; 712.13a: with an instant or sorcery back face it doesn't
-            # enter at all.
-            _does_not_enter(step, card, f"it is night, so daybound (702.145b) would make it enter transformed, "
-                                        f"and {back.name} is an instant or sorcery face")
-            continue
-        state.permanents[card.id] = tracked
-        state.relevant[card.id] = True
-        entered.append(tracked)
-        if replaced and card.represented_by_double_faced_card:
-            # 702.145b: "If it is night and this permanent is represented by a double-faced card, it enters
-            # transformed": a replacement, not a transform.
-            tracked.face = BACK
-            step.act(
-                EnterFace(card.id, BACK, True, "702.145b"),
-                "702.145b",
-                f"it is night, so {card.front.name} ({card.id}, {card.controller}) enters transformed, "
-                f"as {tracked.name}: this is not a transform",
-            )
-        elif replaced and card.token and back is not None:
-            # 707.8a/707.10g: a double-faced token; 702.145b as written: it is not represented by a double-faced
-            # card, so it enters front face up, and 702.145c transforms it at once (below, in _settle).
-            step.act(
-                EnterFace(card.id, FRONT, False, "702.145b"),
-                "702.145b",
-                f"it is night, but {tracked.name} ({card.id}, {card.controller}) is a double-faced token (707.8a), "
-                "not a permanent represented by a double-faced card: it does not enter transformed; it enters "
-                "front face up",
-            )
-        else:
-            step.act(
-                EnterFace(card.id, tracked.face, False, "702.145b"),
-                "702.145b",
-                f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face.value} face up"
-                f"{' (face down)' if tracked.face_down else ''}"
-                f"{'' if state.designation is NEITHER else f': it is {state.designation.value}'}",
-            )
+    for card in cards:
+        tracked = _enter(step, card)
+        if tracked is not None:
+            entered.append(tracked)
     if entered:
         _settle(step, entered, policy)
     return step.done()
+
+
+def _enter(step: _Step, card: Permanent) -> Tracked | None:
+    """One checked permanent enters (712.13a, 702.145b); returns its record when it cares about day and night, for
+    702.145c-g to look at once the whole batch is in."""
+    state = step.state
+    back = card.back
+    if card.face is BACK and back is not None and back.instant_or_sorcery:
+        _does_not_enter(step, card, f"it would enter transformed, and {back.name} is an instant or sorcery face")
+        return None
+    tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
+    if not card.cares_about_day_night:  # tracked's own answer, since it holds card's gained keywords
+        state.permanents[card.id] = tracked
+        return None
+    # A face-down permanent may have daybound granted by an effect (708.2), but it enters face down, never
+    # transformed (712.15a: a face-down transforming permanent can't transform).
+    replaced = (state.designation is NIGHT and not tracked.face_down and tracked.face is FRONT
+                and tracked.has(DAYBOUND))
+    if replaced and back is not None and back.instant_or_sorcery and not card.token:
+        # 702.145b would make it enter transformed; 712.13a: with an instant or sorcery back face it doesn't
+        # enter at all.
+        _does_not_enter(step, card, f"it is night, so daybound (702.145b) would make it enter transformed, "
+                                    f"and {back.name} is an instant or sorcery face")
+        return None
+    state.permanents[card.id] = tracked
+    state.relevant[card.id] = True
+    if replaced and card.represented_by_double_faced_card:
+        # 702.145b: "If it is night and this permanent is represented by a double-faced card, it enters
+        # transformed": a replacement, not a transform.
+        tracked.face = BACK
+        step.act(
+            EnterFace(card.id, BACK, True, "702.145b"),
+            "702.145b",
+            f"it is night, so {card.front.name} ({card.id}, {card.controller}) enters transformed, "
+            f"as {tracked.name}: this is not a transform",
+        )
+    elif replaced and card.token and back is not None:
+        # 707.8a/707.10g: a double-faced token; 702.145b as written: it is not represented by a double-faced
+        # card, so it enters front face up, and 702.145c transforms it at once (in _settle).
+        step.act(
+            EnterFace(card.id, FRONT, False, "702.145b"),
+            "702.145b",
+            f"it is night, but {tracked.name} ({card.id}, {card.controller}) is a double-faced token (707.8a), "
+            "not a permanent represented by a double-faced card: it does not enter transformed; it enters "
+            "front face up",
+        )
+    else:
+        designation = state.designation
+        step.act(
+            EnterFace(card.id, tracked.face, False, "702.145b"),
+            "702.145b",
+            f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face} face up"
+            f"{' (face down)' if tracked.face_down else ''}"
+            f"{'' if designation is NEITHER else f': it is {designation}'}",
+        )
+    return tracked
 
 
 def _does_not_enter(step: _Step, card: Permanent, why: str) -> None:

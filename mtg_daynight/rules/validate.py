@@ -195,27 +195,41 @@ def face(state: GameState, value: object, what: Where) -> Face:
 def permanent(state: GameState, value: object, event: str) -> Permanent:
     """A :class:`Permanent` whose fields have their declared types (normalised: see the module docstring).
 
-    The controller must be a player of the game; a permanent entering back face up needs a back face.
+    The controller must be a player of the game; a permanent entering back face up needs a back face. Each field
+    is tested for the exact type a save holds, as the events' own arguments are (``spell_cast``): the helper of
+    that kind (:func:`name`, :func:`player`, :func:`side`, ...) runs only for a value that is not, to normalise it
+    or to say what is wrong, so that a valid permanent is checked in this one call.
     """
     if not isinstance(value, Permanent):
         raise bad(state, f"{event}: {show(value)} is not a Permanent (or a CardPermanent)")
-    pid = name(state, value.id, (event, None, "id"))
-    player(state, value.controller, (event, pid, ""))
-    front = face(state, value.front, (event, pid, "front"))
-    back = None if value.back is None else face(state, value.back, (event, pid, "back"))
-    up = side(state, value.face, (event, pid, "face"))
+    pid, front, back, up = value.id, value.front, value.back, value.face
+    gained, lost, held = value.gained, value.lost, value.restrictions
+    if type(pid) is not str or not pid or not pid.isascii():
+        pid = name(state, pid, (event, None, "id"))
+    if type(value.controller) is not str or value.controller not in state.players:
+        player(state, value.controller, (event, pid, ""))
+    front = face(state, front, (event, pid, "front"))
+    if back is not None:
+        back = face(state, back, (event, pid, "back"))
+    if type(up) is not Side:
+        up = side(state, up, (event, pid, "face"))
     if up is Side.BACK and back is None:
         raise bad(state, f"{event}: {pid!r} ({value.name}) can't enter back face up: it has no back face")
-    down = flag(state, value.face_down, (event, pid, "face_down"))
-    gained = keywords(state, value.gained, (event, pid, "gained"))
-    lost = keywords(state, value.lost, (event, pid, "lost"))
-    held = restrictions(state, value.restrictions, (event, pid, "restrictions"))
-    token = flag(state, value.token, (event, pid, "token"))
+    if type(value.face_down) is not bool:
+        flag(state, value.face_down, (event, pid, "face_down"))
+    if type(gained) is not frozenset or gained:
+        gained = keywords(state, gained, (event, pid, "gained"))
+    if type(lost) is not frozenset or lost:
+        lost = keywords(state, lost, (event, pid, "lost"))
+    if type(held) is not frozenset or held:
+        held = restrictions(state, held, (event, pid, "restrictions"))
+    if type(value.token) is not bool:
+        flag(state, value.token, (event, pid, "token"))
     if (pid is value.id and front is value.front and back is value.back and up is value.face
             and gained is value.gained and lost is value.lost and held is value.restrictions
             and type(value) is Permanent):
         return value
-    return Permanent(pid, value.controller, front, back, up, down, gained, lost, held, token)
+    return Permanent(pid, value.controller, front, back, up, value.face_down, gained, lost, held, value.token)
 
 
 def card_permanent(state: GameState, value: object, event: str) -> CardPermanent:
