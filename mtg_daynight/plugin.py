@@ -1,8 +1,8 @@
 """The built-in rules plugin: the only place where pluggy meets the rules core.
 
 Each event hook looks up the game's state, runs the matching function of :mod:`mtg_daynight.rules.game`, tells
-the other plugins of any day <-> night change, and returns the outcome. The rules ask other plugins two
-questions through hooks (spell tally, vetoes); :class:`HookPolicy` turns those into the core's Policy.
+the other plugins of any day <-> night change, and returns the outcome. The rules ask other plugins three
+questions through hooks (spell tally, vetoes, card faces); :class:`HookPolicy` turns those into the core's Policy.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from mtg_daynight.rules import (
     Outcome,
     Permanent,
     Tally,
-    TraceLine,
     TurnRecord,
     validate,
 )
@@ -40,7 +39,7 @@ from mtg_daynight.rules import game as rules
 from mtg_daynight.rules.ledger import rules_tally
 from mtg_daynight.rules.outcome import FailedNotification
 from mtg_daynight.rules.permanents import CardFaces, CardPermanent
-from mtg_daynight.rules.state import decode_state, encode_state
+from mtg_daynight.rules.state import decode_state, encode_state, unknown_card
 
 #: The name the rules plugin is registered under.
 RULES_PLUGIN_NAME: Final = "daynight-rules"
@@ -66,6 +65,14 @@ class HookPolicy:
         """Ask ``daynight_forbid_change``; the first reason given vetoes."""
         reasons: list[str] = self._hook.daynight_forbid_change(game=self._game, state=state, after=after, cause=cause)
         return reasons[0] if reasons else None
+
+    def card_faces(self, card: str) -> CardFaces | str:
+        """Ask ``daynight_card_faces``; for a card nobody describes, ``daynight_unknown_card`` says why."""
+        faces: CardFaces | None = self._hook.daynight_card_faces(card=card)
+        if faces is None:
+            why: str | None = self._hook.daynight_unknown_card(card=card)
+            return why or unknown_card(card)
+        return faces
 
 
 def _unknown_game(game: object) -> DayNightError:
@@ -187,33 +194,7 @@ class DayNightRules:
     def daynight_enter(self, game: str, permanents: tuple[Permanent | CardPermanent, ...]) -> Outcome:
         """702.145b entering faces, then 702.145d/g and c/f."""
         state, policy = self._game(game)
-        notes: list[TraceLine] = []
-        described = [
-            p if isinstance(p, Permanent)
-            else self._describe(state, validate.card_permanent(state, p, "enter"), notes)
-            for p in validate.collection(state, permanents, "enter")
-        ]
-        outcome = rules.enter(state, described, policy=policy)
-        if notes:  # the card-data notes go before the entry's own trace lines
-            at = len(state.trace) - len(outcome.trace)
-            state.trace[at:at] = notes
-            outcome = Outcome(outcome.actions, tuple(notes) + outcome.trace)
-        return self._run(game, outcome)
-
-    def _describe(self, state: GameState, permanent: CardPermanent, notes: list[TraceLine]) -> Permanent:
-        """Fill in a card-identity permanent's faces from the card data (``daynight_card_faces``)."""
-        faces: CardFaces | None = self._hook.daynight_card_faces(card=permanent.card)
-        if faces is None:
-            why = self._hook.daynight_unknown_card(card=permanent.card) or (
-                f"{permanent.card!r} is not in the card data (it holds day/night cards only)"
-            )
-            raise BadEventError(
-                f"game {state.game!r}, turn {state.turn_number}: enter {permanent.id!r}: unknown card "
-                f"{permanent.card!r}: {why}; describe it with Permanent(...) and its faces"
-            )
-        if not faces.day_night:
-            notes.append(TraceLine("702.145a", f"card data: {faces.name} is not a day/night card", state.turn_number))
-        return permanent.with_faces(faces.front, faces.back)
+        return self._run(game, rules.enter(state, permanents, policy=policy))
 
     @hookimpl
     def daynight_leave(self, game: str, permanents: tuple[str, ...]) -> Outcome:

@@ -81,7 +81,7 @@ from mtg_daynight.rules.outcome import (
     Transform,
     TransformRefused,
 )
-from mtg_daynight.rules.permanents import AbilityChange, Face, Permanent, Tracked
+from mtg_daynight.rules.permanents import AbilityChange, CardFaces, CardPermanent, Face, Permanent, Tracked
 from mtg_daynight.rules.state import RULES_AS_WRITTEN, GameState, Policy
 from mtg_daynight.rules.validate import bad as _bad
 from mtg_daynight.rules.validate import known as _get
@@ -474,19 +474,22 @@ def spell_cast(state: GameState, player: str, *, cast: bool = True, spell: str =
     return NOTHING
 
 
-def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy = RULES_AS_WRITTEN) -> Outcome:
+def enter(
+    state: GameState, permanents: Sequence[Permanent | CardPermanent], *, policy: Policy = RULES_AS_WRITTEN
+) -> Outcome:
     """Permanents enter the battlefield at the same time (one event for a simultaneous batch).
 
     Report every permanent, day/night or not: the others cost one dictionary entry and let the rules tell an
-    unknown permanent from an irrelevant one.
+    unknown permanent from an irrelevant one. A :class:`CardPermanent` gets its faces from the card data
+    (``policy.card_faces``).
     """
-    cards = [validate.permanent(state, p, "enter") for p in validate.collection(state, permanents, "enter")]
+    step = _Step(state)  # the card data's notes go first; a bad event raises before the step is done
+    cards = [_reported(step, p, policy) for p in validate.collection(state, permanents, "enter")]
     if len(cards) > 1:
         _unique(state, [card.id for card in cards], "enter")
     for card in cards:
         if card.id in state.permanents:
             raise _bad(state, f"enter: permanent {card.id!r} ({card.name}) is already on the battlefield")
-    step = _Step(state)
     entered: list[Tracked] = []
     for card in cards:
         tracked = _enter(step, card)
@@ -495,6 +498,22 @@ def enter(state: GameState, permanents: Sequence[Permanent], *, policy: Policy =
     if entered:
         _settle(step, entered, policy)
     return step.done()
+
+
+def _reported(step: _Step, value: object, policy: Policy) -> Permanent:
+    """One reported permanent, checked; one named by card identity is described by the card data first, which
+    notes a card it knows that is not a day/night card (702.145a: only daybound and nightbound care)."""
+    state = step.state
+    if not isinstance(value, CardPermanent):
+        return validate.permanent(state, value, "enter")
+    named = validate.card_permanent(state, value, "enter")
+    faces = policy.card_faces(named.card)
+    if not isinstance(faces, CardFaces):
+        raise _bad(state, f"enter {named.id!r}: unknown card {named.card!r}: {faces}; describe it with "
+                          "Permanent(...) and its faces")
+    if not faces.day_night:
+        step.note("702.145a", f"card data: {faces.name} is not a day/night card")
+    return validate.permanent(state, named.with_faces(faces.front, faces.back), "enter")
 
 
 def _enter(step: _Step, card: Permanent) -> Tracked | None:

@@ -14,7 +14,7 @@ from mtg_daynight.errors import BadSaveError
 from mtg_daynight.rules.designation import Designation
 from mtg_daynight.rules.ledger import Tally, TurnRecord, rules_tally
 from mtg_daynight.rules.outcome import TraceLine
-from mtg_daynight.rules.permanents import Tracked
+from mtg_daynight.rules.permanents import CardFaces, Tracked
 
 
 class GameState(msgspec.Struct):
@@ -48,9 +48,10 @@ class GameState(msgspec.Struct):
 
 
 class Policy(Protocol):
-    """What the rules ask of the world outside the core: how to count spells for the untap-step check, and
-    whether an effect forbids a designation change. The plugin answers both through hooks; tests can pass
-    any object with these two methods."""
+    """What the rules ask of the world outside the core: how to count spells for the untap-step check, whether an
+    effect forbids a designation change, and what the card data says of a card a host names by identity only
+    (a ``CardPermanent``). The plugin answers all three through hooks; tests can pass any object with these three
+    methods."""
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
         """Count the spells of ``turn`` for the 731.2 check."""
@@ -60,9 +61,14 @@ class Policy(Protocol):
         """Return why it can't become ``after`` now, or None when nothing forbids it."""
         ...
 
+    def card_faces(self, card: str) -> CardFaces | str:
+        """The card data's faces of ``card`` (a Scryfall id, an oracle id or a name), or why the card data cannot
+        describe it (the core refuses the event with that reason)."""
+        ...
+
 
 class RulesAsWritten:
-    """The Comprehensive Rules with no other effects: 731.2 counting, nothing forbids a change."""
+    """The Comprehensive Rules with no other effects: 731.2 counting, nothing forbids a change, no card data."""
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
         """Count as 731.2a/b and 805 say."""
@@ -71,6 +77,15 @@ class RulesAsWritten:
     def veto(self, state: GameState, after: Designation, cause: str) -> str | None:
         """Nothing forbids any change."""
         return None
+
+    def card_faces(self, card: str) -> CardFaces | str:
+        """No card data: every card is unknown."""
+        return unknown_card(card)
+
+
+def unknown_card(card: str) -> str:
+    """Why a card data that holds only day/night cards cannot describe ``card``, when nothing says better."""
+    return f"{card!r} is not in the card data (it holds day/night cards only)"
 
 
 RULES_AS_WRITTEN = RulesAsWritten()
