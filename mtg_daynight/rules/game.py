@@ -484,7 +484,10 @@ def enter(
     (``policy.card_faces``).
     """
     step = _Step(state)  # the card data's notes go first; a bad event raises before the step is done
-    cards = [_reported(step, p, policy) for p in validate.collection(state, permanents, "enter")]
+    cards = [
+        _described(step, p, policy) if isinstance(p, CardPermanent) else validate.permanent(state, p, "enter")
+        for p in validate.collection(state, permanents, "enter")
+    ]
     if len(cards) > 1:
         _unique(state, [card.id for card in cards], "enter")
     for card in cards:
@@ -500,12 +503,10 @@ def enter(
     return step.done()
 
 
-def _reported(step: _Step, value: object, policy: Policy) -> Permanent:
-    """One reported permanent, checked; one named by card identity is described by the card data first, which
-    notes a card it knows that is not a day/night card (702.145a: only daybound and nightbound care)."""
+def _described(step: _Step, value: CardPermanent, policy: Policy) -> Permanent:
+    """A permanent named by card identity, checked and described by the card data, which notes a card it knows
+    that is not a day/night card (702.145a: only daybound and nightbound care)."""
     state = step.state
-    if not isinstance(value, CardPermanent):
-        return validate.permanent(state, value, "enter")
     named = validate.card_permanent(state, value, "enter")
     faces = policy.card_faces(named.card)
     if not isinstance(faces, CardFaces):

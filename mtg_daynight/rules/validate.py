@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Final, Literal
 import msgspec
 
 from mtg_daynight.errors import BadEventError, BadSaveError
-from mtg_daynight.rules.designation import Designation, Keyword, Side
+from mtg_daynight.rules.designation import BACK, Designation, Keyword, Side
 from mtg_daynight.rules.permanents import CardPermanent, Face, Permanent, Tracked
 from mtg_daynight.rules.state import GameState
 
@@ -213,7 +213,7 @@ def permanent(state: GameState, value: object, event: str) -> Permanent:
         back = face(state, back, (event, pid, "back"))
     if type(up) is not Side:
         up = side(state, up, (event, pid, "face"))
-    if up is Side.BACK and back is None:
+    if up is BACK and back is None:
         raise bad(state, f"{event}: {pid!r} ({value.name}) can't enter back face up: it has no back face")
     if type(value.face_down) is not bool:
         flag(state, value.face_down, (event, pid, "face_down"))

@@ -9,23 +9,20 @@ from hypothesis import strategies as st
 
 from mtg_daynight.hookspecs import GameState, Tally, TurnRecord, hookimpl
 from mtg_daynight.manager import plugin_manager
-from mtg_daynight.rules import Designation
+from mtg_daynight.rules import Designation, RulesAsWritten
 from mtg_daynight.rules import game as rules
 
 PLAYERS = ("P1", "P2", "P3")
 
 
-class _HouseTally:
-    """A Policy whose count is a fixed house-rule Tally, and that forbids nothing."""
+class _HouseTally(RulesAsWritten):
+    """A Policy whose count is a fixed house-rule Tally, and that otherwise answers as the rules are written."""
 
     def __init__(self, tally: Tally) -> None:
         self._tally = tally
 
     def tally(self, state: GameState, turn: TurnRecord) -> Tally:
         return self._tally
-
-    def veto(self, state: GameState, after: Designation, cause: str) -> str | None:
-        return None
 
 
 @settings(max_examples=100, deadline=None)
