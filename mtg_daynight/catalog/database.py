@@ -128,7 +128,8 @@ class CardDatabase:
                 if not card.helper:  # "Day" and "Night" alone would be suggested for far too many names
                     self._pool.setdefault(key, (face.name, card.name))
             for printed in card.printed_names:
-                for text in (printed.name, *split_faces(printed.name)):
+                faces = split_faces(printed.name) if "/" in printed.name else ()  # no "/": no faces but itself
+                for text in (printed.name, *faces):
                     key = name_key(text)
                     self._printed.setdefault(key, (index, printed.lang))
                     self._pool.setdefault(key, (text, card.name))
