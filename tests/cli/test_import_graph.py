@@ -59,8 +59,9 @@ UPDATING = (
     "mtg_daynight.importer.fold",
     "filelock",
 )
-#: The readers of other formats than the scanned deck's, and the Forge card scripts of mod directories.
-OTHER_READERS = ("xml.parsers.expat", "difflib", "mtg_daynight.catalog.forge_script")
+#: What only other inputs need: the ``.dek`` reader's XML parser, the Forge card scripts and the TOML files of mod
+#: directories, and difflib (only for a name close to a known one: the fixture deck has none).
+OTHER_INPUTS = ("xml.parsers.expat", "mtg_daynight.catalog.forge_script", "tomllib", "difflib")
 
 #: The child: make the modules named in argv[2] unimportable (a plain install without them), run ``CODE`` (which
 #: sets ``status`` and may print), then write ``[status, sorted(sys.modules)]`` to the file named by argv[1].
@@ -150,12 +151,12 @@ def test_deck_scan_of_60_cards_loads_card_data_but_no_requests_or_pluggy(
 
 def test_every_module_a_deck_scan_must_not_load_exists() -> None:
     """A guard on a module that was renamed or removed would pass whatever a deck scan loads."""
-    for name in (*GAME, *UPDATING, *OTHER_READERS):
+    for name in (*GAME, *UPDATING, *OTHER_INPUTS):
         assert importlib.util.find_spec(name) is not None, name
 
 
 @pytest.mark.parametrize("data", ["bundled", "fixture"])
-def test_deck_scan_loads_no_game_no_update_and_no_other_reader(
+def test_deck_scan_loads_no_game_no_update_and_nothing_for_other_inputs(
     tmp_path: Path, files: dict[str, str], data: str
 ) -> None:
     """A Forge deck scanned against the bundled card data (as on a fresh install: no default mod directories) or
@@ -166,7 +167,7 @@ def test_deck_scan_loads_no_game_no_update_and_no_other_reader(
     assert status == 0 and "needs the Day // Night helper card: yes" in out, out
     assert {"mtg_daynight.importer.snapshot", "mtg_daynight.importer.hygiene", "mtg_daynight.importer.integrity",
             "mtg_daynight.catalog.database"} <= modules  # the snapshot is read through its checks
-    _assert_not_loaded(modules, REQUESTS, PLUGGY, GAME, UPDATING, OTHER_READERS, ("tomllib",))
+    _assert_not_loaded(modules, REQUESTS, PLUGGY, GAME, UPDATING, OTHER_INPUTS)
 
 
 def test_without_the_carddata_extra_the_demo_plays(tmp_path: Path) -> None:
