@@ -12,8 +12,8 @@ from typing import Literal
 
 import msgspec
 
-from mtg_daynight.rules import Designation, Face
-from mtg_daynight.rules.permanents import CardFaces
+from mtg_daynight.rules.designation import Designation
+from mtg_daynight.rules.permanents import CardFaces, Face
 
 Origin = Literal["scryfall", "community"]
 """Where a card comes from: the Scryfall snapshot, or a community mod file."""

@@ -35,7 +35,7 @@ import msgspec
 
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.inputfile import read_regular_file
-from mtg_daynight.rules import Face
+from mtg_daynight.rules.permanents import Face
 
 from .model import CatalogCard, PrintedName, make_face
 from .names import card_handles
@@ -48,7 +48,8 @@ MAX_MOD_FILES: Final = 10_000
 MAX_MOD_BYTES: Final = 1024 * 1024
 MAX_MOD_CARDS: Final = 10_000
 MAX_NAME_CHARS: Final = 200
-_LANG: Final = re.compile(r"[a-z]{2,3}(?:[-_][a-z0-9]{2,4})?")
+#: A language code of ``printed_names`` (compiled on first use, re caches it: most scans read no mod file).
+_LANG: Final = r"[a-z]{2,3}(?:[-_][a-z0-9]{2,4})?"
 
 KeywordName = Literal["daybound", "nightbound"]
 
@@ -316,7 +317,7 @@ def _card(card: ModCard, source: str, field: str) -> CatalogCard:
         raise _fail(source, f"{field}.id", f"{card.id!r} is not a usable id (1 to 200 printable characters)")
     printed = []
     for lang, printed_name in card.printed_names.items():
-        if not _LANG.fullmatch(lang):
+        if not re.fullmatch(_LANG, lang):
             raise _fail(source, f"{field}.printed_names.{lang}", "not a language code like 'de' or 'zhs'")
         if not printed_name.strip() or len(printed_name) > 2 * MAX_NAME_CHARS or not printed_name.isprintable():
             raise _fail(source, f"{field}.printed_names.{lang}", f"{printed_name!r} is not a usable name")

@@ -44,7 +44,9 @@ def name_key(name: str) -> str:
             text = _SEPARATOR.sub(" // ", text)
         return " ".join(text.split())
     decomposed = unicodedata.normalize("NFKD", name.casefold())
-    stripped = "".join(c for c in decomposed if c in _KEEP_MARKS or not unicodedata.combining(c))
+    stripped = decomposed
+    if any(map(unicodedata.combining, decomposed)):  # accents to drop (most printed names have none)
+        stripped = "".join([c for c in decomposed if c in _KEEP_MARKS or not unicodedata.combining(c)])
     text = unicodedata.normalize("NFC", stripped).translate(_PUNCTUATION)
     text = _SEPARATOR.sub(" // ", text)
     return " ".join(text.split())

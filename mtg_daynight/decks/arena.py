@@ -38,16 +38,17 @@ from .text import (
     split_count,
 )
 
+# Patterns of Arena exports only: compiled on first use (re caches them), not by a scan of a Forge deck.
 # A set code has at least one letter, so "Creatures (20)" is not a card of set "20".
-_SET_SUFFIX = re.compile(r"\s\(((?=[0-9_]{0,7}[A-Za-z])[A-Za-z0-9_]{1,8})\)(?:\s+(\S{1,20}))?$")
-_FINISH_MARK = re.compile(r"\s+\*[A-Za-z]{1,2}\*$")
+_SET_SUFFIX = r"\s\(((?=[0-9_]{0,7}[A-Za-z])[A-Za-z0-9_]{1,8})\)(?:\s+(\S{1,20}))?$"
+_FINISH_MARK = r"\s+\*[A-Za-z]{1,2}\*$"
 _ABOUT = "about"
 
 
 def split_arena_card(rest: str) -> tuple[str, str | None, str | None]:
     """Split ``"Name (SET) 123"`` into its name, set code and collector number (either may be ``None``)."""
-    rest = _FINISH_MARK.sub("", " ".join(rest.split()))
-    match = _SET_SUFFIX.search(rest)
+    rest = re.sub(_FINISH_MARK, "", " ".join(rest.split()))
+    match = re.search(_SET_SUFFIX, rest)
     if match is None:
         return rest, None, None
     return rest[: match.start()], match.group(1), match.group(2)
@@ -55,7 +56,7 @@ def split_arena_card(rest: str) -> tuple[str, str | None, str | None]:
 
 def has_set_suffix(line: str) -> bool:
     """Whether a line ends with an Arena-style ``(SET)`` or ``(SET) 123``."""
-    return _SET_SUFFIX.search(_FINISH_MARK.sub("", " ".join(line.split()))) is not None
+    return re.search(_SET_SUFFIX, re.sub(_FINISH_MARK, "", " ".join(line.split()))) is not None
 
 
 def parse_arena(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], str | None]:

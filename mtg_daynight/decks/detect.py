@@ -21,8 +21,9 @@ from .limits import MAX_LINE_CHARS
 from .model import DeckFormat
 from .text import is_comment, known_section, sideboard_prefixed
 
-_FORGE_HEADER = re.compile(r"\[[^\[\]]+\]")
-_COUNTED = re.compile(r"[0-9]+\s+\S.*")
+# Patterns of content detection only: compiled on first use (re caches them), not when the extension decides.
+_FORGE_HEADER = r"\[[^\[\]]+\]"
+_COUNTED = r"[0-9]+\s+\S.*"
 _ARENA_HEADERS: Final = frozenset({"deck", "companion", "about"})
 _EXTENSIONS: Final[dict[str, DeckFormat]] = {".dek": "dek", ".dck": "forge"}
 
@@ -36,7 +37,7 @@ def detect_format(text: str, lines: list[str], suffix: str = "") -> DeckFormat:
         return "forge"
     stripped = [line[: MAX_LINE_CHARS + 1].strip() for line in lines]
     cards = [line for line in stripped if line and not is_comment(line)]
-    if any(_FORGE_HEADER.fullmatch(line) or ("|" in line and _COUNTED.fullmatch(line)) for line in cards):
+    if any(re.fullmatch(_FORGE_HEADER, line) or ("|" in line and re.fullmatch(_COUNTED, line)) for line in cards):
         return "forge"
     if any(has_set_suffix(line) for line in cards):
         return "arena"
@@ -51,7 +52,7 @@ def _arena_line(line: str) -> bool:
     """Whether a stripped, non-comment line fits an Arena export without set codes: a counted card, a header or
     an ``About`` block's ``Name ...``."""
     return (
-        _COUNTED.fullmatch(line) is not None
+        re.fullmatch(_COUNTED, line) is not None
         or known_section(line) is not None
         or line.casefold() in _ARENA_HEADERS
         or line[:5].casefold() == "name "
@@ -62,5 +63,5 @@ def _mtgo_line(line: str) -> bool:
     """Whether a stripped, non-comment line fits an MTGO text export: ``4 Name``, ``SB: 4 Name`` or a header."""
     sideboard_text = sideboard_prefixed(line)
     if sideboard_text is not None:
-        return _COUNTED.fullmatch(sideboard_text) is not None
-    return _COUNTED.fullmatch(line) is not None or known_section(line) is not None
+        return re.fullmatch(_COUNTED, sideboard_text) is not None
+    return re.fullmatch(_COUNTED, line) is not None or known_section(line) is not None

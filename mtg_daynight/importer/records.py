@@ -6,9 +6,10 @@ These structs are what ``carddata/daynight-cards.json`` holds and what
 every face name, the printed names of every printing, the oracle id and the Scryfall id of each printing.
 All sequences are tuples (the records are frozen); the importer sorts them so that the encoded file is
 deterministic.
-"""
 
-from __future__ import annotations
+The annotations are evaluated when the classes are defined (no ``from __future__ import annotations``), so
+msgspec reads them as they are instead of evaluating strings when it first builds a decoder for them.
+"""
 
 import msgspec
 

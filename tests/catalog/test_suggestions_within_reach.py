@@ -35,6 +35,23 @@ def test_within_reach_keeps_every_name_difflib_would_score_at_the_cutoff(
     ]
 
 
+# Names beyond ASCII too (accents, kana, a character outside the BMP), for queries of either kind.
+WIDE_NAMES = st.text(alphabet="abeor /'-\u00e9\u00f6\u00c6\u30ab\u3099\U0001d400", min_size=1, max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(NAMES, WIDE_NAMES), st.lists(st.one_of(NAMES, WIDE_NAMES), max_size=30),
+       st.sampled_from([0.0, 0.3, 0.6, TYPO_CUTOFF, 0.95, 1.0]))
+def test_within_reach_keeps_every_name_difflib_would_score_beyond_ascii_too(
+    query: str, candidates: list[str], cutoff: float
+) -> None:
+    kept = within_reach(query, candidates, cutoff)
+    assert kept == [c for c in candidates if c in kept]
+    assert [c for c in candidates if _difflib_reaches(query, c, cutoff)] == [
+        c for c in kept if _difflib_reaches(query, c, cutoff)
+    ]
+
+
 @given(st.integers(1, 200), st.integers(1, 200), st.sampled_from([0.0, 0.3, 0.6, TYPO_CUTOFF, 0.95, 1.0]))
 def test_reachable_lengths_hold_every_length_difflib_s_length_bound_lets_through(
     size: int, length: int, cutoff: float

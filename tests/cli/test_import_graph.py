@@ -11,6 +11,7 @@ a command that needs the extra says what to install. When a guard fails, find wh
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import subprocess
 import sys
@@ -33,6 +34,34 @@ REQUESTS = ("requests", "urllib3")
 PLUGGY = ("pluggy",)
 #: The modules of the ``[carddata]`` extra: made unimportable to stand for a plain install.
 CARDDATA_EXTRA = EXTRAS["carddata"]
+#: Playing a game: the rules' transitions and event checks, the facade, the plugin manager and the card-data
+#: plugin. A deck scan holds cards (their faces are the rules' ``Face`` values) but plays nothing.
+GAME = (
+    "mtg_daynight.rules.game",
+    "mtg_daynight.rules.validate",
+    "mtg_daynight.facade",
+    "mtg_daynight.manager",
+    "mtg_daynight.hookspecs",
+    "mtg_daynight.plugin",
+    "mtg_daynight.catalog.plugin",
+)
+#: Updating card data: a deck scan only reads a snapshot (importer.paths, snapshot, records and its checks).
+UPDATING = (
+    "mtg_daynight.importer.importer",
+    "mtg_daynight.importer.update",
+    "mtg_daynight.importer.download",
+    "mtg_daynight.importer.scryfall",
+    "mtg_daynight.importer.mtgjson",
+    "mtg_daynight.importer.scanner",
+    "mtg_daynight.importer.decompress",
+    "mtg_daynight.importer.local",
+    "mtg_daynight.importer.diff",
+    "mtg_daynight.importer.fold",
+    "filelock",
+)
+#: What only other inputs need: the ``.dek`` reader's XML parser, the Forge card scripts and the TOML files of mod
+#: directories, and difflib (only for a name close to a known one: the fixture deck has none).
+OTHER_INPUTS = ("xml.parsers.expat", "mtg_daynight.catalog.forge_script", "tomllib", "difflib")
 
 #: The child: make the modules named in argv[2] unimportable (a plain install without them), run ``CODE`` (which
 #: sets ``status`` and may print), then write ``[status, sorted(sys.modules)]`` to the file named by argv[1].
@@ -118,6 +147,27 @@ def test_deck_scan_of_60_cards_loads_card_data_but_no_requests_or_pluggy(
     assert status == 0 and "needs the Day // Night helper card: yes" in out
     assert {"mtg_daynight.catalog.scan", "mtg_daynight.decks.forge"} <= modules
     _assert_not_loaded(modules, REQUESTS, PLUGGY, _other_commands("deck"))
+
+
+def test_every_module_a_deck_scan_must_not_load_exists() -> None:
+    """A guard on a module that was renamed or removed would pass whatever a deck scan loads."""
+    for name in (*GAME, *UPDATING, *OTHER_INPUTS):
+        assert importlib.util.find_spec(name) is not None, name
+
+
+@pytest.mark.parametrize("data", ["bundled", "fixture"])
+def test_deck_scan_loads_no_game_no_update_and_nothing_for_other_inputs(
+    tmp_path: Path, files: dict[str, str], data: str
+) -> None:
+    """A Forge deck scanned against the bundled card data (as on a fresh install: no default mod directories) or
+    the FIXTURE snapshot: the card data is read and checked, nothing of a game or of an update is loaded."""
+    where = ("--data-dir", files["data"]) if data == "fixture" else ()
+    argv = ("deck", "scan", "--no-default-mods", *where, files["deck"])
+    status, out, modules = _probe(tmp_path, _cli(*argv))
+    assert status == 0 and "needs the Day // Night helper card: yes" in out, out
+    assert {"mtg_daynight.importer.snapshot", "mtg_daynight.importer.hygiene", "mtg_daynight.importer.integrity",
+            "mtg_daynight.catalog.database"} <= modules  # the snapshot is read through its checks
+    _assert_not_loaded(modules, REQUESTS, PLUGGY, GAME, UPDATING, OTHER_INPUTS)
 
 
 def test_without_the_carddata_extra_the_demo_plays(tmp_path: Path) -> None:
