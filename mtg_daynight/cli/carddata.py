@@ -13,7 +13,6 @@ from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFA
 from mtg_daynight.importer.paths import locate_snapshot
 
 if TYPE_CHECKING:
-    from datetime import datetime
     from typing import Any
 
     from mtg_daynight.importer.records import Snapshot, SourceInfo
@@ -414,18 +413,6 @@ def parse_age(text: str) -> float:
     return float(match.group(1)) * _UNIT[match.group(2)]
 
 
-def _parse_time(text: str | None) -> datetime | None:
-    from datetime import UTC, datetime
-
-    if not text:
-        return None
-    try:
-        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
-
-
 #: What each origin of :func:`~mtg_daynight.importer.paths.locate_snapshot` means, for the status line.
 _ORIGINS = {
     "--data-dir": "given with --data-dir",
@@ -473,7 +460,7 @@ def _status(args: argparse.Namespace) -> int:
 
     import msgspec
 
-    from mtg_daynight.importer.snapshot import load_snapshot
+    from mtg_daynight.importer.snapshot import load_snapshot, parse_time
 
     max_age = parse_age(args.max_age) if args.check else None
     location = locate_snapshot(args.data_dir)
@@ -499,7 +486,7 @@ def _status(args: argparse.Namespace) -> int:
             return 1
         raise
     manifest = snapshot.manifest
-    reference = _parse_time(manifest.source.updated_at) or _parse_time(manifest.imported_at)
+    reference = parse_time(manifest.source.updated_at) or parse_time(manifest.imported_at)
     age = (datetime.now(UTC) - reference).total_seconds() if reference else None
     # A date more than a day ahead (a wrong clock, or an edited manifest) says nothing of the data's age.
     future = age is not None and age < -FUTURE_SLACK

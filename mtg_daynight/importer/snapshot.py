@@ -280,7 +280,11 @@ def check_plausible(new: Snapshot, old: Snapshot | None, *, force: bool = False)
 def data_date(snapshot: Snapshot) -> datetime | None:
     """The date of a snapshot's data, by its source's own date: Scryfall's ``updated_at`` or MTGJSON's
     ``meta.date`` (None for local Scryfall files, which carry no date, or a date that does not parse)."""
-    text = snapshot.manifest.source.updated_at
+    return parse_time(snapshot.manifest.source.updated_at)
+
+
+def parse_time(text: str | None) -> datetime | None:
+    """An ISO 8601 time of a manifest (``Z`` or an offset; none read as UTC), or None when absent or unreadable."""
     if not text:
         return None
     try:
