@@ -1,5 +1,6 @@
-"""The public names of ``mtg_daynight`` and ``mtg_daynight.catalog``: one table per package (``_EXPORTS``), from which
-``__all__`` derives; the imports for type checkers name exactly the same, from the same modules; each name loads."""
+"""The public names of ``mtg_daynight``, ``mtg_daynight.rules`` and ``mtg_daynight.catalog``: one table per package
+(``_EXPORTS``), from which ``__all__`` derives; the imports for type checkers name exactly the same, from the same
+modules; each name loads."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGES = ["mtg_daynight", "mtg_daynight.catalog"]
+PACKAGES = ["mtg_daynight", "mtg_daynight.rules", "mtg_daynight.catalog"]
 
 
 def _type_checking_imports(package: str) -> dict[str, str]:
