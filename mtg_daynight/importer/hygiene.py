@@ -10,37 +10,74 @@ longer be the card's name. :func:`escape_text` is what error messages use to sho
 letting it reach the terminal raw.
 
 The check runs on every card an import keeps: its texts are joined and searched once (:func:`is_clean`); only
-when a card is refused are its fields searched one by one, to name the field and the character.
+when a card is refused are its fields searched one by one, to name the field and the character. Every forbidden
+character is unprintable (``str.isprintable()`` is false for it), so a text that is all printable (once the line
+feeds of rules text are taken out) is clean without a search: the patterns are compiled only for the first text
+that needs one, and reading a clean snapshot (``deck scan``) compiles none.
+
+A snapshot file is checked the same way when it is read (:func:`check_snapshot_text`): every record of every kind
+(the kinds are :class:`~mtg_daynight.importer.records.Snapshot`'s fields, :data:`RECORD_KINDS`).
 """
 
 from __future__ import annotations
 
+import functools
 import operator
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Snapshot
+from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, ReadsCard, Snapshot
 
 if TYPE_CHECKING:  # annotations only: reading a snapshot (deck scan, demo) does not load the Scryfall structs
     from mtg_daynight.importer.scryfall import Card
 
 #: C0 and C1 control characters (ESC included), DEL, the Unicode line and paragraph separators, and the bidi
-#: embedding/override/isolate controls and marks (U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069).
-FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: embedding/override/isolate controls and marks (U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069): a regular
+#: expression character class.
+FORBIDDEN_CHARACTERS = "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 #: In rules text a line feed separates abilities; every other forbidden character is still refused.
-FORBIDDEN_IN_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+FORBIDDEN_IN_TEXT_CHARACTERS = FORBIDDEN_CHARACTERS.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f")
+
+#: The kinds of records a snapshot holds: every field of :class:`Snapshot` but its manifest. Derived from the
+#: struct, so that a kind added there is checked when a snapshot is read without a change here.
+RECORD_KINDS: tuple[str, ...] = tuple(field for field in Snapshot.__struct_fields__ if field != "manifest")
+#: A record of any kind.
+Record = DayNightCard | MentionCard | HelperCard | ReadsCard
 
 
-def is_clean(text: str, pattern: re.Pattern[str] = FORBIDDEN) -> bool:
-    """True when ``pattern`` (:data:`FORBIDDEN` or :data:`FORBIDDEN_IN_TEXT`) finds nothing in ``text``."""
-    return pattern.search(text) is None
+def snapshot_records(snapshot: Snapshot) -> Iterator[tuple[str, Record]]:
+    """(kind, record) for every record of ``snapshot``, kind by kind in :data:`RECORD_KINDS` order."""
+    for kind in RECORD_KINDS:
+        records: tuple[Record, ...] = getattr(snapshot, kind)
+        for record in records:
+            yield kind, record
+
+
+@functools.cache
+def _pattern(rules_text: bool) -> re.Pattern[str]:
+    """The forbidden characters (in rules text, all but the line feed) as a compiled pattern, on first use."""
+    return re.compile(f"[{FORBIDDEN_IN_TEXT_CHARACTERS if rules_text else FORBIDDEN_CHARACTERS}]")
+
+
+def find_forbidden(text: str, *, rules_text: bool = False) -> re.Match[str] | None:
+    """The first forbidden character of ``text`` (rules text may hold line feeds), or None when it has none."""
+    if (text.replace("\n", "") if rules_text else text).isprintable():
+        return None  # every forbidden character is unprintable
+    return _pattern(rules_text).search(text)
+
+
+def is_clean(text: str, *, rules_text: bool = False) -> bool:
+    """True when ``text`` holds no forbidden character (rules text may hold line feeds)."""
+    return find_forbidden(text, rules_text=rules_text) is None
 
 
 def escape_text(text: str) -> str:
     """``text`` with every forbidden character written as a visible escape (``\\x1b``, ``\\u202e``)."""
-    return FORBIDDEN.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    if text.isprintable():
+        return text
+    return _pattern(False).sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 #: The fields of a card and of a card face that end up in a snapshot, other than the rules text and keywords.
@@ -78,12 +115,12 @@ def _texts(card: Card) -> tuple[str, str]:
 def check_card_text(card: Card) -> None:
     """Refuse a card whose names or texts hold a forbidden character (see the module docstring)."""
     names, rules = _texts(card)
-    if is_clean(names) and is_clean(rules, FORBIDDEN_IN_TEXT):  # joining texts puts no character in between
+    if is_clean(names) and is_clean(rules, rules_text=True):  # joining texts puts no character in between
         return
     for name, value, rules_text in _fields(card):
         if not value:
             continue
-        found = (FORBIDDEN_IN_TEXT if rules_text else FORBIDDEN).search(value)
+        found = find_forbidden(value, rules_text=rules_text)
         if found is not None:
             raise CardFileError(
                 f"card '{escape_text(card.name)}' (id {escape_text(card.id)}): {name} holds the control "
@@ -93,13 +130,9 @@ def check_card_text(card: Card) -> None:
 
 
 def _snapshot_texts(snapshot: Snapshot) -> Iterator[tuple[str, str, str | None, bool]]:
-    """(record name, field, value, is_rules_text) for every text of a snapshot that is ever printed."""
-    records: tuple[DayNightCard | MentionCard | HelperCard, ...] = (
-        *snapshot.cards,
-        *snapshot.mentions,
-        *snapshot.helpers,
-    )
-    for record in records:
+    """(record name, field, value, is_rules_text) for every text of a snapshot that is ever printed, in records of
+    every kind."""
+    for _, record in snapshot_records(snapshot):
         yield record.name, "name", record.name, False
         for face in record.faces:
             yield record.name, "face name", face.name, False
@@ -118,7 +151,7 @@ def check_snapshot_text(snapshot: Snapshot, name: str) -> None:
     """Refuse a snapshot file (named ``name``) that holds what an import refuses: the file was not written by an
     import, or was altered since, and its names must not reach a terminal raw."""
     for record, field, value, rules_text in _snapshot_texts(snapshot):
-        if value and (FORBIDDEN_IN_TEXT if rules_text else FORBIDDEN).search(value) is not None:
+        if value and find_forbidden(value, rules_text=rules_text) is not None:
             raise CardFileError(
                 f"{name}: card '{escape_text(record)}': its {field} holds a control character: not a snapshot an "
                 "import wrote; run `mtg-daynight carddata update` again"

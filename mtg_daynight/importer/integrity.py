@@ -6,7 +6,9 @@ day/night card's ``daybound_face`` / ``nightbound_face`` name one of its faces; 
 an oracle id and no two cards share a name; the manifest's counts are those of the records, and its texts hold
 no control or bidi character (``carddata status`` prints them). A file that breaks one of these was edited by
 hand or damaged: reading it raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file, the
-record and the field, so no reader works on (or prints) a half-valid snapshot.
+record and the field, so no reader works on (or prints) a half-valid snapshot. The record kinds are those of
+:data:`~mtg_daynight.importer.hygiene.RECORD_KINDS` (the snapshot struct's fields), each with its count in the
+manifest; the texts of the records are checked by :func:`~mtg_daynight.importer.hygiene.check_snapshot_text`.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from collections.abc import Iterator
 import msgspec
 
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.hygiene import FORBIDDEN, escape_text
-from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, ReadsCard, Snapshot
+from mtg_daynight.importer.hygiene import RECORD_KINDS, Record, escape_text, is_clean
+from mtg_daynight.importer.records import DayNightCard, HelperCard, Snapshot
 
-Record = DayNightCard | MentionCard | HelperCard | ReadsCard
+#: How a record of each kind is named in a message (a kind not listed is named by its field).
+_LABELS = {"cards": "card", "mentions": "mention", "helpers": "helper", "reads": "reads"}
 _HINT = "not a snapshot an import wrote; run `mtg-daynight carddata update` again"
 
 
@@ -38,24 +41,23 @@ def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
 def _problem(snapshot: Snapshot) -> str | None:
     """What is wrong with ``snapshot``, or None."""
     for where, text in _strings(msgspec.to_builtins(snapshot.manifest), "manifest"):
-        if FORBIDDEN.search(text) is not None:
+        if not is_clean(text):
             return f"{where} holds a control character ({escape_text(text)[:60]!r})"
     counts = snapshot.manifest.counts
-    printings = sum(len(card.printings) for card in snapshot.cards)
-    actual = (len(snapshot.cards), len(snapshot.mentions), len(snapshot.helpers), printings, len(snapshot.reads))
-    if (counts.cards, counts.mentions, counts.helpers, counts.printings, counts.reads) != actual:
+    expected = {kind: getattr(counts, kind) for kind in RECORD_KINDS}
+    actual: dict[str, int] = {kind: len(getattr(snapshot, kind)) for kind in RECORD_KINDS}
+    expected["printings"] = counts.printings
+    actual["printings"] = sum(len(card.printings) for card in snapshot.cards)
+    if expected != actual:
         return (
-            f"manifest counts (cards {counts.cards}, mentions {counts.mentions}, helpers {counts.helpers}, "
-            f"printings {counts.printings}, reads {counts.reads}) do not match the records ({actual[0]}, "
-            f"{actual[1]}, {actual[2]}, {actual[3]}, {actual[4]})"
+            f"manifest counts ({', '.join(f'{kind} {count}' for kind, count in expected.items())}) do not match "
+            f"the records ({', '.join(f'{kind} {count}' for kind, count in actual.items())})"
         )
     names: set[str] = set()
     printing_ids: set[str] = set()
-    groups: tuple[tuple[str, tuple[Record, ...]], ...] = (
-        ("card", snapshot.cards), ("mention", snapshot.mentions), ("helper", snapshot.helpers),
-        ("reads", snapshot.reads),
-    )
-    for kind, records in groups:
+    for field in RECORD_KINDS:
+        kind = _LABELS.get(field, field)
+        records: tuple[Record, ...] = getattr(snapshot, field)
         oracle_ids: set[str] = set()
         for record in records:
             label = f"{kind} {escape_text(record.name)!r}"
@@ -65,13 +67,14 @@ def _problem(snapshot: Snapshot) -> str | None:
                 return f"{label} has no faces"
             if not record.printings:
                 return f"{label} has no printings"
-            if kind != "helper" and not record.oracle_id:
+            helper = isinstance(record, HelperCard)
+            if not helper and not record.oracle_id:
                 return f"{label} has no oracle id"
             if record.oracle_id:
                 if record.oracle_id in oracle_ids:
                     return f"{label}: oracle id {record.oracle_id} is listed twice"
                 oracle_ids.add(record.oracle_id)
-            if kind != "helper":
+            if not helper:
                 if record.name in names:
                     return f"{label} is listed twice"
                 names.add(record.name)
