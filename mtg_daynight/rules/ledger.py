@@ -8,8 +8,8 @@ Only the current and the previous turn are kept: nothing in the rules looks furt
 the same size for the whole game.
 """
 
-from __future__ import annotations
-
+# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``): msgspec then
+# reads them as they are, instead of evaluating strings when it builds a decoder (a save's, a bridge's).
 import msgspec
 
 

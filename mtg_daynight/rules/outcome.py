@@ -19,8 +19,8 @@ Beside the actions, :class:`FailedNotification` records a plugin whose ``daynigh
 was made: the change and the outcome stand.
 """
 
-from __future__ import annotations
-
+# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``): msgspec then
+# reads them as they are, instead of evaluating strings when it builds a decoder (a save's, a bridge's).
 import msgspec
 
 from mtg_daynight.rules.designation import NEITHER, Designation, Side

@@ -6,8 +6,8 @@ instant or sorcery face), 702.26 (phased-out permanents are treated as though th
 (a face-down permanent has no printed abilities; those other effects grant it still apply).
 """
 
-from __future__ import annotations
-
+# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``): msgspec then
+# reads them as they are, instead of evaluating strings when it builds a decoder (a save's, a bridge's).
 import msgspec
 
 from mtg_daynight.rules.designation import BACK, DAYBOUND, FRONT, Keyword, Side
@@ -197,7 +197,7 @@ class Tracked(_OnTheBattlefield, msgspec.Struct, omit_defaults=True, gc=False):
     lost: frozenset[Keyword] = frozenset()
     restrictions: frozenset[str] = frozenset()
 
-    def view(self) -> PermanentView:
+    def view(self) -> "PermanentView":  # defined below
         """A frozen copy of this record, for hosts (what :meth:`mtg_daynight.Game.permanent` returns)."""
         return PermanentView(
             self.card, self.face, self.face_down, self.phased_out, self.gained, self.lost, self.restrictions

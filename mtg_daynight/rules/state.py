@@ -4,8 +4,8 @@ The state is plain data (a msgspec Struct): it round-trips through ``msgspec.jso
 progress can be saved, loaded and continued identically. Each game has its own state; nothing is global.
 """
 
-from __future__ import annotations
-
+# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``): msgspec then
+# reads them as they are, instead of evaluating strings when it builds a decoder (a save's, a bridge's).
 from typing import Any, Protocol
 
 import msgspec
