@@ -484,10 +484,10 @@ def enter(
     (``policy.card_faces``).
     """
     step = _Step(state)  # the card data's notes go first; a bad event raises before the step is done
-    cards = [
-        _described(step, p, policy) if isinstance(p, CardPermanent) else validate.permanent(state, p, "enter")
-        for p in validate.collection(state, permanents, "enter")
-    ]
+    cards: list[Permanent] = []
+    for value in validate.collection(state, permanents, "enter"):
+        cards.append(_described(step, value, policy) if isinstance(value, CardPermanent)
+                     else validate.permanent(state, value, "enter"))
     if len(cards) > 1:
         _unique(state, [card.id for card in cards], "enter")
     for card in cards:
