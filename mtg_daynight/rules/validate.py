@@ -175,13 +175,18 @@ def restrictions(state: GameState, value: object, what: Where) -> frozenset[str]
     return frozenset(name(state, item, what, " item") for item in value)
 
 
+def _face_as_saved(value: Face) -> bool:
+    """Whether a Face's fields are exactly as a save holds them: a plain non-empty ASCII name, three real bools."""
+    label = value.name
+    return (type(label) is str and label != "" and label.isascii() and type(value.daybound) is bool
+            and type(value.nightbound) is bool and type(value.instant_or_sorcery) is bool)
+
+
 def face(state: GameState, value: object, what: Where) -> Face:
     """A :class:`Face` whose fields have their declared types: a Face exactly as a save holds it (a plain ASCII
     name, real bools) as it is, anything else normalised field by field (or refused, saying which field)."""
     if type(value) is Face:
-        label = value.name
-        if (type(label) is str and label and label.isascii() and type(value.daybound) is bool
-                and type(value.nightbound) is bool and type(value.instant_or_sorcery) is bool):
+        if _face_as_saved(value):
             return value
     elif not isinstance(value, Face):
         raise bad(state, f"{where(what)}: {show(value)} is not a Face")
@@ -205,10 +210,11 @@ def permanent(state: GameState, value: object, event: str) -> Permanent:
     gained, lost, held = value.gained, value.lost, value.restrictions
     if (type(value) is Permanent and type(pid) is str and pid and pid.isascii()
             and type(controller) is str and controller in state.players
-            and face(state, front, (event, pid, "front")) is front
-            and (back is None or face(state, back, (event, pid, "back")) is back)
+            and type(front) is Face and _face_as_saved(front)
+            and (back is None or (type(back) is Face and _face_as_saved(back)))
             and type(up) is Side and not (up is BACK and back is None)
             and type(value.face_down) is bool and type(value.token) is bool
+            # sets: empty ones here; keywords() and restrictions() below check each item of the others
             and type(gained) is frozenset and not gained and type(lost) is frozenset and not lost
             and type(held) is frozenset and not held):
         return value
