@@ -75,7 +75,20 @@ class DayNightCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     playtest: bool = False
 
 
-class MentionCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+class _CardWithoutKeywords(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """The fields of a card record without daybound or nightbound (its subclasses add the field that says which
+    kind it is, last, so the snapshot's bytes keep their order)."""
+
+    name: str
+    oracle_id: str
+    layout: str
+    faces: tuple[SnapshotFace, ...]
+    printings: tuple[Printing, ...] = ()
+    digital: bool = False
+    playtest: bool = False
+
+
+class MentionCard(_CardWithoutKeywords, frozen=True, kw_only=True, gc=False):
     """A card that refers to day or night without having daybound or nightbound.
 
     It makes it day or night (Brimstone Vandal: "If it's neither day nor night, it becomes day as ~ enters"),
@@ -84,30 +97,16 @@ class MentionCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     is when records of every kind are listed together. ``digital`` / ``playtest`` as for :class:`DayNightCard`.
     """
 
-    name: str
-    oracle_id: str
-    layout: str
-    faces: tuple[SnapshotFace, ...]
-    printings: tuple[Printing, ...] = ()
-    digital: bool = False
-    playtest: bool = False
     mentions_day_night: bool = True
 
 
-class ReadsCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+class ReadsCard(_CardWithoutKeywords, frozen=True, kw_only=True, gc=False):
     """A card that only reads day or night (731.1): it checks the designation ("This spell costs {2} less to cast
     if it's night") without having daybound or nightbound and without making it day or night or triggering on
     the change. It cares about day/night, but a deck of such cards never has a designation to track, so it does
     not need the helper card. ``reads_day_night`` is always true (it says what kind of record this is when
     records of every kind are listed together); ``digital`` / ``playtest`` as for :class:`DayNightCard`."""
 
-    name: str
-    oracle_id: str
-    layout: str
-    faces: tuple[SnapshotFace, ...]
-    printings: tuple[Printing, ...] = ()
-    digital: bool = False
-    playtest: bool = False
     reads_day_night: bool = True
 
 

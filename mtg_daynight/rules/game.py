@@ -149,11 +149,11 @@ def _become(step: _Step, after: Designation, rule: str, why: str, policy: Policy
     state = step.state
     before = state.designation
     if before is after:
-        step.note(rule, f"it is already {after}: nothing happens ({why})")
+        step.note(rule, f"it is already {after!s}: nothing happens ({why})")
         return
     reason = policy.veto(state, after, why)
     if reason is not None:
-        step.act(ChangeVetoed(after, rule, reason), rule, f"it would become {after} ({why}), but {reason}")
+        step.act(ChangeVetoed(after, rule, reason), rule, f"it would become {after!s} ({why}), but {reason}")
         return
     state.designation = after  # 731.1: from now on exactly one of day and night
     # Anything that happens during the untap step (502.1 phasing as well as the 502.2 check) happens where no
@@ -162,7 +162,7 @@ def _become(step: _Step, after: Designation, rule: str, why: str, policy: Policy
     where = ""
     if step.untap:
         where = " in the untap step (502.2)" if check else " in the untap step (after 502.1 phasing)"
-    step.act(change, rule, f"{before} -> {after}{where}: {why}")
+    step.act(change, rule, f"{before!s} -> {after!s}{where}: {why}")
     # 702.145b/e: as it becomes night (day), daybound (nightbound) permanents transform, whoever controls them.
     permanents = state.permanents
     for permanent in state.relevant:
@@ -184,14 +184,14 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
     if tracked.face_down and tracked.card.back is not None:  # it has the keyword because an effect grants it (708.2)
         step.note(
             "712.15a",
-            f"{tracked.name} ({tracked.id}, {controller}) has {keyword} but is face down: a face-down transforming "
+            f"{tracked.name} ({tracked.id}, {controller}) has {keyword!s} but is face down: a face-down transforming "
             "permanent can't transform; it stays as it is",
         )
         return
     if not tracked.can_transform:
         step.note(
             "701.27",
-            f"{tracked.name} ({tracked.id}, {controller}) has {keyword} but can't transform (712.9, 712.10): it stays"
+            f"{tracked.name} ({tracked.id}, {controller}) has {keyword!s} but can't transform (712.9, 712.10): it stays"
             " as it is",
         )
         return
@@ -211,7 +211,7 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
     step.act(
         Transform(tracked.id, tracked.face, rule),
         rule,
-        f"{old_name} ({tracked.id}, {controller}) transforms into {tracked.name}: it is {designation}",
+        f"{old_name} ({tracked.id}, {controller}) transforms into {tracked.name}: it is {designation!s}",
     )
 
 
@@ -484,10 +484,10 @@ def enter(
     (``policy.card_faces``).
     """
     step = _Step(state)  # the card data's notes go first; a bad event raises before the step is done
-    cards = [
-        _described(step, p, policy) if isinstance(p, CardPermanent) else validate.permanent(state, p, "enter")
-        for p in validate.collection(state, permanents, "enter")
-    ]
+    cards: list[Permanent] = []
+    for value in validate.collection(state, permanents, "enter"):
+        cards.append(_described(step, value, policy) if isinstance(value, CardPermanent)
+                     else validate.permanent(state, value, "enter"))
     if len(cards) > 1:
         _unique(state, [card.id for card in cards], "enter")
     for card in cards:
@@ -566,9 +566,9 @@ def _enter(step: _Step, card: Permanent) -> Tracked | None:
         step.act(
             EnterFace(card.id, tracked.face, False, "702.145b"),
             "702.145b",
-            f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face} face up"
+            f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face!s} face up"
             f"{' (face down)' if tracked.face_down else ''}"
-            f"{'' if designation is NEITHER else f': it is {designation}'}",
+            f"{'' if designation is NEITHER else f': it is {designation!s}'}",
         )
     return tracked
 
@@ -843,7 +843,7 @@ def become(
                                                    if state.designation is NEITHER else "")
     else:
         after = to
-        why = f"{cause} says it becomes {after}"
+        why = f"{cause} says it becomes {after!s}"
     step = _Step(state)
     _become(step, after, "731.1", why, policy)
     return step.done()
@@ -860,7 +860,7 @@ def veto_ended(state: GameState, cause: str, *, policy: Policy = RULES_AS_WRITTE
                               "(702.145d/g)")
         _settle(step, (), policy)
     else:
-        step.note("731.1", f"{cause}: an \"it can't become day/night\" effect ended; it is {state.designation}, "
+        step.note("731.1", f"{cause}: an \"it can't become day/night\" effect ended; it is {state.designation!s}, "
                            "so 702.145d/g do not apply")
     return step.done()
 

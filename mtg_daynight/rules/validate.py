@@ -175,61 +175,62 @@ def restrictions(state: GameState, value: object, what: Where) -> frozenset[str]
     return frozenset(name(state, item, what, " item") for item in value)
 
 
-def face(state: GameState, value: object, what: Where) -> Face:
-    """A :class:`Face` whose fields have their declared types."""
-    if type(value) is not Face:
-        if not isinstance(value, Face):
-            raise bad(state, f"{where(what)}: {show(value)} is not a Face")
-        value = Face(value.name, value.daybound, value.nightbound, value.instant_or_sorcery)
+def _face_as_saved(value: Face) -> bool:
+    """Whether a Face's fields are exactly as a save holds them: a plain non-empty ASCII name, three real bools."""
     label = value.name
-    if type(label) is not str or not label or not label.isascii():  # check first; name() says what is wrong
-        label = name(state, label, what, ".name")
-    if type(value.daybound) is not bool or type(value.nightbound) is not bool or (
-        type(value.instant_or_sorcery) is not bool
-    ):
-        for field in ("daybound", "nightbound", "instant_or_sorcery"):
-            flag(state, getattr(value, field), what, f".{field}")
-    return value if label is value.name else Face(label, value.daybound, value.nightbound, value.instant_or_sorcery)
+    return (type(label) is str and label != "" and label.isascii() and type(value.daybound) is bool
+            and type(value.nightbound) is bool and type(value.instant_or_sorcery) is bool)
+
+
+def face(state: GameState, value: object, what: Where) -> Face:
+    """A :class:`Face` whose fields have their declared types: a Face exactly as a save holds it (a plain ASCII
+    name, real bools) as it is, anything else normalised field by field (or refused, saying which field)."""
+    if type(value) is Face:
+        if _face_as_saved(value):
+            return value
+    elif not isinstance(value, Face):
+        raise bad(state, f"{where(what)}: {show(value)} is not a Face")
+    label = name(state, value.name, what, ".name")
+    for field in ("daybound", "nightbound", "instant_or_sorcery"):
+        flag(state, getattr(value, field), what, f".{field}")
+    return Face(label, value.daybound, value.nightbound, value.instant_or_sorcery)
 
 
 def permanent(state: GameState, value: object, event: str) -> Permanent:
     """A :class:`Permanent` whose fields have their declared types (normalised: see the module docstring).
 
-    The controller must be a player of the game; a permanent entering back face up needs a back face. Each field
-    is tested for the exact type a save holds, as the events' own arguments are (``spell_cast``): the helper of
-    that kind (:func:`name`, :func:`player`, :func:`side`, ...) runs only for a value that is not, to normalise it
-    or to say what is wrong, so that a valid permanent is checked in this one call.
+    The controller must be a player of the game; a permanent entering back face up needs a back face. A Permanent
+    exactly as a save holds it (each field of the exact type the save holds, as the events' own arguments are
+    tested) is returned as it is; anything else is normalised field by field, in this order, by the helper of
+    that kind (:func:`name`, :func:`player`, :func:`face`, ...), which says what is wrong.
     """
     if not isinstance(value, Permanent):
         raise bad(state, f"{event}: {show(value)} is not a Permanent (or a CardPermanent)")
-    pid, front, back, up = value.id, value.front, value.back, value.face
+    pid, controller, front, back, up = value.id, value.controller, value.front, value.back, value.face
     gained, lost, held = value.gained, value.lost, value.restrictions
-    if type(pid) is not str or not pid or not pid.isascii():
-        pid = name(state, pid, (event, None, "id"))
-    if type(value.controller) is not str or value.controller not in state.players:
-        player(state, value.controller, (event, pid, ""))
+    if (type(value) is Permanent and type(pid) is str and pid and pid.isascii()
+            and type(controller) is str and controller in state.players
+            and type(front) is Face and _face_as_saved(front)
+            and (back is None or (type(back) is Face and _face_as_saved(back)))
+            and type(up) is Side and not (up is BACK and back is None)
+            and type(value.face_down) is bool and type(value.token) is bool
+            # sets: empty ones here; keywords() and restrictions() below check each item of the others
+            and type(gained) is frozenset and not gained and type(lost) is frozenset and not lost
+            and type(held) is frozenset and not held):
+        return value
+    pid = name(state, pid, (event, None, "id"))
+    player(state, controller, (event, pid, ""))
     front = face(state, front, (event, pid, "front"))
     if back is not None:
         back = face(state, back, (event, pid, "back"))
-    if type(up) is not Side:
-        up = side(state, up, (event, pid, "face"))
+    up = side(state, up, (event, pid, "face"))
     if up is BACK and back is None:
         raise bad(state, f"{event}: {pid!r} ({value.name}) can't enter back face up: it has no back face")
-    if type(value.face_down) is not bool:
-        flag(state, value.face_down, (event, pid, "face_down"))
-    if type(gained) is not frozenset or gained:
-        gained = keywords(state, gained, (event, pid, "gained"))
-    if type(lost) is not frozenset or lost:
-        lost = keywords(state, lost, (event, pid, "lost"))
-    if type(held) is not frozenset or held:
-        held = restrictions(state, held, (event, pid, "restrictions"))
-    if type(value.token) is not bool:
-        flag(state, value.token, (event, pid, "token"))
-    if (pid is value.id and front is value.front and back is value.back and up is value.face
-            and gained is value.gained and lost is value.lost and held is value.restrictions
-            and type(value) is Permanent):
-        return value
-    return Permanent(pid, value.controller, front, back, up, value.face_down, gained, lost, held, value.token)
+    return Permanent(
+        pid, controller, front, back, up, flag(state, value.face_down, (event, pid, "face_down")),
+        keywords(state, gained, (event, pid, "gained")), keywords(state, lost, (event, pid, "lost")),
+        restrictions(state, held, (event, pid, "restrictions")), flag(state, value.token, (event, pid, "token")),
+    )
 
 
 def card_permanent(state: GameState, value: object, event: str) -> CardPermanent:
