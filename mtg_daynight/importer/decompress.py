@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType, TracebackType
-from typing import Literal
+from typing import IO, Literal, cast
 
 from mtg_daynight.importer.errors import CardFileError, CompressedDataError
 
@@ -84,7 +84,7 @@ class _ChunkReader(io.RawIOBase):
         return count
 
 
-def _open_gzip(raw: io.BufferedIOBase) -> tuple[str, io.BufferedIOBase]:
+def _open_gzip(raw: io.RawIOBase) -> tuple[str, io.BufferedIOBase]:
     """A gzip reader over ``raw`` and its name: isal's where it is installed, else the standard library's."""
     if _igzip is None:
         return "zlib", gzip.GzipFile(fileobj=raw, mode="rb")
@@ -109,14 +109,15 @@ class Decompressed:
         self.name = name
         #: the compression recognised from the first bytes
         self.compression: Compression = sniff_compression(head)
-        raw = io.BufferedReader(_ChunkReader(_prepend(head, rest)), READ_SIZE)
-        self._reader: io.BufferedIOBase
+        raw = _ChunkReader(_prepend(head, rest))  # the readers buffer what they read: no buffer in between
+        self._reader: io.RawIOBase | io.BufferedIOBase
         #: what decompresses: ``isal``, ``zlib`` (the standard library's gzip), ``xz``, ``bzip2`` or ``none``
         self.decompressor: str = self.compression
         if self.compression == "gzip":
             self.decompressor, self._reader = _open_gzip(raw)
         elif self.compression == "xz":
-            self._reader = lzma.LZMAFile(raw)  # noqa: SIM115 - closed with the source
+            # LZMAFile reads any object with read(); the stubs ask for IO[bytes]
+            self._reader = lzma.LZMAFile(cast("IO[bytes]", raw))  # noqa: SIM115 - closed with the source
         elif self.compression == "bzip2":
             self._reader = bz2.BZ2File(raw)
         else:

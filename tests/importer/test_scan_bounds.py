@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.importer import import_file
-from mtg_daynight.importer.scanner import DEFAULT_NEEDLES, LineScanner
+from mtg_daynight.importer.scanner import ANCHORS, DEFAULT_NEEDLES, LineScanner, make_finder
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import (
     encode_jsonl,
@@ -74,6 +74,43 @@ def test_the_scanner_finds_the_same_lines_whatever_the_blocks(
     found = _scan(data, cuts, needles)
     assert [(c.offset, c.line) for c in found] == _lines_with_needles(data, needles)  # type: ignore[attr-defined]
     assert len(found) == 15
+
+
+def _every_needle_at(block: bytes, start: int, stop: int, needles: tuple[bytes, ...]) -> list[int]:
+    """The reference: every offset in ``block[start:stop]`` where a needle starts and ends inside the range."""
+    return sorted({pos for pos in range(start, stop) for needle in needles if block.startswith(needle, pos, stop)})
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from([b"t's ", b"day", b"night", b"Day", b"bound", b" // ", b"becomes ", b"x", b"t'"])),
+    st.integers(min_value=1, max_value=40),
+    st.data(),
+)
+def test_the_finder_finds_each_needle_once_whatever_the_window_and_range(
+    words: list[bytes], window: int, data: st.DataObject
+) -> None:
+    block = b"".join(words)
+    start = data.draw(st.integers(min_value=0, max_value=len(block)))
+    stop = data.draw(st.integers(min_value=start, max_value=len(block)))
+    find = make_finder(DEFAULT_NEEDLES, ANCHORS, window)
+    assert sorted(set(find(block, start, stop))) == _every_needle_at(block, start, stop, DEFAULT_NEEDLES)
+
+
+def test_needles_sharing_an_anchor_are_found_through_one_search_and_checked() -> None:
+    block = b"it's day, it's dusk, it's neither day nor night, Daybreak, Daybound"
+    assert ANCHORS == (b"Day", b"t's ")
+    hits = make_finder(DEFAULT_NEEDLES)(block, 0, len(block))
+    assert sorted(hits) == [block.index(b"t's day"), block.index(b"t's neither"), block.index(b"Daybound")]
+
+
+def test_an_empty_needle_or_anchor_or_window_is_refused() -> None:
+    with pytest.raises(ValueError, match="empty needle or anchor"):
+        make_finder((b"day", b""))
+    with pytest.raises(ValueError, match="empty needle or anchor"):
+        make_finder((b"day",), (b"",))
+    with pytest.raises(ValueError, match="window must be positive"):
+        make_finder((b"day",), window=0)
 
 
 def test_a_line_holding_several_needles_is_one_candidate() -> None:
