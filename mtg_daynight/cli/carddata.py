@@ -443,7 +443,7 @@ def _mod_dirs() -> list[str]:
 
 def _reset(args: argparse.Namespace) -> int:
     from mtg_daynight.importer.paths import resolve_data_dir
-    from mtg_daynight.importer.snapshot import remove_snapshot
+    from mtg_daynight.importer.store import remove_snapshot
 
     directory = resolve_data_dir(args.data_dir)
     removed = remove_snapshot(directory, notify=_notify)

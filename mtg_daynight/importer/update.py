@@ -40,15 +40,8 @@ from mtg_daynight.importer.local import as_paths, import_local_files
 from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, resolve_data_dir, snapshot_path
 from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
-from mtg_daynight.importer.snapshot import (
-    check_not_older,
-    check_plausible,
-    load_snapshot,
-    pid_lock,
-    remove_stale_temp_files,
-    update_lock,
-    write_snapshot_atomic,
-)
+from mtg_daynight.importer.snapshot import check_not_older, check_plausible, load_snapshot
+from mtg_daynight.importer.store import pid_lock, remove_stale_temp_files, update_lock, write_snapshot_atomic
 from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, utc_now, write_json_atomic
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import msgspec
 
 from mtg_daynight import __version__
-from mtg_daynight.importer.snapshot import write_snapshot_atomic
+from mtg_daynight.importer.store import write_snapshot_atomic
 
 _spec = importlib.util.spec_from_file_location(
     "catalog_fixture_for_startup", Path(__file__).parents[1] / "catalog" / "catalog_fixture.py"

@@ -466,7 +466,7 @@ def test_waiting_for_the_lock_names_the_holders_pid(tmp_path: Path) -> None:
     import threading
 
     from mtg_daynight.errors import DayNightError
-    from mtg_daynight.importer.snapshot import update_lock
+    from mtg_daynight.importer.store import update_lock
 
     notes: list[str] = []
     holding = threading.Event()

@@ -11,13 +11,8 @@ import pytest
 from mtg_daynight.importer.diff import diff_snapshots
 from mtg_daynight.importer.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
 from mtg_daynight.importer.records import SourceInfo
-from mtg_daynight.importer.snapshot import (
-    check_plausible,
-    encode_snapshot,
-    load_snapshot,
-    update_lock,
-    write_snapshot_atomic,
-)
+from mtg_daynight.importer.snapshot import check_plausible, encode_snapshot, load_snapshot
+from mtg_daynight.importer.store import update_lock, write_snapshot_atomic
 from mtg_daynight.importer.update import build_snapshot, run_update
 from tests.importer.fixture_cards import ORACLE_LANTERN, encode_jsonl, fixture_objects, gz, import_bytes, transform_card
 
