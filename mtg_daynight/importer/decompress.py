@@ -109,8 +109,8 @@ class Decompressed:
         self.name = name
         #: the compression recognised from the first bytes
         self.compression: Compression = sniff_compression(head)
-        raw = _ChunkReader(_prepend(head, rest))  # the readers buffer what they read: no buffer in between
-        self._reader: io.RawIOBase | io.BufferedIOBase
+        raw = _ChunkReader(_prepend(head, rest))  # the decompressors buffer what they read: no buffer in between
+        self._reader: io.BufferedIOBase
         #: what decompresses: ``isal``, ``zlib`` (the standard library's gzip), ``xz``, ``bzip2`` or ``none``
         self.decompressor: str = self.compression
         if self.compression == "gzip":
@@ -120,8 +120,8 @@ class Decompressed:
             self._reader = lzma.LZMAFile(cast("IO[bytes]", raw))  # noqa: SIM115 - closed with the source
         elif self.compression == "bzip2":
             self._reader = bz2.BZ2File(raw)
-        else:
-            self._reader = raw
+        else:  # plain data: nothing else buffers it, so that a block is a whole block_size, not one chunk
+            self._reader = io.BufferedReader(raw, READ_SIZE)
 
     @property
     def gzipped(self) -> bool:
