@@ -110,15 +110,8 @@ class DayNightRules:
         return self._game(game)[0]
 
     def _run(self, game: str, outcome: Outcome) -> Outcome:
-        """Tell other plugins about day <-> night changes in ``outcome`` (731.1a), then return it, with the
+        """Tell other plugins about each day <-> night change in ``outcome`` (731.1a), then return it, with the
         notifications that raised (the change is made: it stands whatever an observer does)."""
-        for action in outcome.actions:
-            if type(action) is DesignationChange and action.is_day_night_change:
-                return self._notified(game, outcome)
-        return outcome
-
-    def _notified(self, game: str, outcome: Outcome) -> Outcome:
-        """``outcome``, once each day <-> night change in it has been notified (:meth:`_run`)."""
         failed: list[FailedNotification] = []
         for action in outcome.actions:
             if type(action) is DesignationChange and action.is_day_night_change:

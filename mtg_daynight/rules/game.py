@@ -56,17 +56,7 @@ from typing import Literal
 import msgspec
 
 from mtg_daynight.rules import validate
-from mtg_daynight.rules.designation import (
-    BACK,
-    DAY,
-    DAYBOUND,
-    FRONT,
-    NEITHER,
-    NIGHT,
-    NIGHTBOUND,
-    Designation,
-    Keyword,
-)
+from mtg_daynight.rules.designation import Designation, Keyword, Side
 from mtg_daynight.rules.ledger import Tally, TurnRecord
 from mtg_daynight.rules.outcome import (
     NOTHING,
@@ -172,12 +162,13 @@ def _become(step: _Step, after: Designation, rule: str, why: str, policy: Policy
 def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> None:
     """Transform ``tracked`` if its face disagrees with the designation (702.145b/c/e/f)."""
     designation = step.state.designation
-    if designation is NIGHT and tracked.face is FRONT and tracked.has(DAYBOUND):
-        rule, keyword = ("702.145b" if as_it_becomes else "702.145c"), DAYBOUND
-        has_other = (NIGHTBOUND in tracked.gained or tracked.up.nightbound) and NIGHTBOUND not in tracked.lost
-    elif designation is DAY and tracked.face is BACK and tracked.has(NIGHTBOUND):
-        rule, keyword = ("702.145e" if as_it_becomes else "702.145f"), NIGHTBOUND
-        has_other = (DAYBOUND in tracked.gained or tracked.up.daybound) and DAYBOUND not in tracked.lost
+    if designation is Designation.NIGHT and tracked.face is Side.FRONT and tracked.has(Keyword.DAYBOUND):
+        rule, keyword = ("702.145b" if as_it_becomes else "702.145c"), Keyword.DAYBOUND
+        has_other = ((Keyword.NIGHTBOUND in tracked.gained or tracked.up.nightbound)
+                     and Keyword.NIGHTBOUND not in tracked.lost)
+    elif designation is Designation.DAY and tracked.face is Side.BACK and tracked.has(Keyword.NIGHTBOUND):
+        rule, keyword = ("702.145e" if as_it_becomes else "702.145f"), Keyword.NIGHTBOUND
+        has_other = (Keyword.DAYBOUND in tracked.gained or tracked.up.daybound) and Keyword.DAYBOUND not in tracked.lost
     else:
         return  # in line already, or no such ability now (face down, phased out, lost it)
     controller = tracked.card.controller
@@ -222,9 +213,9 @@ def _settle(step: _Step, changed: Iterable[Tracked], policy: Policy) -> None:
     reckoning (it left, phased out, was turned face down) needs while neither, since it may have been the last
     daybound permanent (702.145g) or the source of a veto (702.145d/g)."""
     state = step.state
-    if state.designation is NEITHER:
+    if state.designation is Designation.NEITHER:
         _neither_check(step, policy)
-    if state.designation is not NEITHER:
+    if state.designation is not Designation.NEITHER:
         for tracked in changed:
             if tracked.card.id in state.permanents:
                 _align(step, tracked)
@@ -235,18 +226,18 @@ def _neither_check(step: _Step, policy: Policy) -> None:
     nightbound: Tracked | None = None
     for permanent in state.relevant:
         tracked = state.permanents[permanent]
-        if tracked.has(DAYBOUND):  # 702.145d
+        if tracked.has(Keyword.DAYBOUND):  # 702.145d
             why = f"{tracked.card.controller} controls {tracked.name} ({tracked.id}) with daybound"
-            _become(step, DAY, "702.145d", why, policy)
+            _become(step, Designation.DAY, "702.145d", why, policy)
             return
-        if nightbound is None and tracked.has(NIGHTBOUND):
+        if nightbound is None and tracked.has(Keyword.NIGHTBOUND):
             nightbound = tracked
     if nightbound is not None:  # 702.145g: nightbound, and no permanent with daybound (phased-out ones don't exist)
         why = (
             f"{nightbound.card.controller} controls {nightbound.name} ({nightbound.id}) with nightbound"
             " and no permanent has daybound"
         )
-        _become(step, NIGHT, "702.145g", why, policy)
+        _become(step, Designation.NIGHT, "702.145g", why, policy)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -352,11 +343,12 @@ def _untap(
     # 502.1: phasing happens first, so a permanent that phases in now takes part in the check below.
     if phased_in or phased_out:
         changed = _apply_phasing(step, phased_in, phased_out)
-        if changed or state.designation is NEITHER:  # phasing out may end a veto or remove the last daybound
+        # phasing out may end a veto or remove the last daybound
+        if changed or state.designation is Designation.NEITHER:
             _settle(step, changed, policy)
     # 502.2: the day/night check (731.2).
     designation = state.designation
-    if designation is NEITHER:
+    if designation is Designation.NEITHER:
         step.note("731.2c", f"untap step of turn {turn}: it is neither day nor night, so there is no check")
     elif previous is None:
         step.note("731.2", f"untap step of turn {turn}: there is no previous turn to check")
@@ -366,13 +358,14 @@ def _untap(
         text = _stays_text(tally, previous, designation)
         if text is not None:
             step.note(tally.rule, text)
-        elif designation is DAY:  # 731.2a
-            _become(step, NIGHT, _rule(tally, "a"), f"{who} cast 0 spells in turn {number}", policy, check=True)
+        elif designation is Designation.DAY:  # 731.2a
+            _become(step, Designation.NIGHT, _rule(tally, "a"), f"{who} cast 0 spells in turn {number}", policy,
+                    check=True)
         else:  # 731.2b
             most = f"{who} cast {tally.most_by_one_player} spells"
             if tally.spells != tally.most_by_one_player:
                 most = f"{most} (one single player; {tally.spells} in all)"
-            _become(step, DAY, _rule(tally, "b"), f"{most} in turn {number}", policy, check=True)
+            _become(step, Designation.DAY, _rule(tally, "b"), f"{most} in turn {number}", policy, check=True)
 
 
 def untap_step_skipped(state: GameState, turn: int, active: Sequence[str]) -> Outcome:
@@ -414,7 +407,7 @@ def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str
     stays, or None when it changes (731.2a: day and no spell counted; 731.2b: night and one single player cast two
     or more). One function for both, so that the check is decided and worded in one place."""
     spells = tally.spells
-    if designation is DAY:
+    if designation is Designation.DAY:
         if spells == 0:  # 731.2a
             return None
         now = "day"
@@ -422,7 +415,7 @@ def _stays_text(tally: Tally, turn: TurnRecord, designation: Designation) -> str
         if tally.most_by_one_player >= 2:  # 731.2b
             return None
         now = "night"
-    but = ", but no single player cast two or more" if designation is NIGHT and spells >= 2 else ""
+    but = ", but no single player cast two or more" if designation is Designation.NIGHT and spells >= 2 else ""
     return (f"it stays {now}: {_who(tally, turn)} cast {spells} spell{'' if spells == 1 else 's'}{but} in turn "
             f"{turn.number}")
 
@@ -522,7 +515,7 @@ def _enter(step: _Step, card: Permanent) -> Tracked | None:
     702.145c-g to look at once the whole batch is in."""
     state = step.state
     back = card.back
-    if card.face is BACK and back is not None and back.instant_or_sorcery:
+    if card.face is Side.BACK and back is not None and back.instant_or_sorcery:
         _does_not_enter(step, card, f"it would enter transformed, and {back.name} is an instant or sorcery face")
         return None
     tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
@@ -531,8 +524,8 @@ def _enter(step: _Step, card: Permanent) -> Tracked | None:
         return None
     # A face-down permanent may have daybound granted by an effect (708.2), but it enters face down, never
     # transformed (712.15a: a face-down transforming permanent can't transform).
-    replaced = (state.designation is NIGHT and not tracked.face_down and tracked.face is FRONT
-                and tracked.has(DAYBOUND))
+    replaced = (state.designation is Designation.NIGHT and not tracked.face_down and tracked.face is Side.FRONT
+                and tracked.has(Keyword.DAYBOUND))
     if replaced and back is not None and back.instant_or_sorcery and not card.token:
         # 702.145b would make it enter transformed; 712.13a: with an instant or sorcery back face it doesn't
         # enter at all.
@@ -544,9 +537,9 @@ def _enter(step: _Step, card: Permanent) -> Tracked | None:
     if replaced and card.represented_by_double_faced_card:
         # 702.145b: "If it is night and this permanent is represented by a double-faced card, it enters
         # transformed": a replacement, not a transform.
-        tracked.face = BACK
+        tracked.face = Side.BACK
         step.act(
-            EnterFace(card.id, BACK, True, "702.145b"),
+            EnterFace(card.id, Side.BACK, True, "702.145b"),
             "702.145b",
             f"it is night, so {card.front.name} ({card.id}, {card.controller}) enters transformed, "
             f"as {tracked.name}: this is not a transform",
@@ -555,7 +548,7 @@ def _enter(step: _Step, card: Permanent) -> Tracked | None:
         # 707.8a/707.10g: a double-faced token; 702.145b as written: it is not represented by a double-faced
         # card, so it enters front face up, and 702.145c transforms it at once (in _settle).
         step.act(
-            EnterFace(card.id, FRONT, False, "702.145b"),
+            EnterFace(card.id, Side.FRONT, False, "702.145b"),
             "702.145b",
             f"it is night, but {tracked.name} ({card.id}, {card.controller}) is a double-faced token (707.8a), "
             "not a permanent represented by a double-faced card: it does not enter transformed; it enters "
@@ -568,7 +561,7 @@ def _enter(step: _Step, card: Permanent) -> Tracked | None:
             "702.145b",
             f"{tracked.name} ({card.id}, {card.controller}) enters {tracked.face!s} face up"
             f"{' (face down)' if tracked.face_down else ''}"
-            f"{'' if designation is NEITHER else f': it is {designation!s}'}",
+            f"{'' if designation is Designation.NEITHER else f': it is {designation!s}'}",
         )
     return tracked
 
@@ -593,7 +586,7 @@ def leave(state: GameState, permanents: Sequence[str], *, policy: Policy = RULES
     for permanent in permanents:
         del state.permanents[permanent]
         state.relevant.pop(permanent, None)
-    if state.designation is not NEITHER:
+    if state.designation is not Designation.NEITHER:
         return NOTHING
     step = _Step(state)
     _settle(step, (), policy)
@@ -614,7 +607,7 @@ def phase(
         _settle(step, changed, policy)
     else:
         _apply_phasing(step, (), permanents)  # 702.26b: treated as though they do not exist; while neither, look
-        if state.designation is NEITHER:  # again (the last daybound one, or a veto's source, may be gone)
+        if state.designation is Designation.NEITHER:  # again (the last daybound one, or a veto's source, may be gone)
             _settle(step, (), policy)
     return step.done()
 
@@ -638,7 +631,7 @@ def turn_face_down(state: GameState, permanent: str, *, policy: Policy = RULES_A
                  f"an effect tries to turn {tracked.name} ({permanent}) face down: {reason}")
         return step.done()
     tracked.face_down = True
-    if state.designation is NEITHER:
+    if state.designation is Designation.NEITHER:
         _settle(step, (), policy)
     return step.done()
 
@@ -651,7 +644,7 @@ def turn_face_up(state: GameState, permanent: str, *, policy: Policy = RULES_AS_
     if not tracked.face_down:
         raise _bad(state, f"turn face up: {permanent!r} is not face down")
     tracked.face_down = False
-    tracked.face = FRONT
+    tracked.face = Side.FRONT
     step = _Step(state)
     if tracked.card.back is not None:
         step.note("712.15a", f"{tracked.name} ({permanent}) is turned face up with its front face up")
@@ -799,9 +792,9 @@ def request_transform(
     cause = validate.name(state, cause, "transform request: cause")
     step = _Step(state)
     refusal: tuple[str, str] | None = None
-    if tracked.has(DAYBOUND):
+    if tracked.has(Keyword.DAYBOUND):
         refusal = ("702.145b", "it has daybound: it can't transform except due to its daybound ability")
-    elif tracked.has(NIGHTBOUND):
+    elif tracked.has(Keyword.NIGHTBOUND):
         refusal = ("702.145e", "it has nightbound: it can't transform except due to its nightbound ability")
     elif tracked.phased_out:
         refusal = ("702.26b", "it is phased out: it is treated as though it does not exist")
@@ -838,9 +831,9 @@ def become(
     cause = validate.name(state, cause, "become: cause")
     to = validate.target(state, to, cause)
     if to == SWITCH:
-        after = DAY if state.designation is NIGHT else NIGHT
+        after = Designation.DAY if state.designation is Designation.NIGHT else Designation.NIGHT
         why = f"{cause} switches day and night" + (" (it was neither: it becomes night)"
-                                                   if state.designation is NEITHER else "")
+                                                   if state.designation is Designation.NEITHER else "")
     else:
         after = to
         why = f"{cause} says it becomes {after!s}"
@@ -855,7 +848,7 @@ def veto_ended(state: GameState, cause: str, *, policy: Policy = RULES_AS_WRITTE
     nightbound one with no daybound one makes it night (702.145g), unless another veto still holds."""
     cause = validate.name(state, cause, "veto ended: cause")
     step = _Step(state)
-    if state.designation is NEITHER:
+    if state.designation is Designation.NEITHER:
         step.note("702.145d", f"{cause}: an \"it can't become day/night\" effect ended: the rules look again "
                               "(702.145d/g)")
         _settle(step, (), policy)

@@ -23,7 +23,7 @@ was made: the change and the outcome stand.
 # reads them as they are, instead of evaluating strings when it builds a decoder (a save's, a bridge's).
 import msgspec
 
-from mtg_daynight.rules.designation import NEITHER, Designation, Side
+from mtg_daynight.rules.designation import Designation, Side
 
 
 class TraceLine(msgspec.Struct, frozen=True, gc=False):
@@ -62,7 +62,7 @@ class DesignationChange(msgspec.Struct, frozen=True, gc=False, tag="designation"
     @property
     def is_day_night_change(self) -> bool:
         """True for day -> night and night -> day (731.1a), False when it came from neither."""
-        return self.before is not NEITHER
+        return self.before is not Designation.NEITHER
 
 
 class Transform(msgspec.Struct, frozen=True, gc=False, tag="transform"):

@@ -10,7 +10,7 @@ instant or sorcery face), 702.26 (phased-out permanents are treated as though th
 # reads them as they are, instead of evaluating strings when it builds a decoder (a save's, a bridge's).
 import msgspec
 
-from mtg_daynight.rules.designation import BACK, DAYBOUND, FRONT, Keyword, Side
+from mtg_daynight.rules.designation import Keyword, Side
 
 
 class Face(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -27,7 +27,7 @@ class Face(msgspec.Struct, frozen=True, omit_defaults=True):
 
     def has(self, keyword: Keyword) -> bool:
         """Whether this face is printed with ``keyword``."""
-        return self.daybound if keyword is DAYBOUND else self.nightbound
+        return self.daybound if keyword is Keyword.DAYBOUND else self.nightbound
 
 
 class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -53,7 +53,7 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
     controller: str
     front: Face
     back: Face | None = None
-    face: Side = FRONT
+    face: Side = Side.FRONT
     face_down: bool = False
     gained: frozenset[Keyword] = frozenset()
     lost: frozenset[Keyword] = frozenset()
@@ -89,7 +89,7 @@ class CardPermanent(msgspec.Struct, frozen=True, omit_defaults=True):
     id: str
     controller: str
     card: str
-    face: Side = FRONT
+    face: Side = Side.FRONT
     face_down: bool = False
     gained: frozenset[Keyword] = frozenset()
     lost: frozenset[Keyword] = frozenset()
@@ -147,7 +147,7 @@ class _OnTheBattlefield:
     def up(self) -> Face:
         """The face that is up now."""
         back = self.card.back
-        return back if self.face is BACK and back is not None else self.card.front
+        return back if self.face is Side.BACK and back is not None else self.card.front
 
     @property
     def name(self) -> str:
@@ -175,7 +175,7 @@ class _OnTheBattlefield:
         back = self.card.back
         if back is None:
             return False
-        other = back if self.face is FRONT else self.card.front
+        other = back if self.face is Side.FRONT else self.card.front
         return not other.instant_or_sorcery
 
     @property
@@ -190,7 +190,7 @@ class Tracked(_OnTheBattlefield, msgspec.Struct, omit_defaults=True, gc=False):
     """The plugin's record of one permanent on the battlefield (mutable; owned by one game's state)."""
 
     card: Permanent
-    face: Side = FRONT
+    face: Side = Side.FRONT
     face_down: bool = False
     phased_out: bool = False
     gained: frozenset[Keyword] = frozenset()
@@ -216,7 +216,7 @@ class PermanentView(_OnTheBattlefield, msgspec.Struct, frozen=True, omit_default
     """
 
     card: Permanent
-    face: Side = FRONT
+    face: Side = Side.FRONT
     face_down: bool = False
     phased_out: bool = False
     gained: frozenset[Keyword] = frozenset()

@@ -17,12 +17,12 @@ Everything here only reads; the functions are pure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Annotated, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Final, Literal, TypeVar, cast
 
 import msgspec
 
 from mtg_daynight.errors import BadEventError, BadSaveError
-from mtg_daynight.rules.designation import BACK, Designation, Keyword, Side
+from mtg_daynight.rules.designation import Designation, Keyword, Side
 from mtg_daynight.rules.permanents import CardPermanent, Face, Permanent, Tracked
 from mtg_daynight.rules.state import GameState
 
@@ -38,6 +38,7 @@ turn outside 1..MAX_TURN is a BadEventError, and a save holding one a BadSaveErr
 #: from this annotation).
 Turn = Annotated[int, msgspec.Meta(ge=1, le=MAX_TURN, description="A turn number, from 1 to 2^31 - 1.")]
 
+_T = TypeVar("_T")
 _COLLECTIONS = (tuple, list, set, frozenset)
 _SIDES = {"front": Side.FRONT, "back": Side.BACK}
 _KEYWORDS = {"daybound": Keyword.DAYBOUND, "nightbound": Keyword.NIGHTBOUND}
@@ -101,8 +102,6 @@ def text(state: GameState, value: object, what: Where, part: str = "", *, empty:
 
 def name(state: GameState, value: object, what: Where, part: str = "") -> str:
     """A non-empty plain ``str``: an id, a player, a face name, a restriction name."""
-    if type(value) is str and value and value.isascii():
-        return value
     return text(state, value, what, part, empty=False)
 
 
@@ -127,13 +126,7 @@ def turn_number(state: GameState, value: object, event: str) -> int:
 def names(state: GameState, value: object, what: str) -> tuple[str, ...]:
     """Ids or names (non-empty strings) in a tuple, list, set or other iterable (not one bare string), as a
     tuple; a set's are sorted, so that its order cannot depend on the hash seed."""
-    if type(value) is tuple:
-        for item in value:
-            if type(item) is not str or not item or not item.isascii():
-                break
-        else:
-            return value
-    elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise bad(state, f"{what}: {show(value)} is not a tuple or list of ids")
     try:
         items = tuple(value)
@@ -145,8 +138,6 @@ def names(state: GameState, value: object, what: str) -> tuple[str, ...]:
 
 def side(state: GameState, value: object, what: Where) -> Side:
     """A :class:`Side` (or its value, ``"front"`` / ``"back"``)."""
-    if type(value) is Side:
-        return value
     found = _SIDES.get(str.__str__(value)) if isinstance(value, str) else None  # plain str: a subclass's hash
     if found is None:
         raise bad(state, f"{where(what)}: {show(value)} is not a face (Side.FRONT or Side.BACK)")
@@ -155,82 +146,65 @@ def side(state: GameState, value: object, what: Where) -> Side:
 
 def keywords(state: GameState, value: object, what: Where) -> frozenset[Keyword]:
     """A set of :class:`Keyword` (or their values, ``"daybound"`` / ``"nightbound"``), as a frozenset."""
-    if type(value) is frozenset and (not value or all(type(k) is Keyword for k in value)):
-        return value
     if not isinstance(value, _COLLECTIONS):
         raise bad(state, f"{where(what)}: {show(value)} is not a set of keywords")
     found = frozenset(_KEYWORDS.get(str.__str__(k)) if isinstance(k, str) else None for k in value)
     if None in found:
         wrong = next(k for k in value if not isinstance(k, str) or k not in _KEYWORDS)
         raise bad(state, f"{where(what)}: {show(wrong)} is not a keyword (use 'daybound' and 'nightbound')")
-    return frozenset(k for k in found if k is not None)
+    return _kept(value, cast("frozenset[Keyword]", found))
 
 
 def restrictions(state: GameState, value: object, what: Where) -> frozenset[str]:
     """A set of restriction names (non-empty strings), as a frozenset."""
-    if type(value) is frozenset and (not value or all(type(i) is str and i and i.isascii() for i in value)):
-        return value
     if not isinstance(value, _COLLECTIONS):
         raise bad(state, f"{where(what)}: {show(value)} is not a set of restriction names")
-    return frozenset(name(state, item, what, " item") for item in value)
+    return _kept(value, frozenset(name(state, item, what, " item") for item in value))
 
 
-def _face_as_saved(value: Face) -> bool:
-    """Whether a Face's fields are exactly as a save holds them: a plain non-empty ASCII name, three real bools."""
-    label = value.name
-    return (type(label) is str and label != "" and label.isascii() and type(value.daybound) is bool
-            and type(value.nightbound) is bool and type(value.instant_or_sorcery) is bool)
+def _kept(value: object, normalised: frozenset[_T]) -> frozenset[_T]:
+    """An empty ``value`` itself (so that a field's default object stays the default, which a save leaves out),
+    else ``normalised``."""
+    return value if not normalised and type(value) is frozenset else normalised
 
 
 def face(state: GameState, value: object, what: Where) -> Face:
-    """A :class:`Face` whose fields have their declared types: a Face exactly as a save holds it (a plain ASCII
-    name, real bools) as it is, anything else normalised field by field (or refused, saying which field)."""
-    if type(value) is Face:
-        if _face_as_saved(value):
-            return value
-    elif not isinstance(value, Face):
+    """A :class:`Face` whose fields have their declared types, normalised field by field (or refused, saying which
+    field)."""
+    if not isinstance(value, Face):
         raise bad(state, f"{where(what)}: {show(value)} is not a Face")
     label = name(state, value.name, what, ".name")
-    for field in ("daybound", "nightbound", "instant_or_sorcery"):
-        flag(state, getattr(value, field), what, f".{field}")
+    flag(state, value.daybound, what, ".daybound")
+    flag(state, value.nightbound, what, ".nightbound")
+    flag(state, value.instant_or_sorcery, what, ".instant_or_sorcery")
     return Face(label, value.daybound, value.nightbound, value.instant_or_sorcery)
 
 
 def permanent(state: GameState, value: object, event: str) -> Permanent:
     """A :class:`Permanent` whose fields have their declared types (normalised: see the module docstring).
 
-    The controller must be a player of the game; a permanent entering back face up needs a back face. A Permanent
-    exactly as a save holds it (each field of the exact type the save holds, as the events' own arguments are
-    tested) is returned as it is; anything else is normalised field by field, in this order, by the helper of
-    that kind (:func:`name`, :func:`player`, :func:`face`, ...), which says what is wrong.
+    The controller must be a player of the game; a permanent entering back face up needs a back face. Each field
+    is normalised, in this order, by the helper of its kind (:func:`name`, :func:`player`, :func:`face`, ...),
+    which says what is wrong.
     """
     if not isinstance(value, Permanent):
         raise bad(state, f"{event}: {show(value)} is not a Permanent (or a CardPermanent)")
     pid, controller, front, back, up = value.id, value.controller, value.front, value.back, value.face
     gained, lost, held = value.gained, value.lost, value.restrictions
-    if (type(value) is Permanent and type(pid) is str and pid and pid.isascii()
-            and type(controller) is str and controller in state.players
-            and type(front) is Face and _face_as_saved(front)
-            and (back is None or (type(back) is Face and _face_as_saved(back)))
-            and type(up) is Side and not (up is BACK and back is None)
-            and type(value.face_down) is bool and type(value.token) is bool
-            # sets: empty ones here; keywords() and restrictions() below check each item of the others
-            and type(gained) is frozenset and not gained and type(lost) is frozenset and not lost
-            and type(held) is frozenset and not held):
-        return value
     pid = name(state, pid, (event, None, "id"))
     player(state, controller, (event, pid, ""))
     front = face(state, front, (event, pid, "front"))
     if back is not None:
         back = face(state, back, (event, pid, "back"))
     up = side(state, up, (event, pid, "face"))
-    if up is BACK and back is None:
+    if up is Side.BACK and back is None:
         raise bad(state, f"{event}: {pid!r} ({value.name}) can't enter back face up: it has no back face")
-    return Permanent(
+    checked = (
         pid, controller, front, back, up, flag(state, value.face_down, (event, pid, "face_down")),
         keywords(state, gained, (event, pid, "gained")), keywords(state, lost, (event, pid, "lost")),
         restrictions(state, held, (event, pid, "restrictions")), flag(state, value.token, (event, pid, "token")),
     )
+    return Permanent(*checked)
 
 
 def card_permanent(state: GameState, value: object, event: str) -> CardPermanent:
