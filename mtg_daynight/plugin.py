@@ -39,7 +39,8 @@ from mtg_daynight.rules import game as rules
 from mtg_daynight.rules.ledger import rules_tally
 from mtg_daynight.rules.outcome import FailedNotification
 from mtg_daynight.rules.permanents import CardFaces, CardPermanent
-from mtg_daynight.rules.state import decode_state, encode_state, unknown_card
+from mtg_daynight.rules.saves import decode_state, encode_state
+from mtg_daynight.rules.state import unknown_card
 
 #: The name the rules plugin is registered under.
 RULES_PLUGIN_NAME: Final = "daynight-rules"

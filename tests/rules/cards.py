@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mtg_daynight import DayNight, Face, Game, Permanent, Side
 from mtg_daynight.rules import Keyword
-from mtg_daynight.rules.state import encode_state
+from mtg_daynight.rules.saves import encode_state
 
 RUFFIAN = Face("Tavern Ruffian", daybound=True)
 SMASHER = Face("Tavern Smasher", nightbound=True)

@@ -23,7 +23,7 @@ from mtg_daynight import (
 )
 from mtg_daynight.hookspecs import GameState, hookimpl
 from mtg_daynight.rules import FaceDownRefused, TransformRefused
-from mtg_daynight.rules.state import decode_state, encode_state
+from mtg_daynight.rules.saves import decode_state, encode_state
 
 from .cards import (
     BEAR,

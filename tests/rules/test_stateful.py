@@ -53,7 +53,7 @@ from mtg_daynight.hookspecs import GameState, hookimpl
 from mtg_daynight.reference import Card, CardKind, GameObject, ReferenceHost, Zone
 from mtg_daynight.reference import log as rlog
 from mtg_daynight.rules import ChangeVetoed, FaceDownRefused, Keyword, TransformRefused
-from mtg_daynight.rules.state import decode_state, encode_state
+from mtg_daynight.rules.saves import decode_state, encode_state
 
 from .cards import (
     ABERRATION,

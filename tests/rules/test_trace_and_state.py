@@ -6,7 +6,8 @@ import pytest
 
 from mtg_daynight import DayNight, Designation, Game, Outcome, Permanent, Side, UnknownGameError
 from mtg_daynight.rules import game as core
-from mtg_daynight.rules.state import GameState, decode_state, encode_state
+from mtg_daynight.rules.saves import decode_state, encode_state
+from mtg_daynight.rules.state import GameState
 
 from .cards import arlinn, nightbound_up, plain, snapshot, werewolf
 

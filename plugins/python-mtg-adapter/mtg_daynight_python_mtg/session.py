@@ -19,7 +19,7 @@ import msgspec
 
 from mtg_daynight import DayNight, Game, Outcome, Side
 from mtg_daynight.rules import Designation, DoesNotEnter, EnterFace, GameState, Transform
-from mtg_daynight.rules.state import decode_state
+from mtg_daynight.rules.saves import decode_state
 from mtg_daynight_python_mtg import faces
 from mtg_daynight_python_mtg.faces import State
 
