@@ -20,7 +20,8 @@ from typing import Final
 from mtg_daynight.errors import InputFileError
 
 from .database import CardDatabase
-from .mods import ModFileError, default_mod_dirs, mod_files, read_mods
+from .modfiles import read_mods
+from .mods import ModFileError, default_mod_dirs, mod_files
 from .snapshot import find_snapshot, read_snapshot
 
 CACHE_SIZE: Final = 4

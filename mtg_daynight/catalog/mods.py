@@ -17,7 +17,8 @@ Schema (see ``docs/mods.md``)::
 
 Files are validated with msgspec (unknown keys are errors) and then checked card by card; every problem
 raises :class:`ModFileError` (an :class:`~mtg_daynight.errors.InputFileError`) naming the file and the field
-(``cards[0].front.name``); :func:`read_mods` turns each into a :class:`ModProblem` and reads on.
+(``cards[0].front.name``); :func:`~mtg_daynight.catalog.modfiles.read_mods` turns each into a :class:`ModProblem`
+and reads on.
 Daybound belongs on a front face and nightbound on a back face (702.145a). A ``.txt`` file in a mod directory is
 a Forge card script (:mod:`mtg_daynight.catalog.forge_script`), validated by the same face rules. Only regular
 files are read (:func:`mtg_daynight.inputfile.read_regular_file`): a FIFO or device is refused, never waited on.
@@ -34,7 +35,6 @@ from typing import Final, Literal
 import msgspec
 
 from mtg_daynight.errors import InputFileError
-from mtg_daynight.inputfile import read_regular_file
 from mtg_daynight.rules.permanents import Face
 
 from .model import CatalogCard, PrintedName, make_face
@@ -176,7 +176,8 @@ def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> 
     twice (through a symbolic link) listed once. Each path is written as the user gave its directory
     (``mods/bad.txt`` for ``--mods mods``), so that messages name it so. A directory in ``required`` must exist
     (one the user named); the others are skipped when missing. Every entry with a mod suffix is listed, so that
-    one that is not a regular file (a FIFO, a device) is refused by :func:`read_mod`, not skipped."""
+    one that is not a regular file (a FIFO, a device) is refused by
+    :func:`~mtg_daynight.catalog.modfiles.read_mod`, not skipped."""
     found: dict[Path, Path] = {}
     for directory in directories:
         if not directory.is_dir():
@@ -191,7 +192,8 @@ def mod_files(directories: Iterable[Path], *, required: Sequence[Path] = ()) -> 
 
 def _resolved(path: Path) -> Path:
     """``path`` with its symbolic links resolved (so one file reached twice is read once); a symbolic link loop
-    stays as it is, so that :func:`read_mod` refuses it with an :class:`InputFileError` naming it."""
+    stays as it is, so that :func:`~mtg_daynight.catalog.modfiles.read_mod` refuses it with an
+    :class:`InputFileError` naming it."""
     try:
         return path.resolve()
     except (RuntimeError, OSError):  # RuntimeError: "Symlink loop" (Python < 3.13); OSError (ELOOP) from 3.13
@@ -204,36 +206,6 @@ def _field(path: str) -> str:
 
 def _fail(source: str, field: str, what: str, line: int | None = None) -> ModFileError:
     return ModFileError(ModProblem(source, what, line, field))
-
-
-def read_mod(path: Path) -> LoadedMod:
-    """Read and validate one mod file: a Forge card script when it ends ``.txt``, else TOML. Only a regular
-    file of at most :data:`MAX_MOD_BYTES` is read. Raises :class:`ModFileError`."""
-    source = str(path)
-    try:
-        data = read_regular_file(path, MAX_MOD_BYTES, "mod file")
-    except ModFileError:
-        raise
-    except InputFileError as error:  # read_regular_file's messages start with the path
-        raise ModFileError(ModProblem(source, str(error).removeprefix(f"{source}: "))) from None
-    if path.suffix.lower() == ".txt":
-        from .forge_script import parse_forge_script
-
-        return parse_forge_script(data, source)
-    return parse_mod(data, source)
-
-
-def read_mods(paths: Iterable[Path]) -> tuple[tuple[LoadedMod, ...], tuple[ModProblem, ...]]:
-    """Read every mod file of ``paths``: the ones that load, and a :class:`ModProblem` for each that does not
-    (one broken file never keeps the others out)."""
-    loaded: list[LoadedMod] = []
-    problems: list[ModProblem] = []
-    for path in paths:
-        try:
-            loaded.append(read_mod(path))
-        except ModFileError as error:
-            problems.append(error.problem)
-    return tuple(loaded), tuple(problems)
 
 
 def parse_mod(data: bytes | str, source: str) -> LoadedMod:

@@ -10,7 +10,8 @@ import pytest
 
 from mtg_daynight.catalog import load_database
 from mtg_daynight.catalog.load import DatabaseCache
-from mtg_daynight.catalog.mods import ModFileError, ModProblem, mod_files, read_mods
+from mtg_daynight.catalog.modfiles import read_mods
+from mtg_daynight.catalog.mods import ModFileError, ModProblem, mod_files
 
 GOOD = "Name:Invented Sunwatcher\nTypes:Creature Human\nK:Daybound\n"
 BAD_SCRIPT = "Name:Invented Moonwatcher\nTypes:Creature\nK:Nightbound\n"  # nightbound on a front face

@@ -10,7 +10,8 @@ import pytest
 
 from mtg_daynight.catalog import load_database
 from mtg_daynight.catalog.load import DatabaseCache
-from mtg_daynight.catalog.mods import MAX_MOD_BYTES, mod_files, parse_mod, read_mod
+from mtg_daynight.catalog.modfiles import read_mod
+from mtg_daynight.catalog.mods import MAX_MOD_BYTES, mod_files, parse_mod
 from mtg_daynight.errors import InputFileError
 from tests.bounded import error_within
 
