@@ -4,7 +4,8 @@ The importer is used through its modules:
 
 * :mod:`~mtg_daynight.importer.records` - the snapshot records (:class:`~.records.DayNightCard`,
   :class:`~.records.MentionCard`, :class:`~.records.HelperCard`, :class:`~.records.SnapshotFace`, ...);
-* :mod:`~mtg_daynight.importer.snapshot` - :func:`~.snapshot.load_snapshot`, the atomic write, the locks;
+* :mod:`~mtg_daynight.importer.snapshot` - reading: :func:`~.snapshot.load_snapshot`, encoding, the checks;
+* :mod:`~mtg_daynight.importer.store` - writing: the one atomic write, the update lock, removing a snapshot;
 * :mod:`~mtg_daynight.importer.decompress`, :mod:`~mtg_daynight.importer.scanner`,
   :mod:`~mtg_daynight.importer.fold`, :mod:`~mtg_daynight.importer.importer` - decompress, find candidate lines,
   fold into records; :mod:`~mtg_daynight.importer.mtgjson` and :mod:`~mtg_daynight.importer.local` - local files;

@@ -1,4 +1,5 @@
-"""Writing the card-data directory: the atomic snapshot write, the update lock, removing a snapshot.
+"""Writing the card-data directory: the one atomic write (every file the importer writes), the update lock,
+removing a snapshot.
 
 Everything that changes a data or cache directory lives here, so reading a snapshot (a deck scan, the catalog)
 loads none of it. A snapshot is written to a temporary file, fsynced and moved over the old one with one
@@ -17,39 +18,36 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from mtg_daynight.importer.errors import CardDataError, LockTimeoutError
-from mtg_daynight.importer.paths import LOCK_NAME, SNAPSHOT_NAME, snapshot_path
+from mtg_daynight.importer.paths import LOCK_NAME, snapshot_path
 from mtg_daynight.importer.records import Snapshot
 from mtg_daynight.importer.snapshot import encode_snapshot
 
 
 def write_snapshot_atomic(snapshot: Snapshot, directory: Path) -> Path:
-    """Write the snapshot into ``directory`` atomically (temporary file, fsync, ``os.replace``)."""
+    """Write the snapshot into ``directory`` atomically (:func:`write_atomic`)."""
     directory.mkdir(parents=True, exist_ok=True)
     target = snapshot_path(directory)
-    _replace(target, encode_snapshot(snapshot), durable=True)
+    write_atomic(target, encode_snapshot(snapshot))
     return target
 
 
-def _replace(target: Path, data: bytes, *, durable: bool) -> None:
-    """Replace ``target`` with ``data`` in one ``os.replace`` of a temporary file (named as :data:`TEMP_GLOB`
-    says, so a killed run's is removed by the next update); ``durable``: fsync the file and the directory."""
-
+def write_atomic(target: Path, data: bytes) -> None:
+    """Replace ``target`` with ``data`` in one ``os.replace`` of a temporary file beside it (``.<name>.*.tmp``: a
+    killed run's snapshot temporary file is removed by the next update, :data:`TEMP_GLOB`), the file and then the
+    directory fsynced: every file the importer writes goes through here."""
     directory = target.parent
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{SNAPSHOT_NAME}.", suffix=".tmp", dir=directory)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
-        os.chmod(tmp_name, 0o666 & ~_umask())  # mkstemp makes 0600 files; snapshots are ordinary files
+        os.chmod(tmp_name, 0o666 & ~_umask())  # mkstemp makes 0600 files; these are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            if durable:
-                handle.flush()
-                os.fsync(handle.fileno())
+            handle.flush()
+            os.fsync(handle.fileno())
         os.replace(tmp_name, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
-    if not durable:
-        return
     with contextlib.suppress(OSError):  # make the rename durable (not possible on every platform)
         dir_fd = os.open(directory, os.O_RDONLY)
         try:

@@ -7,7 +7,8 @@
   (``importer/update.py``). The bytes are stored exactly as sent: the importer decompresses them once.
 * Every request, retry and wait goes through the :class:`~mtg_daynight.importer.download.ScryfallClient` that
   made the transfer: the download policy lives there only.
-* The file helpers: :func:`write_json_atomic`, :func:`utc_now`.
+* The meta file is written by :func:`~mtg_daynight.importer.store.write_atomic`, like every file the importer
+  writes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import requests
 
@@ -28,9 +29,7 @@ from mtg_daynight.importer.decompress import GZIP_MAGIC
 from mtg_daynight.importer.errors import DownloadError
 from mtg_daynight.importer.limits import MAX_FILE_SIZE
 from mtg_daynight.importer.network_errors import BodyTooLong, Interrupted
-
-if TYPE_CHECKING:
-    from mtg_daynight.importer.download import ScryfallClient
+from mtg_daynight.importer.store import write_atomic
 
 #: bytes read at a time, from the network and from the ``.part`` file
 CHUNK_SIZE = 256 * 1024
@@ -47,6 +46,37 @@ class Progress(Protocol):
 
     def close(self) -> None:
         """Called once, when the download ends (successfully or not)."""
+
+
+class Client(Protocol):
+    """What a transfer asks of the client that made it
+    (:class:`~mtg_daynight.importer.download.ScryfallClient`): the download policy lives there only."""
+
+    def check_url(self, url: str) -> None:
+        """Refuse a URL the client would not fetch (raises :class:`DownloadError`)."""
+
+    def remaining(self, phase: str = "downloading") -> float:
+        """Seconds left before the deadline; raises :class:`DeadlineError` naming ``phase`` when none are left."""
+        ...
+
+    def retry(self, url: str, reason: str, wait: float | None = None) -> None:
+        """Spend one retry on ``reason`` and wait, or raise :class:`DownloadError`."""
+
+    def headers(self, accept: str, extra: dict[str, str] | None = None) -> dict[str, str]:
+        """The request headers."""
+        ...
+
+    def request(self, url: str, headers: dict[str, str]) -> requests.Response:
+        """One GET, redirects followed, under the client's policy."""
+        ...
+
+    def body(self, response: requests.Response, limit: int, skip: int = 0) -> Iterator[bytes]:
+        """The response body in chunks, at most ``limit`` bytes, the first ``skip`` dropped."""
+        ...
+
+    def error_detail(self, response: requests.Response) -> str:
+        """A short excerpt of an error response's body."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -71,7 +101,7 @@ class FileTransfer:
 
     def __init__(
         self,
-        client: ScryfallClient,
+        client: Client,
         url: str,
         dest: Path,
         *,
@@ -197,7 +227,7 @@ class FileTransfer:
                 "was discarded, run the update again"
             )
         self.etag = etag or self.etag
-        write_json_atomic(self.meta_path, {"url": self.url, "etag": self.etag})
+        write_atomic(self.meta_path, json.dumps({"url": self.url, "etag": self.etag}).encode())
         length = response.headers.get("Content-Length")
         if self._total is None and length is not None and length.isdigit():
             self._total = start - skip + int(length)
@@ -268,13 +298,6 @@ def _read_json(path: Path) -> dict[str, str | None]:
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
-
-
-def write_json_atomic(path: Path, data: dict[str, object]) -> None:
-    """Write a small JSON file atomically (``<path>.tmp``, then rename; a killed run leaves only the .tmp)."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data), encoding="utf-8")
-    os.replace(tmp, path)
 
 
 def _remove(path: Path) -> None:

@@ -41,8 +41,14 @@ from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, reso
 from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
 from mtg_daynight.importer.snapshot import check_not_older, check_plausible, load_snapshot
-from mtg_daynight.importer.store import pid_lock, remove_stale_temp_files, update_lock, write_snapshot_atomic
-from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, utc_now, write_json_atomic
+from mtg_daynight.importer.store import (
+    pid_lock,
+    remove_stale_temp_files,
+    update_lock,
+    write_atomic,
+    write_snapshot_atomic,
+)
+from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, utc_now
 
 
 class UpdateOutcome:
@@ -184,9 +190,8 @@ def _fetch(
     transfer = client.transfer(url, target, expected_size=expected, progress=progress)
     result = import_download(transfer)
     outcome.download = transfer.commit()
-    write_json_atomic(
-        meta_path, {"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256}
-    )
+    meta = {"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256}
+    write_atomic(meta_path, json.dumps(meta).encode())
     return result
 
 

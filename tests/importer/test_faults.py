@@ -213,12 +213,17 @@ if stage == "import":
             pause()
         return real(all_then_pause(), **kw)
     update.import_blocks = slow
-elif stage == "write":
-    real_fsync = os.fsync
+elif stage == "write":  # the snapshot's write (the download's small meta files are written the same way first)
+    from mtg_daynight.importer import store
+    real_write, real_fsync, writing = store.write_atomic, os.fsync, []
+    def write_atomic(target, data):
+        writing[:] = [target.name == "daynight-cards.json"]
+        real_write(target, data)
     def fsync(fd):
-        pause()
+        if writing == [True]:
+            pause()
         real_fsync(fd)
-    os.fsync = fsync
+    store.write_atomic, os.fsync = write_atomic, fsync
 from mtg_daynight.cli import main
 sys.exit(main(sys.argv[2:]))
 """
