@@ -5,7 +5,7 @@ Reading (:func:`locate_snapshot`), the first that applies wins:
 1. ``--data-dir DIR``, else the ``MTG_DAYNIGHT_DATA_DIR`` environment variable: that directory only (no
    fallback, so an empty directory means "no card data");
 2. a user import: the snapshot ``mtg-daynight carddata update`` wrote into the user data directory
-   (:func:`user_base_dirs`, e.g. ``~/.local/share/mtg-daynight/carddata`` on Linux);
+   (:func:`user_data_dir`, e.g. ``~/.local/share/mtg-daynight/carddata`` on Linux);
 3. in a source checkout, the repository's ``carddata/`` directory, if it holds an imported snapshot;
 4. the snapshot bundled inside the package (``mtg_daynight/data/daynight-cards.json``, built from MTGJSON set
    files by ``scripts/build_bundled_carddata.py``): real data the moment the package is installed.
@@ -21,8 +21,6 @@ Downloaded bulk files are cached outside the data directory, in the user cache d
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal, NamedTuple
 
@@ -48,37 +46,13 @@ def repo_carddata_dir() -> Path | None:
     return None
 
 
-def user_base_dirs(platform: str = sys.platform, environ: Mapping[str, str] = os.environ) -> tuple[Path, Path]:
-    """Where ``platform`` keeps a user's application data and caches: this package's (data, cache) directories.
-
-    * Windows: ``%LOCALAPPDATA%\\mtg-daynight`` and, for caches, its ``Cache`` folder (``~\\AppData\\Local``
-      when the variable is unset);
-    * macOS: ``$XDG_DATA_HOME`` and ``$XDG_CACHE_HOME`` when set to absolute paths, else
-      ``~/Library/Application Support`` and ``~/Library/Caches``;
-    * anything else: the XDG Base Directory rule, ``$XDG_DATA_HOME`` and ``$XDG_CACHE_HOME`` when set to absolute
-      paths, else ``~/.local/share`` and ``~/.cache``.
-
-    These are the directories platformdirs 4 gives an application without author or version (the package used it
-    until 0.x; tests/importer/test_paths.py compares), written out here so that they never move with a
-    dependency's release, and so that reading card data needs no import of it.
-    """
-    if platform == "win32":
-        local = environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        base = Path(local) / APP_NAME
-        return base, base / "Cache"
-    if platform == "darwin":
-        data, cache = Path.home() / "Library" / "Application Support", Path.home() / "Library" / "Caches"
-    else:
-        data, cache = Path.home() / ".local" / "share", Path.home() / ".cache"
-    xdg_data, xdg_cache = environ.get("XDG_DATA_HOME", ""), environ.get("XDG_CACHE_HOME", "")
-    data = Path(xdg_data) if os.path.isabs(xdg_data) else data
-    cache = Path(xdg_cache) if os.path.isabs(xdg_cache) else cache
-    return data / APP_NAME, cache / APP_NAME
-
-
 def user_data_dir() -> Path:
-    """The per-user card-data directory (:func:`user_base_dirs`)."""
-    return user_base_dirs()[0] / "carddata"
+    """The per-user card-data directory: ``carddata`` in platformdirs' user data directory of ``mtg-daynight``
+    (``$XDG_DATA_HOME`` or ``~/.local/share`` on Linux, ``~/Library/Application Support`` on macOS,
+    ``%LOCALAPPDATA%`` on Windows)."""
+    import platformdirs  # only where a directory is needed: not for --data-dir or a bulk file named on the command line
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "carddata"
 
 
 def bundled_snapshot() -> Path:
@@ -143,7 +117,9 @@ def resolve_cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     from_env = os.environ.get(CACHE_DIR_ENV)
     if from_env:
         return Path(from_env).expanduser()
-    return user_base_dirs()[1] / "bulk"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "bulk"
 
 
 def snapshot_path(path_or_dir: str | os.PathLike[str]) -> Path:

@@ -49,11 +49,10 @@ GAME = (
     "mtg_daynight.catalog.plugin",
 )
 #: Updating card data: a deck scan only reads a snapshot (importer.paths, snapshot, records and its checks), so
-#: neither the writing side (importer.store, tempfile) nor a library to find the user's directories.
+#: not the writing side (importer.store). platformdirs (and the tempfile it imports) is loaded: it finds the
+#: user's snapshot.
 UPDATING = (
     "mtg_daynight.importer.store",
-    "tempfile",
-    "platformdirs",
     "mtg_daynight.importer.importer",
     "mtg_daynight.importer.update",
     "mtg_daynight.importer.download",
