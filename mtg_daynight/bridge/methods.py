@@ -7,7 +7,7 @@ and every client, with no line here. A bridge method has the facade method's par
 the methods of :class:`~mtg_daynight.facade.Game`); its params type is a msgspec Struct built from the method's
 signature and type hints, so the JSON is decoded straight into it, and its result is the method's return value as
 JSON (an :class:`~mtg_daynight.rules.Outcome` for every event). The only methods listed by hand are the bridge's
-own: ``initialize`` and the host's can't-become effects (:class:`~mtg_daynight.bridge.effects.HostEffects`).
+own: ``initialize`` and the host's can't-become effects (:class:`~mtg_daynight.effects.HostEffects`).
 
 Where a Python-only type cannot cross the wire it is mapped (:func:`wire_type`): ``bytes`` (a saved game) travels
 as a string; ``Permanent | CardPermanent`` as the tagged :class:`~mtg_daynight.bridge.protocol.EnteringPermanent`
@@ -34,7 +34,6 @@ from typing import Annotated, Any, Final, Literal, Union
 import msgspec
 
 from mtg_daynight import __version__
-from mtg_daynight.bridge.effects import HOST_EFFECTS_PLUGIN_NAME, HostEffects
 from mtg_daynight.bridge.protocol import (
     MAX_SAFE_INTEGER,
     PROTOCOL_VERSION,
@@ -44,6 +43,7 @@ from mtg_daynight.bridge.protocol import (
     GameHandle,
     InitializeResult,
 )
+from mtg_daynight.effects import HOST_EFFECTS_PLUGIN_NAME, HostEffects
 from mtg_daynight.facade import DayNight, Game
 from mtg_daynight.manager import plugin_infos
 from mtg_daynight.rules import CardPermanent, Face, Permanent
@@ -257,7 +257,7 @@ def daynight_method(function: Callable[..., Any] | property) -> Method:
 
 
 def effects_method(function: Callable[..., Any]) -> Method:
-    """A method of the host's can't-become effects (:class:`~mtg_daynight.bridge.effects.HostEffects`)."""
+    """A method of the host's can't-become effects (:class:`~mtg_daynight.effects.HostEffects`)."""
     return Method(function, lambda session, params: session.effects)
 
 

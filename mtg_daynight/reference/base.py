@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 
-from mtg_daynight.bridge.effects import HostEffects
+from mtg_daynight.effects import HostEffects
 from mtg_daynight.facade import DayNight, Game
 from mtg_daynight.reference.errors import IllegalActionError
 from mtg_daynight.reference.log import Event, LogEntry

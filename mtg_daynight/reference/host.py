@@ -8,7 +8,7 @@ and this module (effects, players leaving, saving, the generic :meth:`ReferenceH
 
 The one other contact with pluggy is the host's own "it can't become day/night" effects: a permanent whose card
 ``forbids`` a designation registers, before it enters, one effect per forbidden designation with the same
-:class:`~mtg_daynight.bridge.effects.HostEffects` plugin a bridge engine uses (the contract's veto hook), its
+:class:`~mtg_daynight.effects.HostEffects` plugin a bridge engine uses (the contract's veto hook), its
 ``source`` being the permanent. The veto reads the rules' ``state`` it is given to know whether the permanent is
 on the battlefield, phased in and face up *now*, so a veto ends by itself when its permanent leaves, phases out
 or is turned face down (those events look again, 702.145d/g). When the ability stops applying for another reason
@@ -23,7 +23,7 @@ from typing import Literal
 
 import msgspec
 
-from mtg_daynight.bridge.effects import HostEffects
+from mtg_daynight.effects import HostEffects
 from mtg_daynight.facade import DayNight, Game
 from mtg_daynight.reference import log
 from mtg_daynight.reference.errors import HostContractError, IllegalActionError

@@ -4,7 +4,7 @@ While a permanent with one of the names in :data:`FORBIDDERS` is on the battlefi
 plugin vetoes every change to night through ``daynight_forbid_change``: the untap-step check (731.2a),
 nightbound while neither (702.145g), and effects that say it becomes night (731.1). Nothing happens instead,
 and the trace says why. Leaving, phasing out or being turned face down ends the restriction: the same test
-(:func:`~mtg_daynight.bridge.effects.source_applies`) as the host effects of the bridge and the reference host.
+(:func:`~mtg_daynight.effects.source_applies`) as the host effects of the bridge and the reference host.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from mtg_daynight import Designation
-from mtg_daynight.bridge.effects import source_applies
+from mtg_daynight.effects import source_applies
 from mtg_daynight.hookspecs import GameState, hookimpl
 
 #: Front-face names of permanents whose static ability says "it can't become night".
