@@ -14,21 +14,21 @@ capitalised) and the helper card is named ``"Day // Night"``. :data:`MENTION_NEE
 cards that refer to day/night without the keywords: ``becomes day`` and ``becomes night`` (also inside "day
 becomes night", "night becomes day", "it becomes day"): what makes a deck need the helper card is a card that
 can make it day or night or triggers on the change. :data:`READS_NEEDLES` (``t's day``, ``t's night``) find the
-candidates for cards that only check the state ("if it's night"). The needles are lowercase on
+candidates for cards that only check the state ("if it's night", "it is day", "it's neither day nor night"). The needles are lowercase on
 purpose (Oracle text writes "day" and "night" mid-sentence) and deliberately loose (they also hit "becomes
 daylight" and flavor text): the importer decodes only these candidate lines and keeps a card only when its
 oracle text matches the precise pattern (:data:`mtg_daynight.importer.fold.MENTION_PATTERN`).
 
-All needles are found with stringzilla's SIMD substring search (``stringzilla.find``), needles that share a
-prefix through one search for it (:data:`ANCHORS`), over one 256 KiB window of a block at a time while the window
-is in the CPU cache; the lines holding a hit are the candidates, in file order. (``re`` and ``bytes.find`` find the
-same hits at less than half its speed on a bulk file: scanning would then cost more than decompressing.)
+Each needle is searched for on its own over each block with stringzilla's SIMD substring search
+(``stringzilla.find``); the lines holding a hit are the candidates, in file order. (``bytes.find`` finds the same
+hits at about a quarter of its speed: with it an import of a bulk file took 7.6 times a bare decompression.)
 
 Bounds: a line longer than ``max_line`` bytes is refused with
 :class:`~mtg_daynight.importer.errors.CardFileError` naming where it starts, before it is buffered (so a 1 GiB
 line costs at most ``max_line`` bytes of memory). The first and the last non-blank line are kept
 (:attr:`LineScanner.edges`) so that the importer can check them as JSON: a truncated file, or a file that is
 JSON but not one card object per line, is reported as invalid instead of importing as "no day/night cards".
+Runs of blank lines are skipped by one strip per block, never walked line by line.
 Pass ``needles=(..., b"Nightbound")`` to also catch a card that has Nightbound without Daybound (none exists
 today).
 """
@@ -47,17 +47,10 @@ from mtg_daynight.importer.errors import CardFileError
 MENTION_NEEDLES: tuple[bytes, ...] = (b"becomes day", b"becomes night")
 #: The day/night cards (keyword) and the helper card (name).
 KEYWORD_NEEDLES: tuple[bytes, ...] = (b"Daybound", b"Day // Night")
-#: Candidates for cards that read day/night ("if it's night", "It's day"), confirmed on the decoded card by
-#: :data:`mtg_daynight.importer.fold.READS_PATTERN`.
-READS_NEEDLES: tuple[bytes, ...] = (b"t's day", b"t's night", b"t's neither day")
+#: Candidates for cards that read day/night ("if it's night", "It's day", "it is night", "it's neither day nor
+#: night"), confirmed on the decoded card by :data:`mtg_daynight.importer.fold.READS_PATTERN`.
+READS_NEEDLES: tuple[bytes, ...] = (b"t's day", b"t's night", b"t is day", b"t is night", b"neither day")
 DEFAULT_NEEDLES: tuple[bytes, ...] = (*KEYWORD_NEEDLES, *MENTION_NEEDLES, *READS_NEEDLES)
-#: Prefixes shared by several needles (:func:`make_finder`): each is searched once, and its hits (a few per
-#: thousand cards) checked against the needles it starts. The reads needles share ``t's ``, the keyword needle
-#: and the helper's name ``Day``. ``becomes `` is no anchor: it opens far more text than the two needles it starts.
-ANCHORS: tuple[bytes, ...] = (b"Day", b"t's ")
-#: How much of a block every anchor searches before the next window (:func:`make_finder`): small enough to stay
-#: in a core's L2 cache, large enough that the Python loop around the search costs nothing next to it.
-SEARCH_WINDOW = 256 << 10
 #: Default longest line accepted. A card object in Scryfall's bulk files averages ~5 KB (default_cards:
 #: 623 MB in 117k objects, docs/carddata.md); 8 MiB is over 1,000 times that and keeps a hostile file's cost small.
 DEFAULT_MAX_LINE = 8 << 20
@@ -65,51 +58,7 @@ _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = b" \t\r\n"
 #: What a line may hold around its card object(s): whitespace, and in the legacy array the brackets and commas.
 _FILLER: dict[Format, bytes] = {"jsonl": _WHITESPACE, "json-array": _WHITESPACE + b"[],"}
-#: The first window :func:`first_not_in` and :func:`last_not_in` strip; each next one is twice as long, so a run
-#: of blank bytes of any length costs a few C-level strips (their number grows with its logarithm), no Python loop.
-_WINDOW = 256
-
 Format = Literal["jsonl", "json-array"]
-#: ``finder(block, start, stop)`` -> the start offsets of every needle found wholly inside ``block[start:stop]``
-#: (in any order; a line may appear several times).
-Finder = Callable[[bytes, int, int], list[int]]
-
-
-def make_finder(needles: Sequence[bytes], anchors: Sequence[bytes] = ANCHORS, window: int = SEARCH_WINDOW) -> Finder:
-    """A :data:`Finder` for ``needles`` (stringzilla's substring search).
-
-    Needles that start with one of ``anchors`` are found through it: one search for the anchor, each hit checked
-    against those needles. Every other needle is its own anchor. The range is searched ``window`` bytes at a
-    time, every anchor over one window before the next: the searches then read the window from the CPU cache
-    instead of each streaming the whole block from memory. An anchor that starts in a window is searched up to
-    its end, so a needle that straddles two windows is found once, in the first.
-    """
-    if any(not needle for needle in (*needles, *anchors)):
-        raise ValueError("empty needle or anchor")
-    if window < 1:
-        raise ValueError("window must be positive")
-    groups: dict[bytes, list[bytes]] = {}
-    for needle in dict.fromkeys(needles):
-        anchor = next((anchor for anchor in anchors if needle.startswith(anchor)), needle)
-        groups.setdefault(anchor, []).append(needle)
-    searches = tuple((anchor, len(anchor) - 1, tuple(members)) for anchor, members in groups.items())
-
-    def find(block: bytes, start: int, stop: int) -> list[int]:
-        hits = []
-        for begin in range(start, stop, window):
-            end = begin + window  # hits starting at or after end belong to the next window
-            for anchor, tail, members in searches:
-                limit = min(stop, end + tail)
-                pos = stringzilla.find(block, anchor, begin, limit)
-                while 0 <= pos < end:
-                    if block.startswith(members, pos, stop):  # any of them
-                        hits.append(pos)
-                    pos = stringzilla.find(block, anchor, pos + 1, limit)
-        return hits
-
-    return find
-
-
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """A line that contains a needle: its bytes and the offset of its first byte in the decompressed stream."""
@@ -136,32 +85,6 @@ def detect_format(first_bytes: bytes, name: str = "<data>") -> Format:
     raise CardFileError(
         f"{name}: not a Scryfall bulk file (expected JSON Lines or a JSON array, found {stripped[:20]!r})"
     )
-
-
-def first_not_in(block: bytes, start: int, stop: int, chars: bytes) -> int:
-    """The offset of the first byte of ``block[start:stop]`` that is not in ``chars``, or -1."""
-    window = _WINDOW
-    while start < stop:
-        end = min(stop, start + window)
-        chunk = block[start:end]
-        if chunk.translate(None, chars):  # one C pass; strip only the window known to hold the byte
-            return end - len(chunk.lstrip(chars))
-        start = end
-        window *= 2
-    return -1
-
-
-def last_not_in(block: bytes, start: int, stop: int, chars: bytes) -> int:
-    """The offset of the last byte of ``block[start:stop]`` that is not in ``chars``, or -1."""
-    window = _WINDOW
-    while stop > start:
-        begin = max(start, stop - window)
-        chunk = block[begin:stop]
-        if chunk.translate(None, chars):
-            return begin + len(chunk.rstrip(chars)) - 1
-        stop = begin
-        window *= 2
-    return -1
 
 
 def _no_object(line: bytes, filler: bytes) -> bool:
@@ -196,11 +119,10 @@ class LineScanner:
     _last_byte: int = -1  # the stream's last non-whitespace byte so far
 
     def __post_init__(self) -> None:
-        if not self.needles:
-            raise ValueError("LineScanner needs at least one needle")
+        if not self.needles or not all(self.needles):
+            raise ValueError("LineScanner needs at least one needle, and no empty one")
         if self.max_line < 1:
             raise ValueError("max_line must be at least 1")
-        self._find = make_finder(self.needles)
 
     @property
     def closed(self) -> bool:
@@ -236,35 +158,30 @@ class LineScanner:
             self._first = candidate
         self._last = candidate
 
-    def _edges_in(self, block: bytes, base: int, start: int, stop: int, last: int) -> None:
-        """Note the first (while none is known) and the last non-blank lines of ``block[start:stop + 1]``,
-        which holds whole lines only (``block[stop]`` is a newline). Runs of blank lines are skipped with one
-        strip each (:func:`first_not_in`, :func:`last_not_in`), never walked line by line. ``last`` is the block's
-        last non-whitespace byte (the search backwards starts there)."""
-        if start > stop:
-            return
+    def _edges_in(self, block: bytes, base: int, start: int, stop: int) -> None:
+        """Note the first (while none is known) and the last lines holding an object in ``block[start:stop + 1]``,
+        which holds whole lines only (``block[stop]`` is a newline). The line at each end is looked at; a run of
+        blank lines there is skipped by one strip, never walked line by line."""
         filler = _FILLER[self.format or "jsonl"]
-        pos = start
-        while self._first is None:
-            hit = first_not_in(block, pos, stop + 1, filler)
-            if hit < 0:
-                return  # nothing but blank lines: no line holds an object, so there is no last one either
-            begin = block.rfind(b"\n", start, hit) + 1 or start
-            end = block.find(b"\n", hit, stop + 1)
-            self._edge(base + begin, block[begin:end])
-            pos = end + 1
-        end = min(stop + 1, last + 1)
+        begin = start
+        while self._first is None and begin <= stop:
+            end = block.find(b"\n", begin, stop + 1)
+            if not _no_object(block[begin:end], filler):
+                self._edge(base + begin, block[begin:end])
+                break
+            rest = block[end + 1 : stop + 1]
+            hit = end + 1 + len(rest) - len(rest.lstrip(filler))  # the next byte that is not blank
+            begin = block.rfind(b"\n", end, hit) + 1
+        end = stop
         while end > start:
-            hit = last_not_in(block, start, end, filler)
-            if hit < 0:
+            begin = block.rfind(b"\n", start, end) + 1 or start
+            if not _no_object(block[begin:end], filler):
+                self._edge(base + begin, block[begin:end])
                 return
-            begin = block.rfind(b"\n", start, hit) + 1 or start
-            if self._last is not None and self._last.offset >= base + begin:
+            kept = len(block[start:begin].rstrip(filler))  # the blank run before this line
+            if not kept:
                 return
-            self._edge(base + begin, block[begin : block.find(b"\n", hit, stop + 1)])
-            if self._last is not None and self._last.offset == base + begin:
-                return
-            end = begin
+            end = block.find(b"\n", start + kept - 1, stop + 1)
 
     def feed(self, block: bytes) -> list[Candidate]:
         """Scan one block; return the candidate lines completed in it."""
@@ -275,9 +192,10 @@ class LineScanner:
         found: list[Candidate] = []
         base = self.offset
         self.offset += len(block)
-        last = last_not_in(block, 0, len(block), _WHITESPACE)
-        if last >= 0:
-            self._last_byte = block[last]
+        if self.format == "json-array":  # is its last non-blank byte the closing "]"? (:attr:`closed`)
+            content = block.rstrip(_WHITESPACE)
+            if content:
+                self._last_byte = content[-1]
         first_nl = block.find(b"\n")
         if first_nl < 0:  # the whole block continues the current line
             if not self._carry:
@@ -298,14 +216,14 @@ class LineScanner:
             self._carry.clear()
             self._carry_len = 0
         else:
-            self._edges_in(block, base, 0, first_nl, last)
+            self._edges_in(block, base, 0, first_nl)
             if self._line_matches(block[:first_nl]):
                 if first_nl > self.max_line:
                     raise self._too_long(base)
                 found.append(Candidate(base, block[:first_nl]))
         last_nl = block.rfind(b"\n")
         self._scan_middle(block, base, first_nl + 1, last_nl, found)
-        self._edges_in(block, base, first_nl + 1, last_nl, last)
+        self._edges_in(block, base, first_nl + 1, last_nl)
         if last_nl + 1 < len(block):
             self._carry.append(block[last_nl + 1 :])
             self._carry_len = len(block) - last_nl - 1
@@ -318,7 +236,12 @@ class LineScanner:
         """Find the needles in ``block[start:stop]``, which holds whole lines only."""
         if start >= stop:
             return
-        hits = self._find(block, start, stop)
+        hits = []
+        for needle in self.needles:
+            pos = stringzilla.find(block, needle, start, stop)
+            while pos >= 0:
+                hits.append(pos)
+                pos = stringzilla.find(block, needle, pos + 1, stop)
         if not hits:
             return
         hits.sort()

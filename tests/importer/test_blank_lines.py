@@ -1,5 +1,5 @@
 """Blank lines and whitespace cost no Python work per line: the scanner skips a run of them with a few C-level
-strips per block, so the calls it makes grow with the number of blocks, never with the number of lines."""
+strip per block, so the calls it makes grow with the number of blocks, never with the number of lines."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from types import FrameType
 
 import pytest
 
-from mtg_daynight.importer.scanner import LineScanner, first_not_in, last_not_in
+from mtg_daynight.importer.scanner import LineScanner
 
 
 def _calls_while_scanning(blocks: list[bytes]) -> tuple[int, list[bytes]]:
@@ -44,14 +44,6 @@ def test_scanning_blank_lines_costs_calls_per_block_not_per_line(blank: bytes) -
 def test_a_file_of_blank_lines_only_is_walked_in_few_calls() -> None:
     calls, _ = _calls_while_scanning([b"\n" * (1 << 20)] * 2 + [b'{"name": "only"}\n'])
     assert calls < 600
-
-
-def test_the_first_and_last_non_blank_bytes_are_found_across_windows() -> None:
-    data = b" " * 5000 + b"x" + b"\n" * 70_000 + b"y" + b"\t" * 3
-    assert first_not_in(data, 0, len(data), b" \n\t") == 5000
-    assert last_not_in(data, 0, len(data), b" \n\t") == len(data) - 4
-    assert first_not_in(data, 5001, len(data) - 4, b"\n") == -1
-    assert last_not_in(b"   ", 0, 3, b" ") == -1
 
 
 def test_blank_lines_around_array_filler_still_find_the_edges() -> None:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.importer import import_file
-from mtg_daynight.importer.scanner import ANCHORS, DEFAULT_NEEDLES, LineScanner, make_finder
+from mtg_daynight.importer.scanner import DEFAULT_NEEDLES, LineScanner
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import (
     encode_jsonl,
@@ -83,34 +83,29 @@ def _every_needle_at(block: bytes, start: int, stop: int, needles: tuple[bytes, 
 
 @settings(max_examples=150, deadline=None)
 @given(
-    st.lists(st.sampled_from([b"t's ", b"day", b"night", b"Day", b"bound", b" // ", b"becomes ", b"x", b"t'"])),
-    st.integers(min_value=1, max_value=40),
-    st.data(),
+    st.lists(st.sampled_from([b"t's ", b"t is ", b"day", b"night", b"Day", b"bound", b" // ", b"becomes ", b"x",
+                              b"neither ", b"\n"])),
+    st.lists(st.integers(min_value=1, max_value=40), max_size=20),
 )
-def test_the_finder_finds_each_needle_once_whatever_the_window_and_range(
-    words: list[bytes], window: int, data: st.DataObject
+def test_the_scanner_finds_every_line_holding_a_needle_whatever_the_words_and_blocks(
+    words: list[bytes], cuts: list[int]
 ) -> None:
-    block = b"".join(words)
-    start = data.draw(st.integers(min_value=0, max_value=len(block)))
-    stop = data.draw(st.integers(min_value=start, max_value=len(block)))
-    find = make_finder(DEFAULT_NEEDLES, ANCHORS, window)
-    assert sorted(set(find(block, start, stop))) == _every_needle_at(block, start, stop, DEFAULT_NEEDLES)
+    data = b"{}\n" + b"".join(words)
+    found = _scan(data, cuts)
+    assert [(c.offset, c.line) for c in found] == _lines_with_needles(data, DEFAULT_NEEDLES)  # type: ignore[attr-defined]
 
 
-def test_needles_sharing_an_anchor_are_found_through_one_search_and_checked() -> None:
-    block = b"it's day, it's dusk, it's neither day nor night, Daybreak, Daybound"
-    assert ANCHORS == (b"Day", b"t's ")
-    hits = make_finder(DEFAULT_NEEDLES)(block, 0, len(block))
-    assert sorted(hits) == [block.index(b"t's day"), block.index(b"t's neither"), block.index(b"Daybound")]
+def test_the_reads_needles_find_it_is_as_well_as_its() -> None:
+    # READS_PATTERN (fold.py) accepts "it's", "it is" and "it's neither day nor night": the scanner must offer them all.
+    lines = [b'{"t": "if it is night"}', b'{"t": "If it\'s day"}', b'{"t": "it is neither day nor night"}',
+             b'{"t": "as long as it is day"}', b'{"t": "it is your turn"}']
+    found = _scan(b"\n".join(lines) + b"\n", [])
+    assert [c.line for c in found] == lines[:4]  # type: ignore[attr-defined]
 
 
-def test_an_empty_needle_or_anchor_or_window_is_refused() -> None:
-    with pytest.raises(ValueError, match="empty needle or anchor"):
-        make_finder((b"day", b""))
-    with pytest.raises(ValueError, match="empty needle or anchor"):
-        make_finder((b"day",), (b"",))
-    with pytest.raises(ValueError, match="window must be positive"):
-        make_finder((b"day",), window=0)
+def test_an_empty_needle_is_refused() -> None:
+    with pytest.raises(ValueError, match="no empty one"):
+        LineScanner(needles=(b"day", b""))
 
 
 def test_a_line_holding_several_needles_is_one_candidate() -> None:
