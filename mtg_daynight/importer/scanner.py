@@ -8,15 +8,15 @@ contain one. Lines that span block boundaries are handled. Everything here is pu
 in, candidate lines out.
 
 Needles: ``b"Daybound"`` and ``b"Day // Night"`` find the day/night cards and the helper: every day/night card
-object contains ``"Daybound"`` (Scryfall's card-level keywords are the union of both faces, so nightbound backs
-come with their daybound fronts, and the single-faced playtest card has Daybound itself; the keyword field is
-capitalised) and the helper card is named ``"Day // Night"``. :data:`MENTION_NEEDLES` find the candidates for
-cards that refer to day/night without the keywords: ``becomes day`` and ``becomes night`` (also inside "day
-becomes night", "night becomes day", "it becomes day"): what makes a deck need the helper card is a card that
-can make it day or night or triggers on the change. :data:`READS_NEEDLES` (``t's day``, ``t's night``) find the
-candidates for cards that only check the state ("if it's night", "it is day", "it's neither day nor night"). The needles are lowercase on
-purpose (Oracle text writes "day" and "night" mid-sentence) and deliberately loose (they also hit "becomes
-daylight" and flavor text): the importer decodes only these candidate lines and keeps a card only when its
+object contains ``"Daybound"`` (Scryfall's card-level keywords are the union of both faces, so nightbound backs come
+with their daybound fronts, and the single-faced playtest card has Daybound itself; the keyword field is
+capitalised) and the helper card is named ``"Day // Night"``. :data:`MENTION_NEEDLES` find the candidates for cards
+that refer to day/night without the keywords: ``becomes day`` and ``becomes night`` (also inside "day becomes
+night", "night becomes day", "it becomes day"): what makes a deck need the helper card is a card that can make it
+day or night or triggers on the change. :data:`READS_NEEDLES` (``t's day``, ``t is night``, ...) find the candidates
+for cards that only check the state ("if it's night", "it is day", "it's neither day nor night"). The needles are
+lowercase on purpose (Oracle text writes "day" and "night" mid-sentence) and deliberately loose (they also hit
+"becomes daylight" and flavor text): the importer decodes only these candidate lines and keeps a card only when its
 oracle text matches the precise pattern (:data:`mtg_daynight.importer.fold.MENTION_PATTERN`).
 
 Each needle is searched for on its own over each block with stringzilla's SIMD substring search
