@@ -61,13 +61,16 @@ def sniff_compression(head: bytes) -> Compression:
     return "none"
 
 
-class _ChunkReader(io.RawIOBase):
-    """A read-only raw stream over an iterator of chunks (what the decompressors read from)."""
+class ChunkStream(io.RawIOBase):
+    """A read-only raw stream over an iterator of byte chunks: what the decompressors read from, and what
+    ``ijson`` reads decompressed blocks from (``read(n)`` never spans two chunks). ``position`` counts the bytes
+    read so far (for error messages and bounds); closing it closes the iterator."""
 
-    def __init__(self, chunks: Iterator[bytes]) -> None:
+    def __init__(self, chunks: Iterable[bytes]) -> None:
         super().__init__()
-        self._chunks = chunks
+        self._chunks = iter(chunks)
         self._pending = memoryview(b"")
+        self.position = 0
 
     def readable(self) -> bool:
         return True
@@ -81,7 +84,15 @@ class _ChunkReader(io.RawIOBase):
         count = min(len(buffer), len(self._pending))
         buffer[:count] = self._pending[:count]
         self._pending = self._pending[count:]
+        self.position += count
         return count
+
+    def close(self) -> None:
+        """Stop reading: the chunks' iterator is closed too (a generator's ``finally`` runs)."""
+        close = getattr(self._chunks, "close", None)
+        if close is not None:
+            close()
+        super().close()
 
 
 def _open_gzip(raw: io.RawIOBase) -> tuple[str, io.BufferedIOBase]:
@@ -109,7 +120,7 @@ class Decompressed:
         self.name = name
         #: the compression recognised from the first bytes
         self.compression: Compression = sniff_compression(head)
-        raw = _ChunkReader(_prepend(head, rest))  # the decompressors buffer what they read: no buffer in between
+        raw = ChunkStream(_prepend(head, rest))  # the decompressors buffer what they read: no buffer in between
         self._reader: io.BufferedIOBase
         #: what decompresses: ``isal``, ``zlib`` (the standard library's gzip), ``xz``, ``bzip2`` or ``none``
         self.decompressor: str = self.compression
@@ -197,44 +208,3 @@ def file_blocks(path: Path, block_size: int = DEFAULT_BLOCK_SIZE) -> Generator[b
     """The decompressed content of the file ``path`` in blocks (the file is closed when they end or are closed)."""
     with HashedFile(path) as source:
         yield from open_decompressed(source.chunks(), str(path)).blocks(block_size)
-
-
-class BlockStream:
-    """A read-only binary file object over an iterable of blocks (what ``ijson`` reads from).
-
-    ``position`` is the number of bytes handed out so far (for error messages); a UTF-8 byte-order mark at the
-    very start is skipped.
-    """
-
-    def __init__(self, blocks: Iterable[bytes]) -> None:
-        self._blocks = iter(blocks)
-        self._block = b""
-        self._offset = 0
-        self._first = True
-        self.position = 0
-
-    def read(self, size: int = -1) -> bytes:
-        """Up to ``size`` bytes (all the rest for a negative size); ``b""`` only at the end."""
-        if size < 0:
-            parts = []
-            while (part := self.read(1 << 20)) != b"":
-                parts.append(part)
-            return b"".join(parts)
-        while self._offset >= len(self._block):
-            block = next(self._blocks, None)
-            if block is None:
-                return b""
-            if self._first:
-                self._first = False
-                block = block.removeprefix(UTF8_BOM)
-            self._block, self._offset = block, 0
-        out = self._block[self._offset : self._offset + size]
-        self._offset += len(out)
-        self.position += len(out)
-        return out
-
-    def close(self) -> None:
-        """Stop reading (closes the block iterator)."""
-        close = getattr(self._blocks, "close", None)
-        if close is not None:
-            close()

@@ -35,7 +35,7 @@ joined (:func:`checked_faces`): records that contradict each other are refused, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
@@ -43,7 +43,7 @@ from typing import Any, Literal, NamedTuple
 import ijson  # type: ignore[import-untyped]
 import msgspec
 
-from mtg_daynight.importer.decompress import BlockStream, Compression, HashedFile, open_decompressed
+from mtg_daynight.importer.decompress import UTF8_BOM, ChunkStream, Compression, HashedFile, open_decompressed
 from mtg_daynight.importer.errors import CardFileError, FaceRecordError, RecordLimitError
 from mtg_daynight.importer.fold import (
     DAYBOUND,
@@ -472,7 +472,7 @@ class _SetBuffer:
 class _Reader:
     """Reads an MTGJSON file's parser events one record at a time, keeping only what a set may need."""
 
-    def __init__(self, name: str, stream: BlockStream, bounds: Bounds, fold: Callable[[SetRecord], None]) -> None:
+    def __init__(self, name: str, stream: ChunkStream, bounds: Bounds, fold: Callable[[SetRecord], None]) -> None:
         self.name = name
         self.stream = stream
         self.bounds = bounds
@@ -650,6 +650,14 @@ def _size(n: int) -> str:
     return f"{n:,} bytes"
 
 
+
+def _without_bom(blocks: Iterable[bytes]) -> Iterator[bytes]:
+    """``blocks``, without a UTF-8 byte order mark at the very start."""
+    first = True
+    for block in blocks:
+        yield block.removeprefix(UTF8_BOM) if first else block
+        first = False
+
 def read_mtgjson(
     path: str | Path,
     folder: Folder,
@@ -680,7 +688,7 @@ def read_mtgjson(
         source.close()
         raise
     blocks = data.blocks(BLOCK_SIZE)
-    stream = BlockStream(limit_nesting(blocks if check is None else checked(blocks, check), name))
+    stream = ChunkStream(limit_nesting(_without_bom(blocks if check is None else checked(blocks, check)), name))
     result = MtgjsonFile(format="mtgjson-set", meta=Meta(), compression=data.compression)
 
     def fold(card_set: SetRecord) -> None:
