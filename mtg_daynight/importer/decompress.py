@@ -9,7 +9,8 @@ Corrupt or truncated compressed data raises :class:`~mtg_daynight.importer.error
 the source.
 
 :class:`HashedFile` gives a file's bytes in chunks and hashes them as they pass (one read of the file).
-:class:`BlockStream` turns decompressed blocks into the ``read(n)`` file object a streaming JSON parser wants.
+:class:`ChunkStream` is the one adaptor from chunks to a file object: the decompressors read raw bytes through
+it, and a streaming JSON parser reads decompressed blocks through it.
 """
 
 from __future__ import annotations
