@@ -93,7 +93,7 @@ class HostBase:
                 ("face", obj.face, tracked.face),
                 ("phased out", obj.phased_out, tracked.phased_out),
                 ("face down", obj.face_down, tracked.face_down),
-                ("restrictions", frozenset(obj.restrictions), tracked.restrictions),
+                ("restrictions", tuple(sorted(obj.restrictions)), tracked.restrictions),
             ):
                 if mine != theirs:
                     problems.append(f"{object_id} ({obj.name}): host {what} {mine!r}, rules {theirs!r}")

@@ -127,10 +127,11 @@ class ReferenceHost(Turns):
         self._carry_out(outcome, cause=cause)
 
     def add_restriction(self, permanent: str, restriction: str) -> None:
-        """A "can't transform" effect named ``restriction`` starts applying to the permanent."""
+        """A "can't transform" effect named ``restriction`` starts applying to the permanent (another of the same
+        name may already apply: each is counted)."""
         obj = self.permanent(permanent)
         outcome = self.game.add_restriction(permanent, restriction)
-        obj.restrictions.add(restriction)
+        obj.restrictions.append(restriction)
         self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=True)
         self._carry_out(outcome, cause="")
 
@@ -138,7 +139,7 @@ class ReferenceHost(Turns):
         """The "can't transform" effect ends (a permanent showing the wrong face transforms at once)."""
         obj = self.permanent(permanent)
         outcome = self.game.remove_restriction(permanent, restriction)
-        obj.restrictions.discard(restriction)
+        obj.restrictions.remove(restriction)
         self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=False)
         self._carry_out(outcome, cause="")
 

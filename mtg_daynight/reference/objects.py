@@ -60,7 +60,7 @@ class GameObject(msgspec.Struct):
     sick: bool = False
     face_down: bool = False
     phased_out: bool = False
-    restrictions: set[str] = msgspec.field(default_factory=set)
+    restrictions: list[str] = msgspec.field(default_factory=list)
     gained: frozenset[Keyword] = frozenset()
     lost: frozenset[Keyword] = frozenset()
     forbids_ended: bool = False

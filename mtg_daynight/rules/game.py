@@ -194,7 +194,7 @@ def _align(step: _Step, tracked: Tracked, *, as_it_becomes: bool = False) -> Non
         )
         return
     if tracked.restrictions:
-        held = ", ".join(sorted(tracked.restrictions))
+        held = ", ".join(sorted(set(tracked.restrictions)))
         step.note(rule, f"{tracked.name} ({tracked.id}) would transform, but {held} says it can't transform")
         return
     old_name = tracked.name
@@ -518,7 +518,7 @@ def _enter(step: _Step, card: Permanent) -> Tracked | None:
     if card.face is Side.BACK and back is not None and back.instant_or_sorcery:
         _does_not_enter(step, card, f"it would enter transformed, and {back.name} is an instant or sorcery face")
         return None
-    tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, card.restrictions)
+    tracked = Tracked(card, card.face, card.face_down, False, card.gained, card.lost, tuple(sorted(card.restrictions)))
     if not card.cares_about_day_night:  # tracked's own answer, since it holds card's gained keywords
         state.permanents[card.id] = tracked
         return None
@@ -751,25 +751,26 @@ def set_back_face(
 
 
 def add_restriction(state: GameState, permanent: str, restriction: str) -> Outcome:
-    """A host effect says ``permanent`` can't transform. While it lasts, it wins over daybound/nightbound."""
+    """A host effect says ``permanent`` can't transform. While it lasts, it wins over daybound/nightbound (701.27).
+    Effects are counted: the same name added twice (two Immerwolves) applies until it is removed twice."""
     tracked = _get(state, permanent, "add restriction")
     restriction = validate.name(state, restriction, "add restriction: restriction")
-    if restriction in tracked.restrictions:
-        raise _bad(state, f"add restriction: {restriction!r} already applies to {permanent!r}")
-    tracked.restrictions = tracked.restrictions | {restriction}
+    tracked.restrictions = tuple(sorted((*tracked.restrictions, restriction)))
     return NOTHING
 
 
 def remove_restriction(
     state: GameState, permanent: str, restriction: str, *, policy: Policy = RULES_AS_WRITTEN
 ) -> Outcome:
-    """A host's "can't transform" effect ends; a permanent with the wrong face transforms at once
-    (702.145c/f)."""
+    """One host "can't transform" effect named ``restriction`` ends; once none restricts it, a permanent with the
+    wrong face transforms at once (702.145c/f)."""
     tracked = _get(state, permanent, "remove restriction")
     restriction = validate.name(state, restriction, "remove restriction: restriction")
     if restriction not in tracked.restrictions:
         raise _bad(state, f"remove restriction: {restriction!r} does not apply to {permanent!r}")
-    tracked.restrictions = tracked.restrictions - {restriction}
+    held = list(tracked.restrictions)
+    held.remove(restriction)  # one effect of that name ends; another of the same name still applies
+    tracked.restrictions = tuple(held)
     step = _Step(state)
     _settle(step, (tracked,), policy)
     return step.done()
@@ -803,7 +804,7 @@ def request_transform(
     elif not tracked.can_transform:
         refusal = ("701.27", "it is not a double-faced permanent (or its other face can't be up)")
     elif tracked.restrictions:
-        refusal = ("701.27", f"{', '.join(sorted(tracked.restrictions))} says it can't transform")
+        refusal = ("701.27", f"{', '.join(sorted(set(tracked.restrictions)))} says it can't transform")
     if refusal is not None:
         rule, reason = refusal
         step.act(TransformRefused(permanent, rule, reason), rule,

@@ -136,7 +136,7 @@ class _OnTheBattlefield:
     phased_out: bool
     gained: frozenset[Keyword]
     lost: frozenset[Keyword]
-    restrictions: frozenset[str]
+    restrictions: frozenset[str] | tuple[str, ...]
 
     @property
     def id(self) -> str:
@@ -195,12 +195,15 @@ class Tracked(_OnTheBattlefield, msgspec.Struct, omit_defaults=True, gc=False):
     phased_out: bool = False
     gained: frozenset[Keyword] = frozenset()
     lost: frozenset[Keyword] = frozenset()
-    restrictions: frozenset[str] = frozenset()
+    #: one name per "can't transform" effect that applies, sorted: a name twice while two effects of that name
+    #: apply (two Immerwolves), so that the permanent stays restricted until both end (701.27)
+    restrictions: tuple[str, ...] = ()
 
     def view(self) -> "PermanentView":  # defined below
         """A frozen copy of this record, for hosts (what :meth:`mtg_daynight.Game.permanent` returns)."""
         return PermanentView(
-            self.card, self.face, self.face_down, self.phased_out, self.gained, self.lost, self.restrictions
+            self.card, self.face, self.face_down, self.phased_out, self.gained, self.lost,
+            frozenset(self.restrictions),
         )
 
 
@@ -210,7 +213,8 @@ class PermanentView(_OnTheBattlefield, msgspec.Struct, frozen=True, omit_default
     - ``card``: the permanent as it entered (its faces, controller, token status);
     - ``face``: the face that is up; ``face_down``; ``phased_out`` (702.26b);
     - ``gained`` / ``lost``: the day/night keywords effects grant or remove now;
-    - ``restrictions``: the host's "can't transform" effects that apply to it.
+    - ``restrictions``: the names of the host's "can't transform" effects that apply to it (a name applies
+      while at least one effect of that name does).
 
     ``has(keyword)``, ``up``, ``name`` and ``can_transform`` answer as the rules do.
     """

@@ -320,7 +320,9 @@ def _check_state(state: GameState) -> None:
             raise bad(state, f"permanents: the record filed under {pid!r} is permanent {card.id!r}")
         if tracked.face is Side.BACK and card.back is None:
             raise bad(state, f"permanents: {pid!r} is back face up but has no back face")
-        restrictions(state, tracked.restrictions, f"permanents: {pid!r}: restrictions")
+        held = names(state, tracked.restrictions, f"permanents: {pid!r}: restrictions")
+        if list(held) != sorted(held):
+            raise bad(state, f"permanents: {pid!r}: restrictions are not sorted")
     for pid in state.relevant:
         if pid not in state.permanents:
             raise bad(state, f"relevant: {pid!r} names no permanent on the battlefield")

@@ -346,3 +346,16 @@ def test_a_result_that_cannot_be_encoded_is_an_internal_error_not_a_crash() -> N
                     log=io.StringIO())
     failure = error(server, request("odd"))
     assert (failure["code"], failure["data"]["type"]) == (-32603, "TypeError")
+
+
+def test_701_27_the_same_restriction_named_twice_applies_until_both_end_through_the_bridge(day_game: Server) -> None:
+    result(day_game, "add_restriction", game="g1", permanent="p1", restriction="Immerwolf")
+    result(day_game, "add_restriction", game="g1", permanent="p1", restriction="Immerwolf")  # a second Immerwolf
+    result(day_game, "become", game="g1", to="night", cause="an effect")
+    result(day_game, "remove_restriction", game="g1", permanent="p1", restriction="Immerwolf")
+    view = result(day_game, "permanent", game="g1", permanent="p1")
+    assert view.get("face", "front") == "front" and view["restrictions"] == ["Immerwolf"]  # the other still applies
+    outcome = result(day_game, "remove_restriction", game="g1", permanent="p1", restriction="Immerwolf")
+    assert [action["type"] for action in outcome["actions"]] == ["transform"]
+    assert error(day_game, request("remove_restriction", {"game": "g1", "permanent": "p1",
+                                                          "restriction": "Immerwolf"}))["code"] == -32001

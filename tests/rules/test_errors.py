@@ -70,7 +70,6 @@ BAD: dict[str, tuple[Callable[[Game], object], str]] = {
     "turn face up a face-up permanent": (lambda g: g.turn_face_up("w1"), "not face down"),
     "turn face up unknown": (lambda g: g.turn_face_up("nope"), "unknown permanent"),
     "set abilities unknown": (lambda g: g.set_abilities("nope", gained=["daybound"]), "unknown permanent"),
-    "add the same restriction twice": (lambda g: g.add_restriction("w1", "Immerwolf"), "already applies"),
     "remove a restriction that is not there": (lambda g: g.remove_restriction("b1", "Immerwolf"), "does not apply"),
     "transform request unknown": (lambda g: g.request_transform("nope", "Moonmist"), "unknown permanent"),
     "become neither": (lambda g: g.become(Designation.NEITHER, "bogus"), "neither"),
