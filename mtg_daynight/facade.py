@@ -38,6 +38,7 @@ from mtg_daynight.rules import (
     TraceLine,
     validate,
 )
+from mtg_daynight.rules.outcome import ChangeVetoed
 from mtg_daynight.rules.permanents import CardPermanent, PermanentView
 from mtg_daynight.rules.validate import Turn
 
@@ -221,6 +222,14 @@ class Game:
     def trace(self) -> tuple[TraceLine, ...]:
         """Every decision so far, with its rule (a copy: later events do not change it)."""
         return tuple(self.state.trace)
+
+    def pending_change(self) -> ChangeVetoed | None:
+        """While neither: the change 702.145d/g would make now but one of your "it can't become day/night" effects
+        stops (731.1), as a :class:`~mtg_daynight.rules.ChangeVetoed`; None when nothing is pending. The event that
+        first tried the change reported it; later events do not repeat it, so ask here to show why it is still
+        neither. Your veto hook is asked again; nothing changes."""
+        pending: ChangeVetoed | None = self._hook.daynight_pending_change(game=self.id)
+        return pending
 
     def permanent(self, permanent: str) -> PermanentView:
         """What the rules know of one permanent now (its face, phasing, restrictions...), as a frozen view.

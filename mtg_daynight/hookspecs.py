@@ -41,7 +41,7 @@ import pluggy
 
 from mtg_daynight.rules.designation import Designation, Keyword
 from mtg_daynight.rules.ledger import Tally, TurnRecord
-from mtg_daynight.rules.outcome import DesignationChange, Outcome
+from mtg_daynight.rules.outcome import ChangeVetoed, DesignationChange, Outcome
 from mtg_daynight.rules.permanents import AbilityChange, CardFaces, CardPermanent, Face, Permanent
 from mtg_daynight.rules.state import GameState
 
@@ -363,6 +363,16 @@ def daynight_player_left(game: str, player: str) -> Outcome | None:
 @hookspec(firstresult=True)
 def daynight_game_state(game: str) -> GameState | None:
     """The rules' state of a game (read it; do not change it).
+
+    :param game: the game's id.
+    """
+
+
+@hookspec(firstresult=True)
+def daynight_pending_change(game: str) -> ChangeVetoed | None:
+    """While neither: the change 702.145d/g would make now but a "can't become day/night" effect stops (731.1),
+    as the ``ChangeVetoed`` the event that first tried it reported; None when nothing is pending. The veto hooks
+    are asked again (``daynight_forbid_change``); nothing changes. firstresult=True: the rules plugin answers.
 
     :param game: the game's id.
     """

@@ -37,7 +37,7 @@ from mtg_daynight.rules import (
 )
 from mtg_daynight.rules import game as rules
 from mtg_daynight.rules.ledger import rules_tally
-from mtg_daynight.rules.outcome import FailedNotification
+from mtg_daynight.rules.outcome import ChangeVetoed, FailedNotification
 from mtg_daynight.rules.permanents import CardFaces, CardPermanent
 from mtg_daynight.rules.saves import decode_state, encode_state
 from mtg_daynight.rules.state import unknown_card
@@ -282,6 +282,12 @@ class DayNightRules:
     def daynight_game_state(self, game: str) -> GameState:
         """The game's state."""
         return self._state(game)
+
+    @hookimpl
+    def daynight_pending_change(self, game: str) -> ChangeVetoed | None:
+        """The change a veto still stops while neither (702.145d/g, 731.1), or None."""
+        state, policy = self._game(game)
+        return rules.pending_change(state, policy=policy)
 
     @hookimpl
     def daynight_save_game(self, game: str) -> bytes:

@@ -222,14 +222,19 @@ def _settle(step: _Step, changed: Iterable[Tracked], policy: Policy) -> None:
 
 
 def _neither_check(step: _Step, policy: Policy) -> None:
-    state = step.state
+    target = _neither_target(step.state)
+    if target is not None:
+        _become(step, *target, policy)
+
+
+def _neither_target(state: GameState) -> tuple[Designation, str, str] | None:
+    """While neither: the change 702.145d or 702.145g makes (the designation, the rule, why), or None."""
     nightbound: Tracked | None = None
     for permanent in state.relevant:
         tracked = state.permanents[permanent]
         if tracked.has(Keyword.DAYBOUND):  # 702.145d
             why = f"{tracked.card.controller} controls {tracked.name} ({tracked.id}) with daybound"
-            _become(step, Designation.DAY, "702.145d", why, policy)
-            return
+            return Designation.DAY, "702.145d", why
         if nightbound is None and tracked.has(Keyword.NIGHTBOUND):
             nightbound = tracked
     if nightbound is not None:  # 702.145g: nightbound, and no permanent with daybound (phased-out ones don't exist)
@@ -237,7 +242,23 @@ def _neither_check(step: _Step, policy: Policy) -> None:
             f"{nightbound.card.controller} controls {nightbound.name} ({nightbound.id}) with nightbound"
             " and no permanent has daybound"
         )
-        _become(step, Designation.NIGHT, "702.145g", why, policy)
+        return Designation.NIGHT, "702.145g", why
+    return None
+
+
+def pending_change(state: GameState, *, policy: Policy = RULES_AS_WRITTEN) -> ChangeVetoed | None:
+    """The change that 702.145d or 702.145g would make now but a "can't become day/night" effect stops (731.1), as
+    the :class:`ChangeVetoed` an event would report, or None (not neither, nothing to change, or no veto now). The
+    veto is asked as an event asks it; nothing changes. A host's log or UI shows with it why it is still
+    neither, whichever event came last."""
+    if state.designation is not Designation.NEITHER:
+        return None
+    target = _neither_target(state)
+    if target is None:
+        return None
+    after, rule, why = target
+    reason = policy.veto(state, after, why)
+    return None if reason is None else ChangeVetoed(after, rule, reason)
 
 
 # ---------------------------------------------------------------------------------------------------------

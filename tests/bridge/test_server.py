@@ -359,3 +359,15 @@ def test_701_27_the_same_restriction_named_twice_applies_until_both_end_through_
     assert [action["type"] for action in outcome["actions"]] == ["transform"]
     assert error(day_game, request("remove_restriction", {"game": "g1", "permanent": "p1",
                                                           "restriction": "Immerwolf"}))["code"] == -32001
+
+
+def test_702_145d_a_pending_veto_is_answered_by_pending_change_through_the_bridge(server: Server) -> None:
+    result(server, "new_game", game="g1", players=["alice", "bob"])
+    assert result(server, "pending_change", game="g1") is None
+    result(server, "add_cant_become", game="g1", effect="Fixture Dusk", after="day")
+    actions = result(server, "enter", game="g1", permanents=[RUFFIAN])["actions"]
+    vetoed = [action for action in actions if action["type"] == "vetoed"]
+    assert len(vetoed) == 1 and vetoed[0]["rule"] == "702.145d"
+    result(server, "enter", game="g1", permanents=[{"kind": "permanent", "id": "b1", "controller": "alice",
+                                                     "front": {"name": "Grizzly Bears"}}])
+    assert result(server, "pending_change", game="g1") == vetoed[0]
