@@ -50,6 +50,16 @@ class InputFileError(DayNightError):
     """
 
 
+class PluginFailedError(DayNightError):
+    """A plugin's ``daynight_game_start`` or ``daynight_game_end`` implementation raised. ``plugin`` names it,
+    ``hook`` the hook; the plugin's own exception is chained (``__cause__``)."""
+
+    def __init__(self, plugin: str, hook: str, error: BaseException) -> None:
+        super().__init__(f"plugin {plugin!r}: {hook} raised {type(error).__name__}: {error}")
+        self.plugin = plugin
+        self.hook = hook
+
+
 class NotificationFailedWarning(UserWarning):
     """A plugin's notification hook (``daynight_changed``) raised after the rules had committed the change it was
     told about. The change stands; the event's Outcome lists the failure in ``failed_notifications``."""

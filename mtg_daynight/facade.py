@@ -18,13 +18,14 @@ A host never has to call ``pm.hook.daynight_...`` with loose keyword arguments::
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 import pluggy
 
-from mtg_daynight.errors import RulesPluginMissingError, UnknownPermanentError
-from mtg_daynight.manager import install, plugin_manager
+from mtg_daynight.errors import PluginFailedError, RulesPluginMissingError, UnknownPermanentError
+from mtg_daynight.manager import call_each, install, plugin_manager
 from mtg_daynight.plugin import RULES_PLUGIN_NAME, DayNightRules
 from mtg_daynight.rules import (
     AbilityChange,
@@ -63,10 +64,11 @@ def _answered(result: Outcome | None, hook: str) -> Outcome:
 class Game:
     """One game as the host reports it. Every event method returns the :class:`Outcome` to carry out."""
 
-    __slots__ = ("_hook", "id")
+    __slots__ = ("_hook", "_pm", "id")
 
-    def __init__(self, hook: pluggy.HookRelay, game: str) -> None:
-        self._hook = hook
+    def __init__(self, pm: pluggy.PluginManager, game: str) -> None:
+        self._pm = pm
+        self._hook = pm.hook
         self.id = game
 
     def __repr__(self) -> str:
@@ -256,9 +258,11 @@ class Game:
 
     def end(self) -> None:
         """The game is over: every plugin forgets it. Like every other method it raises
-        :class:`~mtg_daynight.errors.RulesPluginMissingError` when no rules plugin answers for the game."""
+        :class:`~mtg_daynight.errors.RulesPluginMissingError` when no rules plugin answers for the game. A plugin
+        whose ``daynight_game_end`` raises is named by a :class:`~mtg_daynight.errors.PluginFailedError`, raised
+        once every other plugin has been told."""
         self.state  # noqa: B018 - the rules plugin answers for the game (or raises UnknownGameError)
-        self._hook.daynight_game_end(game=self.id)
+        call_each(self._pm, "daynight_game_end", go_on=True, game=self.id)
 
 
 class DayNight:
@@ -298,15 +302,22 @@ class DayNight:
 
         ``variants``: house rules this game opts into, each one a loaded plugin offers (:meth:`variants`; another
         is a :class:`BadEventError` naming the offered ones). An id already in use (a game started or loaded and
-        not ended) is a :class:`BadEventError`, also when threads race for it."""
+        not ended) is a :class:`BadEventError`, also when threads race for it. A plugin whose
+        ``daynight_game_start`` raises is named by a :class:`~mtg_daynight.errors.PluginFailedError`; the game is
+        then not started (the plugins told of it are told it ended)."""
         # Checked here as well as in the rules plugin: every plugin of this broadcast hook gets the checked values.
         game, ids, names = validate.new_game(game, players, variants)
-        self.pm.hook.daynight_game_start(game=game, players=ids, variants=names)
-        return Game(self.pm.hook, game)
+        try:
+            call_each(self.pm, "daynight_game_start", go_on=False, game=game, players=ids, variants=names)
+        except PluginFailedError:  # the game is not started for anyone: the plugins that heard of it forget it
+            with contextlib.suppress(Exception):
+                call_each(self.pm, "daynight_game_end", go_on=True, game=game)
+            raise
+        return Game(self.pm, game)
 
     def game(self, game: str) -> Game:
         """The handle of a game already started."""
-        handle = Game(self.pm.hook, game)
+        handle = Game(self.pm, game)
         handle.state  # noqa: B018 - raises UnknownGameError for a game that was never started
         return handle
 
@@ -315,4 +326,4 @@ class DayNight:
         :class:`BadEventError`: loading never replaces a running game; end it first (:meth:`Game.end`)."""
         state: GameState | None = self.pm.hook.daynight_load_game(game=game, data=data)
         _required(state, "load game")
-        return Game(self.pm.hook, game)
+        return Game(self.pm, game)

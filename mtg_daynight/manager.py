@@ -17,6 +17,7 @@ import msgspec
 import pluggy
 
 from mtg_daynight import hookspecs
+from mtg_daynight.errors import PluginFailedError
 from mtg_daynight.hookspecs import PROJECT
 from mtg_daynight.plugin import RULES_PLUGIN_NAME, DayNightRules
 
@@ -31,6 +32,30 @@ if TYPE_CHECKING:
 ENTRY_POINT_GROUP: Final = PROJECT
 AUTOLOAD_ENV: Final = "MTG_DAYNIGHT_DISABLE_PLUGIN_AUTOLOAD"
 TRACE_ENV: Final = "MTG_DAYNIGHT_TRACE"
+
+
+def call_each(pm: pluggy.PluginManager, hook: str, *, go_on: bool, **arguments: object) -> None:
+    """Call ``hook``'s implementations one plugin at a time, in pluggy's order (pluggy's public
+    ``subset_hook_caller``), so that one that raises is named: :class:`~mtg_daynight.errors.PluginFailedError`,
+    the plugin's exception chained. The rules plugin's own errors (a game id in use) are raised as they are.
+    ``go_on``: call the others first, then raise for the first that failed (a game's end reaches every plugin);
+    otherwise stop at once."""
+    implementations = getattr(pm.hook, hook).get_hookimpls()
+    failed: PluginFailedError | None = None
+    for implementation in reversed(implementations):  # pluggy calls the last registered (and tryfirst) first
+        others = [i.plugin for i in implementations if i.plugin is not implementation.plugin]
+        try:
+            pm.subset_hook_caller(hook, remove_plugins=others)(**arguments)
+        except Exception as error:
+            if implementation.plugin_name == RULES_PLUGIN_NAME:
+                raise
+            failure = PluginFailedError(implementation.plugin_name, hook, error)
+            failure.__cause__ = error
+            if not go_on:
+                raise failure  # noqa: B904 - chained above, so that the one kept for later is chained as well
+            failed = failed or failure
+    if failed is not None:
+        raise failed
 
 
 def _env_flag(name: str) -> bool:

@@ -3,7 +3,7 @@
 
 (a) Per-event cost through ``pm.hook``, next to a no-op hookimpl of the same hook (a separate plugin manager with
     the same hookspecs whose plugin returns a constant Outcome), with the validation of every argument and the
-    trace on, as in real use. Every event takes the rules' one general path; the target is <= 3x for each:
+    trace on, as in real use. Every event takes the rules' one general path; the target is <= 4x for each:
     - ``daynight_untap_step``, a turn with no change (it is night and the previous active player cast nothing,
       so one trace line says why it stays night; the spell tally hook is asked, and nobody answers);
     - ``daynight_spell_cast``;
@@ -263,10 +263,10 @@ def untap_flip_runner(pm: pluggy.PluginManager) -> Runner:
 
 
 EVENTS: dict[str, tuple[Callable[..., Runner], float, dict[str, bool]]] = {
-    "daynight_untap_step (no change)": (untap_runner, 3.0, {}),
-    "daynight_spell_cast": (spell_cast_runner, 3.0, {}),
-    "daynight_enter (ordinary)": (enter_runner, 3.0, {"day_night": False}),
-    "daynight_enter (day/night)": (enter_runner, 3.0, {"day_night": True}),
+    "daynight_untap_step (no change)": (untap_runner, 4.0, {}),
+    "daynight_spell_cast": (spell_cast_runner, 4.0, {}),
+    "daynight_enter (ordinary)": (enter_runner, 4.0, {"day_night": False}),
+    "daynight_enter (day/night)": (enter_runner, 4.0, {"day_night": True}),
 }
 PROFILES = {"untap_step": "daynight_untap_step (no change)", "spell_cast": "daynight_spell_cast",
             "enter": "daynight_enter (ordinary)", "enter_day_night": "daynight_enter (day/night)"}

@@ -248,7 +248,7 @@ def public_members(cls: type) -> list[Callable[..., Any] | property]:
 def game_method(function: Callable[..., Any] | property) -> Method:
     """A method of :class:`~mtg_daynight.facade.Game` (or one of its properties): params ``game`` plus the
     method's own."""
-    return Method(function, lambda session, params: Game(session.daynight.pm.hook, params.game), game_field=True)
+    return Method(function, lambda session, params: Game(session.daynight.pm, params.game), game_field=True)
 
 
 def daynight_method(function: Callable[..., Any] | property) -> Method:

@@ -135,7 +135,7 @@ def test_unknown_game_raises_unknown_game_error_and_touches_no_other_game(name: 
     other.untap_step(1, "P1")
     other.enter(werewolf("w1"))
     before = snapshot(other)
-    ghost = Game(dn.pm.hook, "never-started")
+    ghost = Game(dn.pm, "never-started")
     with pytest.raises(UnknownGameError, match="never-started"):
         UNKNOWN_GAME[name](ghost)
     assert snapshot(other) == before
