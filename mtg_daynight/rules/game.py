@@ -474,10 +474,8 @@ def spell_cast(state: GameState, player: str, *, cast: bool = True, spell: str =
         raise _bad(state, f"spell cast by {player!r} before the first untap step was reported")
     if player not in state.players:
         _check_player(state, player, "spell cast")
-    if type(cast) is not bool:
-        validate.flag(state, cast, "spell cast: cast")
-    if type(spell) is not str or not spell.isascii():
-        spell = validate.text(state, spell, "spell cast: spell")
+    validate.flag(state, cast, "spell cast: cast")
+    spell = validate.text(state, spell, "spell cast: spell")
     if not cast:
         step = _Step(state)
         step.note("731.2", f"{player} put a copy of {spell or 'a spell'} on the stack without casting it: "
