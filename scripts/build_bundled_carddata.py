@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     counts = decode_snapshot(data).manifest.counts
     print(
         f"{target}: {counts.cards} day/night cards ({counts.printings} printings), {counts.mentions} that mention "
-        f"day/night, {counts.helpers} helper card(s), {len(data)} bytes"
+        f"day/night, {counts.reads} that read day/night, {counts.helpers} helper card(s), {len(data)} bytes"
     )
     return 0
 

@@ -247,3 +247,12 @@ def test_a_first_update_lists_changes_against_the_bundled_snapshot(
     assert main(["carddata", "update", *(arg for f in files for arg in ("--from-file", f))]) == 0
     assert "no card changed" in capsys.readouterr().out  # the same four files: the same records as the bundle
     assert locate_snapshot().origin == "user"
+
+
+def test_the_build_script_prints_the_count_of_each_kind_of_card(
+    build: ModuleType, sources: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(build, "write_snapshot_atomic", lambda snapshot, directory: None)  # leave the package alone
+    assert build.main([]) == 0
+    out = capsys.readouterr().out
+    assert "35 day/night cards (73 printings), 12 that mention day/night, 3 that read day/night, 1 helper card(s)" in out
