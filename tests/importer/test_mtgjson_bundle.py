@@ -255,4 +255,5 @@ def test_the_build_script_prints_the_count_of_each_kind_of_card(
     monkeypatch.setattr(build, "write_snapshot_atomic", lambda snapshot, directory: None)  # leave the package alone
     assert build.main([]) == 0
     out = capsys.readouterr().out
-    assert "35 day/night cards (73 printings), 12 that mention day/night, 3 that read day/night, 1 helper card(s)" in out
+    assert "35 day/night cards (73 printings), 12 that mention day/night, 3 that read day/night, 1 helper card(s)" \
+        in out
