@@ -12,6 +12,8 @@ Schema (see ``docs/mods.md``)::
     override = false                      # true: replace a card with the same name or id (reported)
     mentions_day_night = false            # refers to day/night without daybound/nightbound
     printed_names = { de = "..." }        # optional, language code -> printed name
+    uses = ["makes_day_night"]            # optional: what it does with day/night (docs/mods.md)
+    forbids = ["night"]                   # optional: what its "it can't become day/night" ability forbids (731.1)
     front = { name = "...", keywords = ["daybound"], type_line = "Creature — Human Werewolf" }
     back = { name = "...", keywords = ["nightbound"], type_line = "Creature — Werewolf" }
 
@@ -35,9 +37,10 @@ from typing import Final, Literal
 import msgspec
 
 from mtg_daynight.errors import InputFileError
+from mtg_daynight.rules.designation import Designation
 from mtg_daynight.rules.permanents import Face
 
-from .model import CatalogCard, PrintedName, make_face
+from .model import DAY_NIGHT_USES, CatalogCard, DayNightUse, PrintedName, make_face
 from .names import card_handles
 
 MODS_SUBDIR: Final = "custom"
@@ -71,6 +74,8 @@ class ModCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     override: bool = False
     mentions_day_night: bool = False
     printed_names: dict[str, str] = {}
+    uses: tuple[DayNightUse, ...] = ()
+    forbids: tuple[Literal["day", "night"], ...] = ()
 
 
 class ModInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -294,13 +299,23 @@ def _card(card: ModCard, source: str, field: str) -> CatalogCard:
         if not printed_name.strip() or len(printed_name) > 2 * MAX_NAME_CHARS or not printed_name.isprintable():
             raise _fail(source, f"{field}.printed_names.{lang}", f"{printed_name!r} is not a usable name")
         printed.append(PrintedName(lang, printed_name.strip()))
+    for what, values in (("uses", card.uses), ("forbids", card.forbids)):
+        if len(set(values)) != len(values):
+            raise _fail(source, f"{field}.{what}", "lists a value twice")
+    uses = set(card.uses) | ({"forbids_change"} if card.forbids else set())
+    if "forbids_change" in uses and not card.forbids:
+        raise _fail(source, f"{field}.forbids", 'say what it forbids: ["day"], ["night"] or both (731.1)')
+    day_night = front.daybound or front.nightbound or (back is not None and (back.daybound or back.nightbound))
+    makes = bool({"makes_day_night", "triggers_on_change"} & uses)  # as a Forge script's: it needs the helper card
     return CatalogCard(
         name=name,
         front=front,
         back=back,
         ids=() if card.id is None else (card.id.strip(),),
         printed_names=tuple(printed),
-        mentions_day_night=card.mentions_day_night,
+        mentions_day_night=card.mentions_day_night or (makes and not day_night),
+        uses=tuple(use for use in DAY_NIGHT_USES if use in uses),
+        forbids=tuple(d for d in (Designation.DAY, Designation.NIGHT) if d.value in card.forbids),
         origin="community",
         source=source,
     )
