@@ -1,15 +1,20 @@
-"""The card-data options every command that reads cards shares: ``--data-dir``, ``--mods``, ``--no-default-mods``.
+"""The card-data options every command that reads cards shares: ``--data-dir``, ``--mods``, ``--no-default-mods``,
+``--strict-mods``.
 
 ``deck scan``, ``simulate`` and ``conformance`` add them with :func:`add_card_data_options` and build their card
-database with :func:`load_card_database`, so the three mean the same everywhere (docs/mods.md, docs/decks.md).
+database with :func:`load_card_database`, so the four mean the same everywhere (docs/mods.md, docs/decks.md): a mod
+file that cannot be loaded is left out with a warning on standard error (:func:`warn_mod_problems`) and the command
+goes on, unless ``--strict-mods`` makes it stop (exit 2).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from mtg_daynight.catalog import CardDatabase, load_database
+from mtg_daynight.catalog.names import terminal_text
 
 
 def add_card_data_options(parser: argparse.ArgumentParser) -> None:
@@ -28,9 +33,23 @@ def add_card_data_options(parser: argparse.ArgumentParser) -> None:
         "--no-default-mods", action="store_true",
         help="skip the default mod directories (carddata/custom/ of a checkout, the user's custom/)",
     )
+    parser.add_argument(
+        "--strict-mods", action="store_true",
+        help="a mod file that cannot be loaded stops the command (exit 2) instead of being left out with a warning",
+    )
 
 
-def load_card_database(args: argparse.Namespace, *, strict_mods: bool = True) -> CardDatabase:
+def load_card_database(args: argparse.Namespace) -> CardDatabase:
     """The card database the options in ``args`` name (cached per process; see ``load_database``, which also
     says what ``strict_mods`` does)."""
-    return load_database(args.data_dir, args.mods, default_mods=not args.no_default_mods, strict_mods=strict_mods)
+    return load_database(
+        args.data_dir, args.mods, default_mods=not args.no_default_mods, strict_mods=args.strict_mods
+    )
+
+
+def warn_mod_problems(database: CardDatabase, command: str) -> None:
+    """One warning on standard error for each mod file ``database`` left out."""
+    for problem in database.mod_problems:
+        message = f"mtg-daynight {command}: warning: {problem.describe()}: this mod file is left out " \
+                  "(--strict-mods: stop instead)"
+        print(terminal_text(message), file=sys.stderr)

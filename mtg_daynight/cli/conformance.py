@@ -14,11 +14,13 @@ import argparse
 import sys
 from typing import Any
 
+import msgspec
+
 from mtg_daynight.scenarios import DatabaseCards
 from mtg_daynight.scenarios.conformance import load_factory, run_conformance
 from mtg_daynight.scenarios.report import render_text, to_json, write_json
 
-from .card_options import add_card_data_options, load_card_database
+from .card_options import add_card_data_options, load_card_database, warn_mod_problems
 
 
 def register(sub: Any) -> None:
@@ -45,9 +47,11 @@ def _run(args: argparse.Namespace) -> int:
     for directory in reversed(args.path):
         sys.path.insert(0, directory)
     factory = load_factory(args.adapter)
-    results = run_conformance(factory, args.files, cards=DatabaseCards(load_card_database(args)), strict=args.strict)
+    database = load_card_database(args)
+    warn_mod_problems(database, "conformance")
+    results = run_conformance(factory, args.files, cards=DatabaseCards(database), strict=args.strict)
     if args.json:
-        write_json(to_json(results, []))
+        write_json(to_json(results, []) | {"mod_problems": msgspec.to_builtins(database.mod_problems)})
     else:
         render_text(results, [], sys.stdout, verbose=args.verbose)
     allowed = ("pass",) if args.strict else ("pass", "skip")

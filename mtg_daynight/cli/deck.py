@@ -23,7 +23,7 @@ from mtg_daynight.catalog.names import json_text, terminal_text
 from mtg_daynight.decks import FORMATS, Deck, DeckFileError, DeckProblem, read_deck
 from mtg_daynight.errors import DayNightError
 
-from .card_options import add_card_data_options, load_card_database
+from .card_options import add_card_data_options, load_card_database, warn_mod_problems
 
 #: The deck files a directory argument scans (its own entries only: not recursive).
 DECK_PATTERNS: Final = ("*.dck", "*.dek", "*.txt")
@@ -82,10 +82,6 @@ def register(sub: Any) -> None:
     scan.add_argument("--json", action="store_true", help="print one JSON object for scripts (errors included)")
     scan.add_argument("--format", choices=FORMATS, help="read every file in this format (default: detect)")
     add_card_data_options(scan)
-    scan.add_argument(
-        "--strict-mods", action="store_true",
-        help="a mod file that cannot be loaded stops the scan (exit 2) instead of being left out with a warning",
-    )
     scan.set_defaults(handler=_scan)
     parser.set_defaults(handler=lambda args: _usage(parser))
 
@@ -128,7 +124,7 @@ def read_all(arguments: list[Path], format: str | None) -> list[Deck | Failed]:
 def _scan(args: argparse.Namespace) -> int:
     read = read_all(args.files, args.format)
     try:
-        database = load_card_database(args, strict_mods=args.strict_mods)
+        database = load_card_database(args)
     except DayNightError as error:  # nothing can be scanned: one clear line (or JSON object), exit 2
         if args.json:
             _write_json({"data": None, "decks": [], "failed": [], "unknown": 0, "error": str(error), "status": 2})
@@ -186,8 +182,7 @@ def _warn(database: CardDatabase) -> None:
         )
     for clash in database.clashes:
         _err(f"warning: {clash.describe()}")
-    for problem in database.mod_problems:
-        _err(f"warning: {problem.describe()}: this mod file is left out (--strict-mods: stop instead)")
+    warn_mod_problems(database, "deck scan")
 
 
 def _print_failed(failed: Failed) -> None:

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from mtg_daynight.catalog.names import terminal_text
 from mtg_daynight.errors import DayNightError, InputFileError
 from mtg_daynight.scenarios import (
@@ -27,7 +29,7 @@ from mtg_daynight.scenarios.parse import scenario_paths
 from mtg_daynight.scenarios.report import render_text, to_json, write_json
 from mtg_daynight.scenarios.runner import Result
 
-from .card_options import add_card_data_options, load_card_database
+from .card_options import add_card_data_options, load_card_database, warn_mod_problems
 
 
 def register(sub: Any) -> None:
@@ -71,10 +73,11 @@ def _run(args: argparse.Namespace) -> int:
     paths = expand(args.files, args.library)
     if not paths:
         raise InputFileError("no scenario files given (name files or directories, or use --library)")
-    cards = DatabaseCards(load_card_database(args))
-    results, malformed = run_files(paths, cards)
+    database = load_card_database(args)
+    warn_mod_problems(database, "simulate")
+    results, malformed = run_files(paths, DatabaseCards(database))
     if args.json:
-        write_json(to_json(results, malformed))
+        write_json(to_json(results, malformed) | {"mod_problems": msgspec.to_builtins(database.mod_problems)})
     else:
         render_text(results, [], sys.stdout, verbose=not args.quiet)
         for _, message in malformed:

@@ -466,6 +466,27 @@ def test_simulate_and_conformance_take_mods_like_deck_scan(
     assert "nope: mod directory not found" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["simulate", "conformance"])
+def test_simulate_and_conformance_report_a_broken_mod_file_and_go_on(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    mods = tmp_path / "mods"
+    mods.mkdir()
+    _deck(mods, "invented_lanternwolf.txt", FORGE_HOWLER)
+    _deck(mods, "broken.toml", "[mod]\nname = 3\n")
+    scenario = _deck(tmp_path, "wolf.toml", SCENARIO)
+    head = ["simulate"] if command == "simulate" else ["conformance", "mtg_daynight.scenarios:ReferenceAdapter"]
+    common = [*head, str(scenario), "--no-default-mods", "--data-dir", str(data_dir), "--mods", str(mods)]
+    assert main(common) == 0  # the good mod file still loads, and the scenario passes
+    err = capsys.readouterr().err
+    assert f"mtg-daynight {command}: warning: {mods}/broken.toml" in err and "this mod file is left out" in err
+    assert main([*common, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [problem["path"] for problem in document["mod_problems"]] == [f"{mods}/broken.toml"]
+    assert main([*common, "--strict-mods"]) == 2
+    assert "broken.toml" in capsys.readouterr().err
+
+
 def test_a_setup_error_is_one_terminal_safe_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     deck = _deck(tmp_path, "d.txt", "4 Tavern Ruffian\n")
     missing = tmp_path / "no\x1b[31mmods"
