@@ -1,23 +1,30 @@
-"""``mtg-daynight conformance ADAPTER [FILE|DIR...]``: run the scenario library (or the given files and directories)
-against an engine's adapter.
+"""``mtg-daynight conformance ADAPTER|--program CMD [FILE|DIR...]``: run the scenario library (or the given files and
+directories) against an engine's adapter.
 
 ``ADAPTER`` is ``package.module:factory``, a zero-argument callable returning a fresh
 :class:`~mtg_daynight.scenarios.adapter.Adapter` (one per scenario). ``--path DIR`` is added to ``sys.path``
-first. ``--strict`` also checks mtg-daynight's own wording (trace text, cited rules, error messages) and counts
-skipped scenarios as failures. Exit status: 0 when every scenario passed (skips allowed unless ``--strict``),
-1 otherwise, 2 for a usage error or a malformed scenario file. See docs/conformance.md.
+first. ``--program 'CMD ARGS'`` drives an adapter written in any language instead, as a child process over
+JSON-RPC on stdio (:mod:`mtg_daynight.scenarios.program`), each call answered within ``--timeout`` seconds.
+``--schema`` prints that protocol's JSON Schema; ``--dump DIR`` writes every library scenario as a JSON file.
+``--strict`` also checks mtg-daynight's own wording (trace text, cited rules, error messages) and counts skipped
+scenarios as failures. Exit status: 0 when every scenario passed (skips allowed unless ``--strict``), 1
+otherwise, 2 for a usage error, a malformed scenario file or a failed adapter process. See docs/conformance.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from mtg_daynight.catalog.names import json_text
+from mtg_daynight.errors import InputFileError
 from mtg_daynight.scenarios import DatabaseCards
-from mtg_daynight.scenarios.conformance import load_factory, run_conformance
+from mtg_daynight.scenarios.conformance import dump_scenarios, load_factory, run_conformance
+from mtg_daynight.scenarios.program import DEFAULT_TIMEOUT, AdapterProcess, run_program, schema
 from mtg_daynight.scenarios.report import render_text, to_json, write_json
 
 from .card_options import add_card_data_options, load_card_database, warn_mod_problems
@@ -30,7 +37,18 @@ def register(sub: Any) -> None:
         description="Run the scenario library (or the given scenario files and directories) against an engine adapter "
                     "(docs/conformance.md). Use 'mtg_daynight.scenarios:ReferenceAdapter' to see the reference.",
     )
-    parser.add_argument("adapter", metavar="ADAPTER", help="package.module:factory returning a fresh adapter")
+    parser.add_argument("adapter", metavar="ADAPTER", nargs="?",
+                        help="package.module:factory returning a fresh adapter (or use --program)")
+    parser.add_argument("--program", metavar="CMD",
+                        help="run the adapter as this command instead (its arguments in the same string): a child "
+                             "process spoken to in JSON-RPC over stdin/stdout, in any language (docs/conformance.md)")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help=f"with --program: how long the process may take to answer one call (default "
+                             f"{DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--schema", action="store_true",
+                        help="print the JSON Schema of the --program protocol and exit")
+    parser.add_argument("--dump", type=Path, metavar="DIR",
+                        help="write every library scenario (or the given files) as a JSON file into DIR and exit")
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="scenario files, or directories of them (default: the bundled library)")
     parser.add_argument("--path", action="append", default=[], metavar="DIR", help="add DIR to sys.path first")
@@ -44,12 +62,31 @@ def register(sub: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    for directory in reversed(args.path):
-        sys.path.insert(0, directory)
-    factory = load_factory(args.adapter)
+    if args.schema:
+        sys.stdout.write(json_text(msgspec.json.format(msgspec.json.encode(schema()), indent=2).decode()) + "\n")
+        return 0
+    files = args.files if args.program is None or args.adapter is None else [args.adapter, *args.files]
     database = load_card_database(args)
     warn_mod_problems(database, "conformance")
-    results = run_conformance(factory, args.files, cards=DatabaseCards(database), strict=args.strict)
+    cards = DatabaseCards(database)
+    if args.dump is not None:
+        written = dump_scenarios(args.dump, files, cards=cards)
+        print(f"mtg-daynight conformance: wrote {len(written)} scenario files into {args.dump}", file=sys.stderr)
+        return 0
+    if args.program is None and args.adapter is None:
+        raise InputFileError("name the adapter: ADAPTER (package.module:factory) or --program 'CMD ARGS'")
+    if args.program is not None:
+        if not args.timeout > 0:
+            raise InputFileError("--timeout: a number of seconds above 0")
+        process = AdapterProcess(args.program, timeout=args.timeout)
+        try:
+            results = run_program(process, files, cards=cards, strict=args.strict)
+        finally:
+            process.close()
+    else:
+        for directory in reversed(args.path):
+            sys.path.insert(0, directory)
+        results = run_conformance(load_factory(args.adapter), files, cards=cards, strict=args.strict)
     if args.json:
         write_json(to_json(results, []) | {"mod_problems": msgspec.to_builtins(database.mod_problems)})
     else:

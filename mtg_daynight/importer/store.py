@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from mtg_daynight.atomicfile import write_atomic
 from mtg_daynight.importer.errors import CardDataError, LockTimeoutError
 from mtg_daynight.importer.paths import LOCK_NAME, snapshot_path
 from mtg_daynight.importer.records import Snapshot
@@ -29,37 +29,6 @@ def write_snapshot_atomic(snapshot: Snapshot, directory: Path) -> Path:
     target = snapshot_path(directory)
     write_atomic(target, encode_snapshot(snapshot))
     return target
-
-
-def write_atomic(target: Path, data: bytes) -> None:
-    """Replace ``target`` with ``data`` in one ``os.replace`` of a temporary file beside it (``.<name>.*.tmp``: a
-    killed run's snapshot temporary file is removed by the next update, :data:`TEMP_GLOB`), the file and then the
-    directory fsynced: every file the importer writes goes through here."""
-    directory = target.parent
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        os.chmod(tmp_name, 0o666 & ~_umask())  # mkstemp makes 0600 files; these are ordinary files
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-    with contextlib.suppress(OSError):  # make the rename durable (not possible on every platform)
-        dir_fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 #: Temporary files of a snapshot write; one left behind by a killed run is removed by the next update.

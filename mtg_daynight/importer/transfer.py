@@ -7,7 +7,7 @@
   (``importer/update.py``). The bytes are stored exactly as sent: the importer decompresses them once.
 * Every request, retry and wait goes through the :class:`~mtg_daynight.importer.download.ScryfallClient` that
   made the transfer: the download policy lives there only.
-* The meta file is written by :func:`~mtg_daynight.importer.store.write_atomic`, like every file the importer
+* The meta file is written by :func:`~mtg_daynight.atomicfile.write_atomic`, like every file mtg-daynight
   writes.
 """
 
@@ -25,11 +25,11 @@ from typing import Protocol
 
 import requests
 
+from mtg_daynight.atomicfile import write_atomic
 from mtg_daynight.importer.decompress import GZIP_MAGIC
 from mtg_daynight.importer.errors import DownloadError
 from mtg_daynight.importer.limits import MAX_FILE_SIZE
 from mtg_daynight.importer.network_errors import BodyTooLong, Interrupted
-from mtg_daynight.importer.store import write_atomic
 
 #: bytes read at a time, from the network and from the ``.part`` file
 CHUNK_SIZE = 256 * 1024

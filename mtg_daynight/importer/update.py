@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
+from mtg_daynight.atomicfile import write_atomic
 from mtg_daynight.importer.decompress import open_decompressed
 from mtg_daynight.importer.diff import SnapshotDiff, diff_snapshots
 from mtg_daynight.importer.download import BulkAnswer, ScryfallClient
@@ -41,13 +42,7 @@ from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, reso
 from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
 from mtg_daynight.importer.snapshot import check_not_older, check_plausible, load_snapshot
-from mtg_daynight.importer.store import (
-    pid_lock,
-    remove_stale_temp_files,
-    update_lock,
-    write_atomic,
-    write_snapshot_atomic,
-)
+from mtg_daynight.importer.store import pid_lock, remove_stale_temp_files, update_lock, write_snapshot_atomic
 from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, utc_now
 
 

@@ -23,9 +23,14 @@ result lists them in ``Result.skipped_checks``, with why.
 from __future__ import annotations
 
 import importlib
+import json
+import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import msgspec
+
+from mtg_daynight.atomicfile import write_atomic
 from mtg_daynight.catalog.names import terminal_text
 from mtg_daynight.errors import InputFileError
 from mtg_daynight.scenarios import CardSource, library_files, load_scenario
@@ -67,16 +72,42 @@ def conformance_cases(files: Sequence[str | Path] = ()) -> list[Path]:
 
 def run_conformance(
     factory: AdapterFactory, files: Sequence[str | Path] = (), *, cards: CardSource | None = None,
-    strict: bool = False,
+    strict: bool = False, on_scenario: Callable[[Path], None] | None = None,
 ) -> list[Result]:
     """Run every scenario on a fresh adapter from ``factory``; a malformed file raises InputFileError.
     ``cards``: where names a file does not define are looked up (as for ``load_scenario``). ``strict``: also
     check mtg-daynight's own wording (trace text, cited rules, error messages); otherwise those checks are
-    skipped and listed in each result's ``skipped_checks``."""
-    return [
-        run_scenario(load_scenario(path, cards=cards), _fresh(factory), strict=strict)
-        for path in conformance_cases(files)
-    ]
+    skipped and listed in each result's ``skipped_checks``. ``on_scenario(path)`` is called before each."""
+    results = []
+    for path in conformance_cases(files):
+        if on_scenario is not None:
+            on_scenario(path)
+        results.append(run_scenario(load_scenario(path, cards=cards), _fresh(factory), strict=strict))
+    return results
+
+
+#: The version of the ``--dump`` files' layout.
+DUMP_FORMAT = 1
+
+
+def dump_scenarios(directory: Path, files: Sequence[str | Path] = (), *, cards: CardSource | None = None) -> list[Path]:
+    """Write each scenario (the library, or ``files``) as ``DIRECTORY/<name>.json``, for engines that run the cases
+    in their own test runner: ``{"format": 1, "file", "players", "cards", "scenario"}``, where ``scenario`` is the
+    scenario file as written (its ``[scenario]`` header with the rules it checks, its turns with their actions and
+    ``expect`` observations) and ``cards`` every card it names, resolved to its faces. Keys sorted, so the files
+    are stable from release to release; each written atomically. A malformed file raises InputFileError first,
+    before anything is written."""
+    documents = []
+    for path in conformance_cases(files):
+        scenario = load_scenario(path, cards=cards)
+        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        document = {"format": DUMP_FORMAT, "file": Path(path).name, "players": list(scenario.players),
+                    "cards": msgspec.to_builtins(scenario.cards, order="deterministic"), "scenario": raw}
+        documents.append((directory / (Path(path).stem + ".json"), document))
+    directory.mkdir(parents=True, exist_ok=True)
+    for target, document in documents:
+        write_atomic(target, (json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode())
+    return [target for target, _ in documents]
 
 
 def factory_name(factory: AdapterFactory) -> str:

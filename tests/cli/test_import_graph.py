@@ -53,6 +53,7 @@ GAME = (
 #: user's snapshot.
 UPDATING = (
     "mtg_daynight.importer.store",
+    "mtg_daynight.atomicfile",
     "mtg_daynight.importer.importer",
     "mtg_daynight.importer.update",
     "mtg_daynight.importer.download",
