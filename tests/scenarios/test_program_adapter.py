@@ -93,7 +93,7 @@ def test_no_process_is_left_behind_when_the_adapter_hangs_with_a_grandchild(tmp_
     process = AdapterProcess(_fake(tmp_path, body), timeout=1)
     with pytest.raises(AdapterProcessError, match="start: no answer within 1 s"):
         run_program(process, [ONE])
-    assert _gone(int(pid_file.read_text())) and _gone(process._process.pid)  # noqa: SLF001 - the child's pid
+    assert _gone(int(pid_file.read_text())) and _gone(process._process.pid)
 
 
 def test_an_unsupported_method_skips_the_scenario(tmp_path: Path) -> None:
