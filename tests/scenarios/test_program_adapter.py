@@ -102,7 +102,8 @@ def test_an_unsupported_method_skips_the_scenario(tmp_path: Path) -> None:
             "    if request['method'] == 'begin_turn':\n"
             "        answer['error'] = {'code': -32004, 'message': 'no turns here'}\n"
             "    else:\n"
-            "        answer['result'] = {'designation': 'neither', 'stack_size': 0, 'view': None}.get(request['method'], [])\n"
+            "        queries = {'designation': 'neither', 'stack_size': 0, 'view': None}\n"
+            "        answer['result'] = queries.get(request['method'], [])\n"
             "    print(json.dumps(answer), flush=True)\n"
             "    line = sys.stdin.readline()\n"
             "    request = json.loads(line) if line else None\n")
@@ -118,7 +119,7 @@ def test_the_shipped_schema_is_the_one_the_code_derives(capsys: pytest.CaptureFi
     assert main(["conformance", "--schema"]) == 0
     printed = json.loads(capsys.readouterr().out)
     shipped = json.loads((ROOT / "docs/conformance-schema.json").read_text(encoding="utf-8"))
-    assert printed == shipped == schema(), "regenerate: mtg-daynight conformance --schema > docs/conformance-schema.json"
+    assert printed == shipped == schema(), "run: mtg-daynight conformance --schema > docs/conformance-schema.json"
     assert set(printed["methods"]) == {"initialize", *METHODS} and "seen" not in printed["methods"]
 
 
