@@ -31,6 +31,8 @@ class Card(msgspec.Struct, frozen=True, omit_defaults=True):
     - ``phasing``: it has phasing (702.26): it phases out in its controller's untap step (502.1).
     - ``day_night_trigger``: the effect of a "whenever day becomes night or night becomes day" ability, or "".
     - ``forbids``: designations its static ability says the game can't become ("it can't become night").
+    - ``meld``: a meld card, not a transforming double-faced card: it never transforms (712.9) and can't be turned
+      face down (712.16).
     """
 
     front: Face
@@ -39,6 +41,7 @@ class Card(msgspec.Struct, frozen=True, omit_defaults=True):
     phasing: bool = False
     day_night_trigger: str = ""
     forbids: frozenset[Designation] = frozenset()
+    meld: bool = False
 
     @property
     def name(self) -> str:

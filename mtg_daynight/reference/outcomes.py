@@ -38,7 +38,7 @@ class Outcomes(HostBase):
         enter after all, 712.13a, go to their owner's graveyard instead)."""
         permanents = [
             Permanent(o.id, o.controller, o.card.front, o.card.back, o.face, o.face_down, o.gained, o.lost,
-                      frozenset(o.restrictions), o.token)
+                      frozenset(o.restrictions), o.token, o.card.meld)
             for o in objs
         ]
         for obj in objs:  # the veto hook sees an entering batch through the rules' state

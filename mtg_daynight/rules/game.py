@@ -545,7 +545,7 @@ def _enter(step: _Step, card: Permanent) -> Tracked | None:
     # transformed (712.15a: a face-down transforming permanent can't transform).
     replaced = (state.designation is Designation.NIGHT and not tracked.face_down and tracked.face is Side.FRONT
                 and tracked.has(Keyword.DAYBOUND))
-    if replaced and back is not None and back.instant_or_sorcery and not card.token:
+    if replaced and card.represented_by_double_faced_card and back is not None and back.instant_or_sorcery:
         # 702.145b would make it enter transformed; 712.13a: with an instant or sorcery back face it doesn't
         # enter at all.
         _does_not_enter(step, card, f"it is night, so daybound (702.145b) would make it enter transformed, "
@@ -562,6 +562,15 @@ def _enter(step: _Step, card: Permanent) -> Tracked | None:
             "702.145b",
             f"it is night, so {card.front.name} ({card.id}, {card.controller}) enters transformed, "
             f"as {tracked.name}: this is not a transform",
+        )
+    elif replaced and card.meld:
+        # 712.9: only transforming double-faced cards and tokens transform; a meld card is neither, so daybound's
+        # replacement does nothing to it (and 702.145c will not transform it either).
+        step.act(
+            EnterFace(card.id, Side.FRONT, False, "702.145b"),
+            "712.9",
+            f"it is night, but {tracked.name} ({card.id}, {card.controller}) is a meld card, not a transforming "
+            "double-faced card: it does not enter transformed; it enters front face up",
         )
     elif replaced and card.token and back is not None:
         # 707.8a/707.10g: a double-faced token; 702.145b as written: it is not represented by a double-faced
@@ -642,7 +651,7 @@ def turn_face_down(state: GameState, permanent: str, *, policy: Policy = RULES_A
     refusal: tuple[str, str] | None = None
     if tracked.face_down:
         refusal = ("708.2b", "it is already face down: nothing happens")
-    elif tracked.card.back is not None:
+    elif tracked.card.double_faced:
         refusal = ("712.16", "double-faced permanents can't be turned face down: nothing happens")
     if refusal is not None:
         rule, reason = refusal
@@ -752,8 +761,9 @@ def set_back_face(
     back = validate.face(state, back, f"{event} {permanent!r}: back")
     cause = validate.name(state, cause, f"{event}: cause")
     card = tracked.card
-    if card.back is not None:
-        raise _bad(state, f"{event}: {permanent!r} ({card.name}) already has a back face")
+    if card.double_faced:
+        raise _bad(state, f"{event}: {permanent!r} ({card.name}) already has a back face"
+                          f"{' (a meld card)' if card.meld else ''}")
     if tracked.face_down:
         raise _bad(state, f"{event}: {permanent!r} is face down: a double-faced permanent can't be face down "
                           "(712.16), so it can't get a back face while face down")

@@ -47,6 +47,10 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
       permanent or spell) has both faces and can transform (712.9), but it is not "represented by a double-faced
       card", so daybound's "enters transformed" (702.145b) does not apply to it: at night it enters front face
       up and then transforms at once (702.145c), which is a real transform.
+    - ``meld``: it is a meld card (or another double-faced card that is not a *transforming* double-faced card),
+      with or without its ``back``: only transforming double-faced cards and tokens can transform (712.9), so it
+      never transforms nor enters transformed, whatever daybound or nightbound an effect gives it; and a
+      double-faced permanent can't be turned face down (712.16).
     """
 
     id: str
@@ -59,6 +63,7 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
     lost: frozenset[Keyword] = frozenset()
     restrictions: frozenset[str] = frozenset()
     token: bool = False
+    meld: bool = False
 
     @property
     def name(self) -> str:
@@ -67,8 +72,15 @@ class Permanent(msgspec.Struct, frozen=True, omit_defaults=True):
 
     @property
     def represented_by_double_faced_card(self) -> bool:
-        """702.145b's condition for entering transformed: a double-faced card, not a token."""
-        return self.back is not None and not self.token
+        """702.145b's condition for entering transformed: a transforming double-faced card (712.9), not a token
+        nor a meld card."""
+        return self.back is not None and not self.token and not self.meld
+
+    @property
+    def double_faced(self) -> bool:
+        """Whether it is a double-faced permanent, which can't be turned face down (712.16): it has a back face, or
+        it is a meld card."""
+        return self.back is not None or self.meld
 
     @property
     def cares_about_day_night(self) -> bool:
@@ -170,10 +182,10 @@ class _OnTheBattlefield:
 
     @property
     def can_transform(self) -> bool:
-        """Whether turning it over is possible at all (701.27): a double-faced permanent whose
-        other face is not an instant or sorcery face."""
+        """Whether turning it over is possible at all (701.27): a transforming double-faced permanent (712.9) whose
+        other face is not an instant or sorcery face (712.10)."""
         back = self.card.back
-        if back is None:
+        if back is None or self.card.meld:  # 712.9: a meld card is no transforming double-faced card
             return False
         other = back if self.face is Side.FRONT else self.card.front
         return not other.instant_or_sorcery

@@ -203,6 +203,7 @@ def permanent(state: GameState, value: object, event: str) -> Permanent:
         pid, controller, front, back, up, flag(state, value.face_down, (event, pid, "face_down")),
         keywords(state, gained, (event, pid, "gained")), keywords(state, lost, (event, pid, "lost")),
         restrictions(state, held, (event, pid, "restrictions")), flag(state, value.token, (event, pid, "token")),
+        flag(state, value.meld, (event, pid, "meld")),
     )
     return Permanent(*checked)
 

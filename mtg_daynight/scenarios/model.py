@@ -37,6 +37,7 @@ class CardSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     phasing: bool = False
     day_night_trigger: str = ""
     forbids: tuple[Designation, ...] = ()
+    meld: bool = False
     fixture: bool = True
     note: str = ""
 

@@ -157,6 +157,7 @@ class _Parser:
             phasing=spec.phasing,
             day_night_trigger=spec.day_night_trigger,
             forbids=frozenset(spec.forbids),
+            meld=spec.meld,
         )
 
     # -- turns -----------------------------------------------------------------------------------------------

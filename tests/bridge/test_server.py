@@ -371,3 +371,11 @@ def test_702_145d_a_pending_veto_is_answered_by_pending_change_through_the_bridg
     result(server, "enter", game="g1", permanents=[{"kind": "permanent", "id": "b1", "controller": "alice",
                                                      "front": {"name": "Grizzly Bears"}}])
     assert result(server, "pending_change", game="g1") == vetoed[0]
+
+
+def test_712_16_a_meld_card_through_the_bridge_cant_be_turned_face_down(server: Server) -> None:
+    result(server, "new_game", game="g1", players=["alice", "bob"])
+    result(server, "enter", game="g1", permanents=[{"kind": "permanent", "id": "g", "controller": "alice",
+                                                     "front": {"name": "Gisela, the Broken Blade"}, "meld": True}])
+    refused = result(server, "turn_face_down", game="g1", permanent="g")["actions"]
+    assert [(action["type"], action["rule"]) for action in refused] == [("face_down_refused", "712.16")]
