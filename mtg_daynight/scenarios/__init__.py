@@ -22,7 +22,6 @@ from mtg_daynight.lazy import lazy_exports
 if TYPE_CHECKING:
     from mtg_daynight.reference import Card, CardKind
     from mtg_daynight.scenarios.adapter import (
-        OPTIONAL_METHODS,
         Adapter,
         Entering,
         PermanentView,
@@ -50,7 +49,7 @@ if TYPE_CHECKING:
 #: :mod:`.report`) does not load the parser and runner.
 _EXPORTS = {
     "Adapter": ".adapter", "Entering": ".adapter", "PermanentView": ".adapter", "Seen": ".adapter",
-    "Unsupported": ".adapter", "OPTIONAL_METHODS": ".adapter", "SeenEntered": ".adapter",
+    "Unsupported": ".adapter", "SeenEntered": ".adapter",
     "SeenPhased": ".adapter",
     "SeenTrigger": ".adapter",
     "Card": "mtg_daynight.reference", "CardKind": "mtg_daynight.reference",
@@ -78,7 +77,6 @@ def library_files() -> list[Path]:
 
 __all__ = [
     "BUILTIN",
-    "OPTIONAL_METHODS",
     "ORDINARY_CARDS",
     "Adapter",
     "BundledCards",

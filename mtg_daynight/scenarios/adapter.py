@@ -8,8 +8,8 @@ is the worked example.
 Objects are named by the scenario's names (``as``): the runner gives each object a name when it is created, and
 the adapter maps names to its engine's objects. The adapter reports what happened as :data:`Seen` records, in
 order, naming objects the same way. A method the engine cannot do raises :class:`Unsupported` (or
-``NotImplementedError``): scenarios that need it are skipped, not failed. The methods listed in
-:data:`OPTIONAL_METHODS` may be left out altogether: the scenarios that use them are then skipped.
+``NotImplementedError``): scenarios that need it are skipped, not failed. A method marked "Optional." may also be
+left out altogether: the scenarios that use it are then skipped the same way.
 """
 
 from __future__ import annotations
@@ -103,16 +103,8 @@ Seen = (
     | FaceDownRefused | SeenPhased
 )
 
-#: Adapter methods added after the first release: an adapter may leave them out (scenarios that use them are
-#: skipped, as for :class:`Unsupported`).
-OPTIONAL_METHODS = (
-    "begin_turn_without_untap_step", "stop_forbidding", "player_leaves", "save_and_load", "report",
-    "additional_beginning_phase", "set_abilities_batch", "set_back_face",
-)
-
-
 def optional(adapter: Adapter, method: str) -> Callable[..., None]:
-    """The adapter's method of :data:`OPTIONAL_METHODS` called ``method``; left out: :class:`Unsupported`."""
+    """The adapter's method ``method`` (one marked "Optional."); left out: :class:`Unsupported`."""
     found: Callable[..., None] | None = getattr(adapter, method, None)
     if found is None:
         raise Unsupported(f"the adapter has no {method}()")
