@@ -34,12 +34,10 @@ REQUESTS = ("requests", "urllib3")
 PLUGGY = ("pluggy",)
 #: The modules of the ``[carddata]`` extra: made unimportable to stand for a plain install.
 CARDDATA_EXTRA = EXTRAS["carddata"]
-#: Playing a game: the rules' state, ledger, outcomes, transitions and event checks, the facade, the plugin manager
-#: and the card-data plugin. A deck scan holds cards (their faces are the rules' ``Face`` values) but plays nothing.
+#: Playing a game: the rules' transitions and event checks, the facade, the plugin manager and the card-data
+#: plugin. A deck scan holds cards (their faces are the rules' ``Face`` values) but plays nothing. (It does load
+#: ``mtg_daynight.rules``, which imports its small modules of types, state, ledger and outcome among them, plainly.)
 GAME = (
-    "mtg_daynight.rules.state",
-    "mtg_daynight.rules.ledger",
-    "mtg_daynight.rules.outcome",
     "mtg_daynight.rules.game",
     "mtg_daynight.rules.validate",
     "mtg_daynight.facade",

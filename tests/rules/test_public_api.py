@@ -1,6 +1,6 @@
-"""The public names of ``mtg_daynight``, ``mtg_daynight.rules`` and ``mtg_daynight.catalog``: one table per package
-(``_EXPORTS``), from which ``__all__`` derives; the imports for type checkers name exactly the same, from the same
-modules; each name loads."""
+"""The public names of ``mtg_daynight`` and ``mtg_daynight.catalog`` (loaded on first use: one table per package,
+``_EXPORTS``, from which ``__all__`` derives; the imports for type checkers name exactly the same, from the same
+modules; each name loads) and of ``mtg_daynight.rules`` (plain imports)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGES = ["mtg_daynight", "mtg_daynight.rules", "mtg_daynight.catalog"]
+PACKAGES = ["mtg_daynight", "mtg_daynight.catalog"]
 
 
 def _type_checking_imports(package: str) -> dict[str, str]:
@@ -39,6 +39,12 @@ def test_every_public_name_loads_from_its_module(package: str) -> None:
     module = importlib.import_module(package)
     for name, where in module._EXPORTS.items():
         assert getattr(module, name) is getattr(importlib.import_module(where, package), name)
+
+
+def test_every_name_of_the_rules_all_is_there() -> None:
+    import mtg_daynight.rules as rules
+
+    assert all(hasattr(rules, name) for name in rules.__all__) and len(set(rules.__all__)) == len(rules.__all__)
 
 
 def test_a_host_needs_few_names() -> None:
