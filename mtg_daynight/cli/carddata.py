@@ -401,10 +401,6 @@ _AGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$")
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800, "": 86400}
 
 
-#: Seconds a snapshot's date may lie ahead of the clock (time zones, a slightly fast server) and still count.
-FUTURE_SLACK = 86400.0
-
-
 def parse_age(text: str) -> float:
     """Parse an age such as ``36h`` or ``7d`` (a bare number means days) into seconds."""
     match = _AGE.match(text)
@@ -460,7 +456,7 @@ def _status(args: argparse.Namespace) -> int:
 
     import msgspec
 
-    from mtg_daynight.importer.snapshot import load_snapshot, parse_time
+    from mtg_daynight.importer.snapshot import load_snapshot, snapshot_age
 
     max_age = parse_age(args.max_age) if args.check else None
     location = locate_snapshot(args.data_dir)
@@ -486,11 +482,9 @@ def _status(args: argparse.Namespace) -> int:
             return 1
         raise
     manifest = snapshot.manifest
-    reference = parse_time(manifest.source.updated_at) or parse_time(manifest.imported_at)
-    age = (datetime.now(UTC) - reference).total_seconds() if reference else None
-    # A date more than a day ahead (a wrong clock, or an edited manifest) says nothing of the data's age.
-    future = age is not None and age < -FUTURE_SLACK
-    too_old = max_age is not None and (age is None or future or age > max_age)
+    data_age = snapshot_age(snapshot, datetime.now(UTC))
+    age, future, dated = data_age
+    too_old = max_age is not None and data_age.older_than(max_age)
     if args.json:
         data = {
             "path": str(location.path),
@@ -498,7 +492,7 @@ def _status(args: argparse.Namespace) -> int:
             "bundled": location.origin == "bundled",
             "exists": True,
             "source": manifest.source.kind,
-            "date": manifest.source.updated_at or manifest.imported_at or None,
+            "date": dated or None,
             "age_seconds": round(age) if age is not None else None,
             "too_old": too_old if args.check else None,
             "manifest": msgspec.to_builtins(manifest),
@@ -517,10 +511,9 @@ def _status(args: argparse.Namespace) -> int:
         imported = f"{manifest.imported_at} " if manifest.imported_at else ""
         print(f"imported:   {imported}by {manifest.tool} {manifest.tool_version}")
         if future:
-            print(f"age:        unknown: dated {source.updated_at or manifest.imported_at}, in the future (is the "
-                  "clock right?)")
+            print(f"age:        unknown: dated {dated}, in the future (is the clock right?)")
         elif age is not None:
-            print(f"age:        {age / 86400:.1f} days (from {source.updated_at or manifest.imported_at})")
+            print(f"age:        {age / 86400:.1f} days (from {dated})")
         print(f"contents:   {_contents(manifest.counts)}")
         print(f"mod files:  {', '.join(_mod_dirs())} (your own cards: *.toml mod files, *.txt Forge scripts)")
     if too_old:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import stat
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 import msgspec
 
@@ -141,6 +142,33 @@ def parse_time(text: str | None) -> datetime | None:
     except ValueError:
         return None
     return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+#: Seconds a snapshot's date may lie ahead of the clock (time zones, a slightly fast server) and still count.
+FUTURE_SLACK = 86400.0
+
+
+class Age(NamedTuple):
+    """How old a snapshot's data is (``carddata status``): ``seconds`` since its date (the source's date, else the
+    import's), None when it has none; ``future``: the date is more than :data:`FUTURE_SLACK` ahead of ``now``
+    (a wrong clock, or an edited manifest), so it says nothing of the age; ``dated``: the date as written."""
+
+    seconds: float | None
+    future: bool
+    dated: str
+
+    def older_than(self, max_age: float) -> bool:
+        """Too old for ``max_age`` seconds: older, or of unknown age (no date, or a date in the future)."""
+        return self.seconds is None or self.future or self.seconds > max_age
+
+
+def snapshot_age(snapshot: Snapshot, now: datetime) -> Age:
+    """The :class:`Age` of ``snapshot``'s data at ``now``."""
+    manifest = snapshot.manifest
+    dated = manifest.source.updated_at or manifest.imported_at
+    reference = parse_time(manifest.source.updated_at) or parse_time(manifest.imported_at)
+    seconds = (now - reference).total_seconds() if reference else None
+    return Age(seconds, seconds is not None and seconds < -FUTURE_SLACK, dated)
 
 
 def check_not_older(new: Snapshot, old: Snapshot | None, *, allow_older: bool = False) -> list[str]:

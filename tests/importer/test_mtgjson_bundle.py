@@ -257,3 +257,20 @@ def test_the_build_script_prints_the_count_of_each_kind_of_card(
     out = capsys.readouterr().out
     assert "35 day/night cards (73 printings), 12 that mention day/night, 3 that read day/night, 1 helper card(s)" \
         in out
+
+
+def test_a_snapshots_age_is_unknown_without_a_date_or_with_one_in_the_future() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from mtg_daynight.importer.snapshot import FUTURE_SLACK, parse_time, snapshot_age
+
+    snapshot = load_snapshot(bundled_snapshot())
+    dated = parse_time(snapshot.manifest.source.updated_at)
+    assert dated is not None
+    age = snapshot_age(snapshot, dated + timedelta(days=3))
+    assert age.seconds == 3 * 86400 and not age.future and not age.older_than(4 * 86400) and age.older_than(86400)
+    ahead = snapshot_age(snapshot, dated - timedelta(seconds=FUTURE_SLACK + 1))
+    assert ahead.future and ahead.older_than(10**9)
+    undated = msgspec.structs.replace(snapshot, manifest=msgspec.structs.replace(
+        snapshot.manifest, imported_at="", source=msgspec.structs.replace(snapshot.manifest.source, updated_at="")))
+    assert snapshot_age(undated, datetime.now(UTC)).seconds is None and snapshot_age(undated, dated).older_than(1)
