@@ -25,7 +25,13 @@ def write_atomic(target: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
-    with contextlib.suppress(OSError):  # make the rename durable (not possible on every platform)
+    fsync_directory(directory)  # make the rename durable
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename or removal in ``directory`` durable: fsync the directory (not possible on every platform:
+    then nothing happens)."""
+    with contextlib.suppress(OSError):
         dir_fd = os.open(directory, os.O_RDONLY)
         try:
             os.fsync(dir_fd)

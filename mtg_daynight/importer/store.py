@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from mtg_daynight.atomicfile import write_atomic
+from mtg_daynight.atomicfile import fsync_directory, write_atomic
 from mtg_daynight.importer.errors import CardDataError, LockTimeoutError
 from mtg_daynight.importer.paths import LOCK_NAME, snapshot_path
 from mtg_daynight.importer.records import Snapshot
@@ -125,10 +125,5 @@ def remove_snapshot(directory: Path, *, timeout: float = 600.0, notify: Callable
             target.unlink()
         except FileNotFoundError:  # another process removed it meanwhile
             return False
-        with contextlib.suppress(OSError):  # make the removal durable (not possible on every platform)
-            dir_fd = os.open(directory, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
+        fsync_directory(directory)  # make the removal durable
     return True
