@@ -117,7 +117,7 @@ def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
 @contextlib.contextmanager
 def _cache_lock(cache_dir: Path, bulk_type: str, notify: Callable[[str], None] | None) -> Iterator[None]:
     with pid_lock(cache_dir / f".{bulk_type}.lock", timeout=600, what="download", notify=notify):
-        remove_stale_temp_files(cache_dir, "*.json.tmp")
+        remove_stale_temp_files(cache_dir, "*.json.*.tmp")  # the download state files write_atomic left
         yield
 
 

@@ -138,3 +138,15 @@ def test_format_version_1_snapshot_is_a_clear_error_and_update_replaces_it(tmp_p
     outcome = run_update(data_dir=data, from_file=source)
     assert outcome.written and load_snapshot(data).manifest.format_version == 2
     assert any("another format version" in w for w in outcome.warnings)
+
+
+def test_a_download_state_file_a_killed_write_left_is_removed_by_the_next_download(tmp_path: Path) -> None:
+    from mtg_daynight.atomicfile import write_atomic
+    from mtg_daynight.importer.update import _cache_lock
+
+    meta = tmp_path / "default_cards.jsonl.gz.part.json"
+    write_atomic(meta, b"{}")
+    left = tmp_path / ".default_cards.jsonl.gz.part.json.k3j2x9.tmp"  # as write_atomic names its temporary file
+    left.write_bytes(b"{")
+    with _cache_lock(tmp_path, "default_cards", None):
+        assert not left.exists() and meta.read_bytes() == b"{}"
