@@ -1,7 +1,7 @@
 """Benchmark the card database: load time and lookup time, against baselines measured in the same run.
 
 Generates a SYNTHETIC snapshot (invented names, ids and texts) with the importer's own records and writer
-(:mod:`mtg_daynight.importer.records`, :func:`~mtg_daynight.importer.store.write_snapshot_atomic`) in a temporary
+(:mod:`mtg_daynight.importer.records`, :meth:`~mtg_daynight.importer.store.Store.write_snapshot`) in a temporary
 directory, never committed, at several sizes: ``x1`` is about the real day/night snapshot's size (37 cards, each
 with printings in 11 languages across 3 sets, faces with type lines and oracle text), ``x10`` and ``x100`` show
 how it scales.
@@ -37,7 +37,7 @@ from mtg_daynight.catalog.load import DatabaseCache
 from mtg_daynight.catalog.names import name_key
 from mtg_daynight.importer.records import Counts, DayNightCard, Manifest, Printing, Snapshot, SnapshotFace, SourceInfo
 from mtg_daynight.importer.snapshot import load_snapshot
-from mtg_daynight.importer.store import write_snapshot_atomic
+from mtg_daynight.importer.store import Store
 
 REAL_CARDS = 37
 LANGS = ("en", "de", "fr", "it", "es", "pt", "ja", "ko", "ru", "zhs", "zht")
@@ -154,7 +154,7 @@ def run(scales: str, lookups: int) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             directory = Path(tmp)
             snapshot = synthetic(REAL_CARDS * scale)
-            path = write_snapshot_atomic(snapshot, directory)
+            path = Store(directory).write_snapshot(snapshot)
             data = path.read_bytes()
             raw = best(5, lambda data=data: msgspec.json.decode(data))
             subset = best(5, lambda data=data: _SUBSET.decode(data))

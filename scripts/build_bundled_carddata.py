@@ -32,7 +32,7 @@ from mtg_daynight.errors import DayNightError  # noqa: E402
 from mtg_daynight.importer.local import import_local_files  # noqa: E402
 from mtg_daynight.importer.paths import bundled_snapshot  # noqa: E402
 from mtg_daynight.importer.snapshot import encode_snapshot  # noqa: E402
-from mtg_daynight.importer.store import write_snapshot_atomic  # noqa: E402
+from mtg_daynight.importer.store import Store  # noqa: E402
 from mtg_daynight.importer.update import build_snapshot  # noqa: E402
 
 SHARED_ENV = "MTG_DAYNIGHT_SHARED"
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if same else 1
     from mtg_daynight.importer.snapshot import decode_snapshot
 
-    write_snapshot_atomic(decode_snapshot(data, name=str(target)), target.parent)
+    Store(target.parent).write_snapshot(decode_snapshot(data, name=str(target)))
     counts = decode_snapshot(data).manifest.counts
     print(
         f"{target}: {counts.cards} day/night cards ({counts.printings} printings), {counts.mentions} that mention "

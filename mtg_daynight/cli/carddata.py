@@ -438,12 +438,11 @@ def _mod_dirs() -> list[str]:
 
 
 def _reset(args: argparse.Namespace) -> int:
-    from mtg_daynight.importer.paths import resolve_data_dir
-    from mtg_daynight.importer.store import remove_snapshot
+    from mtg_daynight.importer.store import Store
 
-    directory = resolve_data_dir(args.data_dir)
-    removed = remove_snapshot(directory, notify=_notify)
-    what = f"removed {directory / 'daynight-cards.json'}" if removed else f"no imported snapshot in {directory}"
+    store = Store.resolve(args.data_dir)
+    removed = store.remove_snapshot(notify=_notify)
+    what = f"removed {store.snapshot}" if removed else f"no imported snapshot in {store.data}"
     location = locate_snapshot(args.data_dir)
     now = f"{location.path} ({_ORIGINS[location.origin]})" if location.exists else "no card data"
     print(f"{what}; in use now: {now}")

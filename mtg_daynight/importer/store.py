@@ -1,10 +1,10 @@
-"""Writing the card-data directory: the one atomic write (every file the importer writes), the update lock,
-removing a snapshot.
+"""Writing the card-data directory: the :class:`Store` of one update (its directories resolved once, the
+snapshot's atomic write, the update lock, removing a snapshot) and the pid-recording file lock.
 
 Everything that changes a data or cache directory lives here, so reading a snapshot (a deck scan, the catalog)
 loads none of it. A snapshot is written to a temporary file, fsynced and moved over the old one with one
-``os.replace`` (:func:`write_snapshot_atomic`): a run that fails or is killed leaves the previous snapshot whole,
-and the temporary file it left is removed by the next update (:func:`update_lock`). The lock is a file lock
+``os.replace`` (:meth:`Store.write_snapshot`): a run that fails or is killed leaves the previous snapshot whole,
+and the temporary file it left is removed by the next update (:meth:`Store.lock`). The lock is a file lock
 (``filelock``, the ``[carddata]`` extra) with the holder's pid beside it, so a waiting update can say who holds
 it.
 """
@@ -18,18 +18,9 @@ from pathlib import Path
 
 from mtg_daynight.atomicfile import fsync_directory, write_atomic
 from mtg_daynight.importer.errors import CardDataError, LockTimeoutError
-from mtg_daynight.importer.paths import LOCK_NAME, snapshot_path
+from mtg_daynight.importer.paths import LOCK_NAME, resolve_cache_dir, resolve_data_dir, snapshot_path
 from mtg_daynight.importer.records import Snapshot
 from mtg_daynight.importer.snapshot import encode_snapshot
-
-
-def write_snapshot_atomic(snapshot: Snapshot, directory: Path) -> Path:
-    """Write the snapshot into ``directory`` atomically (:func:`write_atomic`)."""
-    directory.mkdir(parents=True, exist_ok=True)
-    target = snapshot_path(directory)
-    write_atomic(target, encode_snapshot(snapshot))
-    return target
-
 
 #: Temporary files of a snapshot write; one left behind by a killed run is removed by the next update.
 TEMP_GLOB = ".daynight-cards.json.*.tmp"
@@ -92,38 +83,78 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
         lock.release()
 
 
-@contextlib.contextmanager
-def update_lock(directory: Path, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> Iterator[None]:
-    """Hold the data directory's update lock (concurrent updates wait for each other, ``notify`` says so).
+class Store:
+    """The directories one update works in, resolved once (:meth:`resolve`), and everything that changes them: the
+    snapshot's atomic write, its removal, the update lock and the download cache's lock.
 
-    Holding it, the temporary files of a killed snapshot write are removed first. When the directory did not
-    exist and holds no snapshot at the end (a failed first import), the lock file and the directory it made are
-    removed again, so a failure leaves nothing behind.
+    ``snapshot`` is the snapshot's file (:func:`~mtg_daynight.importer.paths.snapshot_path` of the path given:
+    a directory, or the file itself) and ``data`` its directory; ``cache``, for a download only, holds the bulk
+    files and partial downloads (None for an import of local files, which touches no cache).
     """
-    made = not os.path.lexists(directory)
-    try:
-        with pid_lock(directory / LOCK_NAME, timeout=timeout, what="card-data update", notify=notify):
-            remove_stale_temp_files(directory)
-            yield
-    finally:
-        if made and not os.path.lexists(snapshot_path(directory)):
-            with contextlib.suppress(OSError):
-                (directory / LOCK_NAME).unlink()
-            with contextlib.suppress(OSError):
-                directory.rmdir()  # only when empty
 
+    def __init__(self, data: Path, cache: Path | None = None) -> None:
+        self.snapshot = snapshot_path(data)
+        self.data = self.snapshot.parent
+        self.cache = cache
 
-def remove_snapshot(directory: Path, *, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> bool:
-    """Remove the snapshot in ``directory`` (``carddata reset``), holding its update lock, in one ``unlink`` (so
-    a reader sees the old snapshot or none, never part of one); return False when there was none (nothing is
-    touched then, no lock file made)."""
-    target = snapshot_path(directory)
-    if not os.path.lexists(target):
-        return False
-    with update_lock(directory, timeout=timeout, notify=notify):
+    @classmethod
+    def resolve(
+        cls,
+        data_dir: str | os.PathLike[str] | None = None,
+        cache_dir: str | os.PathLike[str] | None = None,
+        *,
+        download: bool = False,
+    ) -> Store:
+        """The store of ``--data-dir`` (else ``$MTG_DAYNIGHT_DATA_DIR``, else the user data directory) and, for a
+        ``download``, of ``--cache-dir`` (else ``$MTG_DAYNIGHT_CACHE_DIR``, else the user cache directory)."""
+        return cls(resolve_data_dir(data_dir), resolve_cache_dir(cache_dir) if download else None)
+
+    def write_snapshot(self, snapshot: Snapshot) -> Path:
+        """Write the snapshot atomically (:func:`~mtg_daynight.atomicfile.write_atomic`); return its file."""
+        self.data.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.snapshot, encode_snapshot(snapshot))
+        return self.snapshot
+
+    @contextlib.contextmanager
+    def lock(self, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> Iterator[None]:
+        """Hold the data directory's update lock (concurrent updates wait for each other, ``notify`` says so).
+
+        Holding it, the temporary files of a killed snapshot write are removed first. When the directory did not
+        exist and holds no snapshot at the end (a failed first import), the lock file and the directory it made
+        are removed again, so a failure leaves nothing behind.
+        """
+        made = not os.path.lexists(self.data)
         try:
-            target.unlink()
-        except FileNotFoundError:  # another process removed it meanwhile
+            with pid_lock(self.data / LOCK_NAME, timeout=timeout, what="card-data update", notify=notify):
+                remove_stale_temp_files(self.data)
+                yield
+        finally:
+            if made and not os.path.lexists(self.snapshot):
+                with contextlib.suppress(OSError):
+                    (self.data / LOCK_NAME).unlink()
+                with contextlib.suppress(OSError):
+                    self.data.rmdir()  # only when empty
+
+    @contextlib.contextmanager
+    def cache_lock(self, bulk_type: str, notify: Callable[[str], None] | None = None) -> Iterator[Path]:
+        """Hold the download cache's lock for ``bulk_type`` and give the cache directory; the download state
+        files a killed run left are removed first."""
+        if self.cache is None:
+            raise CardDataError("this store has no download cache (resolve it with download=True)")
+        with pid_lock(self.cache / f".{bulk_type}.lock", timeout=600, what="download", notify=notify):
+            remove_stale_temp_files(self.cache, "*.json.*.tmp")
+            yield self.cache
+
+    def remove_snapshot(self, *, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> bool:
+        """Remove the snapshot (``carddata reset``), holding the update lock, in one ``unlink`` (so a reader sees
+        the old snapshot or none, never part of one); return False when there was none (nothing is touched then,
+        no lock file made)."""
+        if not os.path.lexists(self.snapshot):
             return False
-        fsync_directory(directory)  # make the removal durable
-    return True
+        with self.lock(timeout=timeout, notify=notify):
+            try:
+                self.snapshot.unlink()
+            except FileNotFoundError:  # another process removed it meanwhile
+                return False
+            fsync_directory(self.data)  # make the removal durable
+        return True

@@ -14,7 +14,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -38,11 +38,11 @@ from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE, SNAPSHO
 from mtg_daynight.importer.importer import ImportResult, checked, import_blocks, import_file, line_number
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT
 from mtg_daynight.importer.local import as_paths, import_local_files
-from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, resolve_data_dir, snapshot_path
+from mtg_daynight.importer.paths import locate_snapshot
 from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
 from mtg_daynight.importer.snapshot import check_not_older, check_plausible, load_snapshot
-from mtg_daynight.importer.store import pid_lock, remove_stale_temp_files, update_lock, write_snapshot_atomic
+from mtg_daynight.importer.store import Store
 from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, utc_now
 
 
@@ -63,9 +63,9 @@ class UpdateOutcome:
         self.requests = 0
 
 
-def _previous(directory: Path) -> tuple[Snapshot | None, list[str]]:
+def _previous(snapshot_file: Path) -> tuple[Snapshot | None, list[str]]:
     try:
-        return load_snapshot(directory), []
+        return load_snapshot(snapshot_file), []
     except SnapshotMissingError:
         return None, []
     except SnapshotVersionError:
@@ -112,13 +112,6 @@ def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
     return Snapshot(
         manifest=manifest, cards=result.cards, mentions=result.mentions, helpers=result.helpers, reads=result.reads
     )
-
-
-@contextlib.contextmanager
-def _cache_lock(cache_dir: Path, bulk_type: str, notify: Callable[[str], None] | None) -> Iterator[None]:
-    with pid_lock(cache_dir / f".{bulk_type}.lock", timeout=600, what="download", notify=notify):
-        remove_stale_temp_files(cache_dir, "*.json.*.tmp")  # the download state files write_atomic left
-        yield
 
 
 def _cached_file(cache_dir: Path, bulk_type: str, url: str) -> Path:
@@ -190,26 +183,26 @@ def _fetch(
     return result
 
 
-def _kept(old: Snapshot | None, directory: Path) -> str:
+def _kept(old: Snapshot | None, store: Store) -> str:
     if old is None:
         return "nothing was written: the card data in use stays as it was"
     source = old.manifest.source
     what = f"Scryfall {source.bulk_type} of {source.updated_at}" if source.kind == "scryfall" else source.file_name
-    return f"the current snapshot stays in use ({snapshot_path(directory)}: {what})"
+    return f"the current snapshot stays in use ({store.snapshot}: {what})"
 
 
 def _unreachable(
-    client: ScryfallClient, error: UnreachableError, old: Snapshot | None, directory: Path
+    client: ScryfallClient, error: UnreachableError, old: Snapshot | None, store: Store
 ) -> UnreachableError:
     """The one line said when the server cannot be reached: which server, why, and what stays in use."""
     server = "Scryfall" if client.strict else client.api_url
-    return UnreachableError(f"could not reach {server} ({error}); {_kept(old, directory)}")
+    return UnreachableError(f"could not reach {server} ({error}); {_kept(old, store)}")
 
 
-def _ask(client: ScryfallClient, bulk_type: str, directory: Path, outcome: UpdateOutcome) -> BulkAnswer:
+def _ask(client: ScryfallClient, bulk_type: str, store: Store, outcome: UpdateOutcome) -> BulkAnswer:
     """Ask for the bulk-data object, with the snapshot's ETag when it came from the same kind of import; a 304
     marks ``outcome`` up to date with the current snapshot as its snapshot."""
-    old = _previous(directory)[0]
+    old = _previous(store.snapshot)[0]
     source = old.manifest.source if old is not None else None
     same_kind = (
         old is not None
@@ -222,7 +215,7 @@ def _ask(client: ScryfallClient, bulk_type: str, directory: Path, outcome: Updat
     try:
         answer = client.bulk_data(bulk_type, etag)
     except UnreachableError as error:
-        raise _unreachable(client, error, old, directory) from None
+        raise _unreachable(client, error, old, store) from None
     if answer.not_modified or answer.bulk is None:
         outcome.up_to_date = True
         outcome.snapshot = old
@@ -316,8 +309,8 @@ def run_update(
     """
     if bulk_type not in BULK_TYPES:
         raise CardDataError(f"unknown bulk type {bulk_type!r} (choose one of {', '.join(BULK_TYPES)})")
-    directory = resolve_data_dir(data_dir)
-    outcome = UpdateOutcome(snapshot_file=snapshot_path(directory))
+    store = Store.resolve(data_dir, cache_dir, download=from_file is None)
+    outcome = UpdateOutcome(snapshot_file=store.snapshot)
     if from_file is None and client is None:  # a bad --api-url or limit is refused before anything is touched
         client = ScryfallClient(
             api_url=api_url,
@@ -335,12 +328,12 @@ def run_update(
         # Ask Scryfall first, without the lock: a "nothing changed" answer (304) writes nothing, so it needs no lock
         # (nor the lock's start-up cost). The snapshot read here is only ever replaced atomically; it is read again
         # under the lock below, since another update may have replaced it meanwhile.
-        answer = _ask(client, bulk_type, directory, outcome)
+        answer = _ask(client, bulk_type, store, outcome)
         if answer.not_modified or answer.bulk is None:
             return outcome
     try:
-        with update_lock(directory, timeout=lock_timeout, notify=notify):
-            old, warnings = _previous(directory)
+        with store.lock(timeout=lock_timeout, notify=notify):
+            old, warnings = _previous(store.snapshot)
             outcome.warnings += warnings
             if from_file is not None:
                 result, source = import_local_files(as_paths(from_file), progress=progress, deadline=local_deadline)
@@ -348,11 +341,10 @@ def run_update(
                 assert client is not None and answer is not None and answer.bulk is not None
                 try:
                     bulk = answer.bulk
-                    cache = resolve_cache_dir(cache_dir)
-                    with _cache_lock(cache, bulk_type, notify):
+                    with store.cache_lock(bulk_type, notify) as cache:
                         result = _fetch(client, bulk, cache, outcome, progress, client.notify)
                 except UnreachableError as error:
-                    raise _unreachable(client, error, old, directory) from None
+                    raise _unreachable(client, error, old, store) from None
                 url = bulk.file_uri
                 assert url is not None
                 source = SourceInfo(
@@ -379,14 +371,14 @@ def run_update(
             outcome.warnings += check_not_older(new, in_use, allow_older=allow_older)
             outcome.warnings += check_plausible(new, in_use, force=force)
             outcome.diff = diff_snapshots(in_use, new)
-            write_snapshot_atomic(new, directory)
+            store.write_snapshot(new)
             outcome.written = True
             outcome.snapshot = new
     except OSError as error:
         if error.filename is None and type(error).__module__.partition(".")[0] in ("requests", "urllib3"):
             # an HTTP library's error (requests' are OSErrors) is about the server, not the data directory
             server = api_url if api_url is not None else "Scryfall"
-            raise DownloadError(f"{server}: the request failed: {error}; {_kept(None, directory)}") from None
-        where = error.filename or directory
+            raise DownloadError(f"{server}: the request failed: {error}; {_kept(None, store)}") from None
+        where = error.filename or store.data
         raise CardDataError(f"{where}: {error.strerror or error}") from None
     return outcome

@@ -3,7 +3,7 @@
 Card names, face names and keywords are those of real cards; every id, oracle id, set/collector number and
 every non-English printed name below is INVENTED for the tests (ids start with "fixture-"). The records are the
 importer's own (:mod:`mtg_daynight.importer.records`), written with its writer
-(:func:`mtg_daynight.importer.store.write_snapshot_atomic`), and the manifest's ``tool`` says FIXTURE. Besides
+(:meth:`mtg_daynight.importer.store.Store.write_snapshot`), and the manifest's ``tool`` says FIXTURE. Besides
 the day/night cards and the helper card it holds one card that mentions day/night without the keywords
 (Brimstone Vandal, an importer :class:`~mtg_daynight.importer.records.MentionCard`).
 """
@@ -23,7 +23,7 @@ from mtg_daynight.importer.records import (
     SnapshotFace,
     SourceInfo,
 )
-from mtg_daynight.importer.store import write_snapshot_atomic
+from mtg_daynight.importer.store import Store
 
 FIXTURE_TOOL = "HAND-WRITTEN FIXTURE for mtg-daynight tests (not Scryfall data)"
 
@@ -108,4 +108,4 @@ def fixture_snapshot(cards: tuple[DayNightCard, ...] = CARDS) -> Snapshot:
 
 def write_fixture(directory: Path) -> Path:
     """Write the FIXTURE snapshot into ``directory`` with the importer's writer."""
-    return write_snapshot_atomic(fixture_snapshot(), directory)
+    return Store(directory).write_snapshot(fixture_snapshot())

@@ -13,7 +13,7 @@ from pathlib import Path
 import msgspec
 
 from mtg_daynight import __version__
-from mtg_daynight.importer.store import write_snapshot_atomic
+from mtg_daynight.importer.store import Store
 
 _spec = importlib.util.spec_from_file_location(
     "catalog_fixture_for_startup", Path(__file__).parents[1] / "catalog" / "catalog_fixture.py"
@@ -61,4 +61,4 @@ def write_card_data(directory: Path) -> Path:
     version of mtg-daynight); return the snapshot's path."""
     snapshot = catalog_fixture.fixture_snapshot()
     manifest = msgspec.structs.replace(snapshot.manifest, tool_version=__version__)
-    return write_snapshot_atomic(msgspec.structs.replace(snapshot, manifest=manifest), directory)
+    return Store(directory).write_snapshot(msgspec.structs.replace(snapshot, manifest=manifest))

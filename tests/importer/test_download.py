@@ -466,14 +466,14 @@ def test_waiting_for_the_lock_names_the_holders_pid(tmp_path: Path) -> None:
     import threading
 
     from mtg_daynight.errors import DayNightError
-    from mtg_daynight.importer.store import update_lock
+    from mtg_daynight.importer.store import Store
 
     notes: list[str] = []
     holding = threading.Event()
     done = threading.Event()
 
     def hold() -> None:
-        with update_lock(tmp_path):
+        with Store(tmp_path).lock():
             holding.set()
             done.wait(10)
 
@@ -483,7 +483,7 @@ def test_waiting_for_the_lock_names_the_holders_pid(tmp_path: Path) -> None:
     try:
         assert (tmp_path / ".daynight-cards.lock.pid").read_text().strip() == str(os.getpid())
         refused = pytest.raises(DayNightError, match=rf"another card-data update \(pid {os.getpid()}\) holds")
-        with refused, update_lock(tmp_path, timeout=0.2, notify=notes.append):
+        with refused, Store(tmp_path).lock(timeout=0.2, notify=notes.append):
             pass
     finally:
         done.set()

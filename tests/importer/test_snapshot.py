@@ -12,7 +12,7 @@ from mtg_daynight.importer.diff import diff_snapshots
 from mtg_daynight.importer.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
 from mtg_daynight.importer.records import SourceInfo
 from mtg_daynight.importer.snapshot import check_plausible, encode_snapshot, load_snapshot
-from mtg_daynight.importer.store import update_lock, write_snapshot_atomic
+from mtg_daynight.importer.store import Store
 from mtg_daynight.importer.update import build_snapshot, run_update
 from tests.importer.fixture_cards import ORACLE_LANTERN, encode_jsonl, fixture_objects, gz, import_bytes, transform_card
 
@@ -25,7 +25,7 @@ def _snapshot(objects=None):  # type: ignore[no-untyped-def]
 
 def test_round_trip_and_deterministic_bytes(tmp_path: Path) -> None:
     snapshot = _snapshot()
-    path = write_snapshot_atomic(snapshot, tmp_path)
+    path = Store(tmp_path).write_snapshot(snapshot)
     assert load_snapshot(tmp_path) == snapshot and load_snapshot(path) == snapshot
     assert encode_snapshot(snapshot) == encode_snapshot(load_snapshot(path))
     assert [c.name for c in snapshot.cards] == sorted(c.name for c in snapshot.cards)
@@ -45,7 +45,7 @@ def test_missing_and_broken_snapshots_are_typed_errors(tmp_path: Path) -> None:
 
 def test_failed_write_leaves_the_previous_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     old = _snapshot()
-    write_snapshot_atomic(old, tmp_path)
+    Store(tmp_path).write_snapshot(old)
     before = (tmp_path / "daynight-cards.json").read_bytes()
 
     def boom(*args: object) -> None:
@@ -53,7 +53,7 @@ def test_failed_write_leaves_the_previous_snapshot(tmp_path: Path, monkeypatch: 
 
     monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(OSError):
-        write_snapshot_atomic(_snapshot(fixture_objects()[:3]), tmp_path)
+        Store(tmp_path).write_snapshot(_snapshot(fixture_objects()[:3]))
     assert (tmp_path / "daynight-cards.json").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["daynight-cards.json"]
 
@@ -103,7 +103,7 @@ def test_concurrent_updates_are_serialised_by_the_lock(tmp_path: Path) -> None:
     release = threading.Event()
 
     def hold() -> None:
-        with update_lock(tmp_path):
+        with Store(tmp_path).lock():
             entered.set()
             release.wait(5)
 
@@ -111,12 +111,12 @@ def test_concurrent_updates_are_serialised_by_the_lock(tmp_path: Path) -> None:
     thread.start()
     entered.wait(5)
     try:
-        with pytest.raises(LockTimeoutError, match="another card-data update"), update_lock(tmp_path, timeout=0.05):
+        with pytest.raises(LockTimeoutError, match="another card-data update"), Store(tmp_path).lock(timeout=0.05):
             pass
     finally:
         release.set()
         thread.join()
-    with update_lock(tmp_path, timeout=1):  # free again
+    with Store(tmp_path).lock(timeout=1):  # free again
         assert True
 
 
@@ -126,7 +126,7 @@ def test_format_version_1_snapshot_is_a_clear_error_and_update_replaces_it(tmp_p
     from mtg_daynight.importer.errors import SnapshotVersionError
 
     data = tmp_path / "data"
-    path = write_snapshot_atomic(_snapshot(), data)
+    path = Store(data).write_snapshot(_snapshot())
     document = json.loads(path.read_text(encoding="utf-8"))
     document["manifest"]["format_version"] = 1  # as written before cards that mention day/night were collected
     del document["mentions"]
@@ -142,11 +142,10 @@ def test_format_version_1_snapshot_is_a_clear_error_and_update_replaces_it(tmp_p
 
 def test_a_download_state_file_a_killed_write_left_is_removed_by_the_next_download(tmp_path: Path) -> None:
     from mtg_daynight.atomicfile import write_atomic
-    from mtg_daynight.importer.update import _cache_lock
 
     meta = tmp_path / "default_cards.jsonl.gz.part.json"
     write_atomic(meta, b"{}")
     left = tmp_path / ".default_cards.jsonl.gz.part.json.k3j2x9.tmp"  # as write_atomic names its temporary file
     left.write_bytes(b"{")
-    with _cache_lock(tmp_path, "default_cards", None):
-        assert not left.exists() and meta.read_bytes() == b"{}"
+    with Store(tmp_path / "data", tmp_path).cache_lock("default_cards") as cache:
+        assert cache == tmp_path and not left.exists() and meta.read_bytes() == b"{}"
