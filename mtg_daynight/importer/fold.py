@@ -17,9 +17,8 @@
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, TypedDict
 
@@ -53,68 +52,23 @@ MENTION_PATTERN = re.compile(
 )
 
 
-class _WordPattern(NamedTuple):
-    """A case-insensitive whole-word pattern, and a faster equivalent for ASCII text.
-
-    A case-insensitive pattern that opens with ``\\b`` or a lookbehind can't use ``re``'s literal-prefix search and
-    costs ~6x more. On ASCII text (all oracle text today) :func:`_search_word` instead searches the lowercased
-    text with ``lowered`` (the pattern lowercased, case-sensitive, without its opening boundary) and checks the
-    boundary itself: the character before a match must not be one of ``not_before``. Non-ASCII text, or a
-    non-ASCII pattern (case-insensitive matching then reaches beyond ASCII), is searched with ``full``.
-    """
-
-    full: re.Pattern[str]
-    lowered: re.Pattern[str] | None
-    not_before: str
-
-
 #: What makes a card one that reads day/night (it checks the designation, 731.1: "if it's night", "as long as
 #: it's day", "if it's neither day nor night"), case-insensitive, whole words. Checked only on cards that neither
 #: have daybound/nightbound nor mention day/night. The scanner's needles
 #: (:data:`~mtg_daynight.importer.scanner.READS_NEEDLES`) find the candidate lines.
 READS_PATTERN = re.compile(r"\bit(?:'s|\u2019s| is) (?:neither day nor night|day|night)\b", re.IGNORECASE)
 
-_ASCII_WORD = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
-_MENTION = _WordPattern(MENTION_PATTERN, re.compile(r"becomes (?:day|night)\b"), _ASCII_WORD)
-_READS = _WordPattern(
-    READS_PATTERN, re.compile(r"it(?:'s| is) (?:neither day nor night|day|night)\b"), _ASCII_WORD
-)
-
-
-def _search_word(pattern: _WordPattern, text: str, lowered: str | None) -> bool:
-    """True when ``pattern.full`` matches ``text``; ``lowered`` is ``text.lower()`` when ``text`` is ASCII."""
-    if lowered is None or pattern.lowered is None:
-        return pattern.full.search(text) is not None
-    found = pattern.lowered.search(lowered)
-    while found is not None:
-        start = found.start()
-        if start == 0 or lowered[start - 1] not in pattern.not_before:
-            return True
-        found = pattern.lowered.search(lowered, start + 1)
-    return False
-
-
-def _lowered(text: str) -> str | None:
-    """``text.lower()`` for :func:`_search_word` when ``text`` is ASCII, else None."""
-    return text.lower() if text.isascii() else None
-
-
 def _has_keyword(keywords: Iterable[str], wanted: str) -> bool:
     folded = wanted.casefold()
     return any(k.casefold() == folded for k in keywords)
 
 
-#: The daybound/nightbound keywords as written and casefolded, for :func:`_is_daynight` (most candidate cards
-#: have neither, so the exact test settles them without casefolding every keyword).
-_DAYNIGHT_KEYWORDS = frozenset({DAYBOUND, NIGHTBOUND})
-_DAYBOUND_FOLDED = DAYBOUND.casefold()
-_NIGHTBOUND_FOLDED = NIGHTBOUND.casefold()
-_DAYNIGHT_FOLDED = frozenset({_DAYBOUND_FOLDED, _NIGHTBOUND_FOLDED})
+_DAYNIGHT_FOLDED = frozenset({DAYBOUND.casefold(), NIGHTBOUND.casefold()})
 
 
 def _is_daynight(keywords: Iterable[str]) -> bool:
     """True when ``keywords`` hold Daybound or Nightbound (compared casefolded, like :func:`_has_keyword`)."""
-    return any(k in _DAYNIGHT_KEYWORDS or k.casefold() in _DAYNIGHT_FOLDED for k in keywords)
+    return any(k.casefold() in _DAYNIGHT_FOLDED for k in keywords)
 
 
 def all_keywords(card: Card) -> list[str]:
@@ -139,30 +93,21 @@ def is_helper(card: Card) -> bool:
     return card.layout in TOKEN_LAYOUTS or mentions_day_night(card)
 
 
-def _mentions_day_night_in(text: str | None) -> bool:
-    if not text:
-        return False
-    return _search_word(_MENTION, text, _lowered(text))
+def _texts(card: Card) -> Iterator[str]:
+    """The oracle texts of ``card`` and of its faces."""
+    yield card.oracle_text or ""
+    for face in card.card_faces or ():
+        yield face.oracle_text or ""
 
 
 def mentions_day_night(card: Card) -> bool:
     """True when the oracle text of ``card`` or of one of its faces matches :data:`MENTION_PATTERN`."""
-    if _mentions_day_night_in(card.oracle_text):
-        return True
-    return any(_mentions_day_night_in(face.oracle_text) for face in card.card_faces or ())
-
-
-def _reads_day_night_in(text: str | None) -> bool:
-    if not text:
-        return False
-    return _search_word(_READS, text, _lowered(text))
+    return any(MENTION_PATTERN.search(text) for text in _texts(card))
 
 
 def reads_day_night(card: Card) -> bool:
     """True when the oracle text of ``card`` or of one of its faces matches :data:`READS_PATTERN`."""
-    if _reads_day_night_in(card.oracle_text):
-        return True
-    return any(_reads_day_night_in(face.oracle_text) for face in card.card_faces or ())
+    return any(READS_PATTERN.search(text) for text in _texts(card))
 
 
 def classify(card: Card) -> Kind | None:
@@ -252,16 +197,9 @@ def _raw_faces(card: Card) -> list[Card | CardFace]:
     return [card]
 
 
-@functools.lru_cache(maxsize=1024)
-def _keyword_pattern(keyword: str) -> _WordPattern:
-    """The whole-word, case-insensitive pattern of ``keyword`` (built once per keyword: a pure memo)."""
-    full = re.compile(r"(?<![\w-])" + re.escape(keyword) + r"(?![\w-])", re.IGNORECASE)
-    lowered = re.compile(re.escape(keyword.lower()) + r"(?![\w-])") if keyword.isascii() else None
-    return _WordPattern(full, lowered, _ASCII_WORD + "-")
-
-
-def _mentions(text: str, lowered: str | None, keyword: str) -> bool:
-    return _search_word(_keyword_pattern(keyword), text, lowered)
+def _mentions(text: str, keyword: str) -> bool:
+    """True when ``text`` names ``keyword`` as a whole word, case-insensitive."""
+    return re.search(r"(?<![\w-])" + re.escape(keyword) + r"(?![\w-])", text, re.IGNORECASE) is not None
 
 
 def faces_with_keywords(card: Card) -> tuple[tuple[SnapshotFace, ...], str | None, str | None]:
@@ -275,33 +213,22 @@ def faces_with_keywords(card: Card) -> tuple[tuple[SnapshotFace, ...], str | Non
     if card.card_faces and any(face.keywords is not None for face in raw):
         return _faces_with_own_keywords(raw)
     keywords = all_keywords(card)
-    if not keywords:  # a third of the cards that mention day/night
-        return tuple(_face_from(face, ()) for face in raw), None, None
-    folded = [keyword.casefold() for keyword in keywords]
-    has_day = _DAYBOUND_FOLDED in folded
-    has_night = _NIGHTBOUND_FOLDED in folded
+    folded = {keyword.casefold() for keyword in keywords}
+    day_index = 0 if DAYBOUND.casefold() in folded else None
+    night_index = None
+    if NIGHTBOUND.casefold() in folded and (len(raw) >= 2 or day_index is None):
+        night_index = 1 if len(raw) >= 2 else 0
     per_face: list[list[str]] = [[] for _ in raw]
-    day_index: int | None = 0 if has_day else None
-    night_index: int | None = None
-    if has_night:
-        if len(raw) >= 2:
-            night_index = 1
-        elif not has_day:
-            night_index = 0
-    texts: list[tuple[str, str | None]] | None = None
-    for keyword, folded_keyword in zip(keywords, folded, strict=True):
-        if folded_keyword == _DAYBOUND_FOLDED:
-            if day_index is not None:
-                per_face[day_index].append(keyword)
-        elif folded_keyword == _NIGHTBOUND_FOLDED:
-            if night_index is not None:
-                per_face[night_index].append(keyword)
+    for keyword in keywords:
+        kind = keyword.casefold()
+        if kind == DAYBOUND.casefold():
+            places = [day_index] if day_index is not None else []
+        elif kind == NIGHTBOUND.casefold():
+            places = [night_index] if night_index is not None else []
         else:
-            if texts is None:
-                texts = [(text, _lowered(text)) for text in (face.oracle_text or "" for face in raw)]
-            for i, (text, lowered) in enumerate(texts):
-                if _mentions(text, lowered, keyword):
-                    per_face[i].append(keyword)
+            places = [i for i, face in enumerate(raw) if _mentions(face.oracle_text or "", keyword)]
+        for i in places:
+            per_face[i].append(keyword)
     faces = tuple(_face_from(face, tuple(kw)) for face, kw in zip(raw, per_face, strict=True))
     day_name = faces[day_index].name if day_index is not None else None
     night_name = faces[night_index].name if night_index is not None else None
