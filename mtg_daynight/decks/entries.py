@@ -1,5 +1,7 @@
 """A per-parse collector of :class:`DeckEntry` values and of the problems found on the way.
 
+:func:`read_counted_lines` is the line loop the MTGO and plain formats share.
+
 It enforces the entry limit and lets a reader go on after a bad line: each line is read inside
 :meth:`EntryCollector.line`, which records the line's problem and moves on; :meth:`EntryCollector.result`
 raises every problem of the file at once (see :mod:`mtg_daynight.decks.problems`).
@@ -7,13 +9,22 @@ raises every problem of the file at once (see :mod:`mtg_daynight.decks.problems`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .limits import MAX_ENTRIES
-from .model import DeckEntry
+from .model import MAIN, SIDEBOARD, DeckEntry
 from .problems import MAX_PROBLEMS, DeckFileError, DeckProblem
-from .text import clean_name, fail
+from .text import (
+    check_line_length,
+    clean_name,
+    comment_body,
+    fail,
+    is_comment,
+    known_section,
+    sideboard_prefixed,
+    split_count,
+)
 
 
 class EntryCollector:
@@ -77,3 +88,42 @@ class EntryCollector:
         if self._problems:
             raise DeckFileError(self._source, tuple(self._problems), entries=tuple(self._entries), name=name)
         return tuple(self._entries), name
+
+
+#: What a line without a count is to a format (:func:`read_counted_lines`): ``(section, one_copy)``, the section
+#: it starts (or None) and whether it is one copy of a card named by the whole line.
+Uncounted = Callable[[str, bool, int], tuple[str | None, bool]]
+
+
+def read_counted_lines(
+    lines: list[str], source: str, uncounted: Uncounted, *, blank_starts_sideboard: bool = False
+) -> tuple[tuple[DeckEntry, ...], str | None]:
+    """The entries of ``4 Name`` lines: comments (``//``, ``#``; one naming a known section starts it), ``SB:``
+    sideboard lines and counted lines; a blank line after main-deck cards starts the sideboard when
+    ``blank_starts_sideboard``. A line without a count goes to ``uncounted(line, sideboard_prefixed, number)``."""
+    entries = EntryCollector(source)
+    section: str = MAIN
+    for number, raw in enumerate(lines, 1):
+        with entries.line():
+            check_line_length(raw, number, source)
+            line = raw.strip()
+            if not line:
+                if blank_starts_sideboard and section == MAIN and entries.has(MAIN):
+                    section = SIDEBOARD
+                continue
+            if is_comment(line):
+                section = known_section(comment_body(line)) or section
+                continue
+            target = section
+            sideboard_text = sideboard_prefixed(line)
+            if sideboard_text is not None:
+                line, target = sideboard_text, SIDEBOARD
+            counted = split_count(line, number, source)
+            if counted is not None:
+                entries.add(counted[0], counted[1], target, number)
+                continue
+            named, one_copy = uncounted(line, sideboard_text is not None, number)
+            section = named or section
+            if one_copy:
+                entries.add(1, line, target, number)
+    return entries.result()

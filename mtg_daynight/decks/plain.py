@@ -24,53 +24,29 @@ from __future__ import annotations
 
 import re
 
-from .entries import EntryCollector
-from .model import MAIN, SIDEBOARD, Deck, DeckEntry
-from .text import (
-    check_line_length,
-    comment_body,
-    is_comment,
-    known_section,
-    sideboard_prefixed,
-    split_count,
-)
+from .entries import read_counted_lines
+from .model import MAIN, Deck, DeckEntry
+from .text import known_section
 
 # A category heading of a plain list ("Creatures:", "Lands (24)"): compiled on first use (re caches it).
 _CATEGORY_HEADING = r"(?::|\(\s*[0-9]{1,4}\s*\))$"
 
 
+def _uncounted(line: str, prefixed: bool, number: int) -> tuple[str | None, bool]:
+    """A plain list's line without a count: a section name, a category heading or rule (skipped), else one copy."""
+    if prefixed:
+        return None, True
+    named = known_section(line)
+    if named is not None:
+        return named, False
+    if re.search(_CATEGORY_HEADING, line) or not any(ch.isalnum() for ch in line):
+        return None, False  # a deck site's category heading, or a rule of dashes or stars between groups
+    return None, True
+
+
 def parse_plain(lines: list[str], source: str) -> tuple[tuple[DeckEntry, ...], str | None]:
     """Parse the lines of a plain card list: its entries (plain lists carry no deck name)."""
-    entries = EntryCollector(source)
-    section: str = MAIN
-    for number, raw in enumerate(lines, 1):
-        with entries.line():
-            check_line_length(raw, number, source)
-            line = raw.strip()
-            if not line:
-                continue
-            if is_comment(line):
-                named = known_section(comment_body(line))
-                if named is not None:
-                    section = named
-                continue
-            target = section
-            sideboard_text = sideboard_prefixed(line)
-            if sideboard_text is not None:
-                line, target = sideboard_text, SIDEBOARD
-            counted = split_count(line, number, source)
-            if counted is not None:
-                entries.add(counted[0], counted[1], target, number)
-                continue
-            if sideboard_text is None:
-                named = known_section(line)
-                if named is not None:
-                    section = named
-                    continue
-                if re.search(_CATEGORY_HEADING, line) or not any(ch.isalnum() for ch in line):
-                    continue  # a deck site's category heading, or a rule of dashes or stars between groups
-            entries.add(1, line, target, number)
-    return entries.result()
+    return read_counted_lines(lines, source, _uncounted)
 
 
 def to_plain(deck: Deck) -> str:
