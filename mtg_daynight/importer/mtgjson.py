@@ -19,8 +19,8 @@ what mentions day/night, the helper card, the folding of printings):
 * the Day // Night helper card comes from the set's ``tokens``, found by its oracle id or its name and text
   whatever its layout (``double_faced_token`` since MTGJSON 5.2, ``token`` in 5.1); a file that holds MID or VOW
   (a set file, or AllPrintings) but no helper card is reported (:attr:`MtgjsonFile.warnings`);
-* MTGJSON 5.3's ``printedName`` / ``printedType`` / ``printedText`` (an English printing's own printed name
-  and texts) become the printing's printed name; the card stays keyed by its oracle id and name. Fields a
+* MTGJSON 5.3's ``printedName`` (an English printing's own printed name) becomes the printing's printed name
+  (its ``printedType`` / ``printedText`` are not kept); the card stays keyed by its oracle id and name. Fields a
   build removed (``firstPrinting``, ``isStarter``) are not read;
 * ``isOnlineOnly`` (of the card or the set) -> digital; ``promoTypes`` containing ``playtest`` -> playtest;
   ``availability`` -> games; the card's ``originalReleaseDate``, else its set's ``releaseDate`` -> released_at;
@@ -137,9 +137,7 @@ class FaceRecord(msgspec.Struct, kw_only=True):
     loyalty: str | None = None
     defense: str | None = None
     colors: list[str] | None = None
-    printedName: str | None = None  # MTGJSON 5.3: an English printing's own printed name and texts
-    printedType: str | None = None
-    printedText: str | None = None
+    printedName: str | None = None  # MTGJSON 5.3: an English printing's own printed name
     keywords: list[str] = msgspec.field(default_factory=list)
     otherFaceIds: list[str] = msgspec.field(default_factory=list)
     isOnlineOnly: bool = False
@@ -318,15 +316,12 @@ def _card_face(record: FaceRecord, printed_name: str | None = None) -> CardFace:
 
 
 def _english_face(record: FaceRecord, index: int) -> CardFace:
-    """A face of the English printing, with MTGJSON 5.3's printed name and texts when the printing has its own."""
+    """A face of the English printing, with MTGJSON 5.3's printed name when the printing has its own."""
     printed = record.printedName
     if printed is not None and " // " in printed:  # the whole card's printed name: take this face's part
         parts = printed.split(" // ")
         printed = parts[index] if index < len(parts) else None
-    face = _card_face(record, printed)
-    face.printed_type_line = record.printedType
-    face.printed_text = record.printedText
-    return face
+    return _card_face(record, printed)
 
 
 def _foreign_names(faces: list[FaceRecord]) -> dict[str, tuple[str | None, list[str], str | None]]:
@@ -376,9 +371,6 @@ def to_cards(faces: list[FaceRecord], card_set: SetRecord) -> list[Card]:
     english_faces = [_english_face(f, i) for i, f in enumerate(faces)] if multi else None
     english_printed = first.printedName if not multi or (first.printedName and " // " in first.printedName) else None
     english = Card(id=scryfall_id, lang="en", printed_name=english_printed, card_faces=english_faces, **common)
-    if not multi:
-        english.printed_type_line = first.printedType
-        english.printed_text = first.printedText
     cards = [english]
     for lang, (whole, names, foreign_id) in sorted(_foreign_names(faces).items()):
         printed = whole or (" // ".join(n for n in names if n) if any(names) else None)

@@ -67,8 +67,6 @@ class CardFace(msgspec.Struct, kw_only=True, gc=False):
     type_line: str | None = None
     oracle_text: str | None = None
     printed_name: str | None = None
-    printed_type_line: str | None = None
-    printed_text: str | None = None
     power: str | None = None
     toughness: str | None = None
     loyalty: str | None = None
@@ -88,11 +86,9 @@ class Card(msgspec.Struct, kw_only=True, gc=False):
     id: str
     oracle_id: str | None = None
     name: str
-    #: The printing's own name and texts: a non-English printing's, and since 2026 some English printings' too
-    #: (the card is still the one of its oracle id and oracle ``name``).
+    #: The printing's own name: a non-English printing's, and since 2026 some English printings' too (the card
+    #: is still the one of its oracle id and oracle ``name``). Its printed texts are not kept.
     printed_name: str | None = None
-    printed_type_line: str | None = None
-    printed_text: str | None = None
     lang: str
     layout: str
     released_at: str | None = None
