@@ -7,6 +7,8 @@ import sys
 from types import FrameType
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from mtg_daynight.importer.scanner import LineScanner
 
@@ -53,3 +55,31 @@ def test_blank_lines_around_array_filler_still_find_the_edges() -> None:
     scanner.finish()
     assert [edge.line for edge in scanner.edges] == [b'{"name": "a"},', b'{"name": "b"}']
     assert scanner.closed
+
+
+_PIECES = [b"", b" ", b"\n", b"\r\n", b"\t", b"[", b"]", b",", b'{"a":1}', b'{"b":"Daybound"}', b"\xef\xbb\xbf"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=25), st.booleans(), st.lists(st.integers(1, 8), min_size=1))
+def test_the_edges_are_the_first_and_last_lines_holding_an_object_whatever_the_blocks(
+    pieces: list[bytes], bom: bool, cuts: list[int]
+) -> None:
+    data = (b"\xef\xbb\xbf" if bom else b"") + b"".join(pieces)
+    opening = data.removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1]
+    assume(opening in (b"{", b"["))
+    filler = b" \t\r\n" + (b"" if opening == b"{" else b"[],")
+    lines, offset = [], 0
+    for line in data.split(b"\n"):  # the plain model: every line looked at, one by one
+        if line.removeprefix(b"\xef\xbb\xbf").strip(filler):  # a byte order mark alone is no object either
+            lines.append((offset, line))
+        offset += len(line) + 1
+    expected = sorted({lines[0], lines[-1]}) if lines else []
+    scanner = LineScanner()
+    pos = 0
+    while pos < len(data):
+        size = cuts[pos % len(cuts)]
+        scanner.feed(data[pos : pos + size])
+        pos += size
+    scanner.finish()
+    assert [(edge.offset, edge.line) for edge in scanner.edges] == expected
