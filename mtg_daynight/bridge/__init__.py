@@ -7,10 +7,10 @@ supported, logs on standard error only). The modules:
 - :mod:`~mtg_daynight.bridge.methods`: the method table, derived one to one from the facade;
 - :mod:`~mtg_daynight.bridge.server`: the loop and the dispatch;
 - :mod:`~mtg_daynight.bridge.schema`: the JSON Schema of every request and result (docs/bridge-schema.json);
-- :mod:`~mtg_daynight.bridge.client`: a Python client of a server child process (tests, benchmarks, tools).
 
 The host's "it can't become day/night" effects it serves are :mod:`mtg_daynight.effects`, below the bridge and
 the reference host alike.
 
-See docs/bridge.md.
+See docs/bridge.md. The Python client of a server child process the bridge's tests use is tests/bridge/client.py;
+plugins/bridge-client-node/ is the Node.js example of a client.
 """

@@ -12,12 +12,12 @@ import mtg_daynight_werewolf_rule as house_rule
 import pytest
 
 from mtg_daynight import DayNight, Face, Permanent
-from mtg_daynight.bridge.client import BridgeClient
 from mtg_daynight.errors import BadEventError, BadSaveError
 from mtg_daynight.manager import AUTOLOAD_ENV
 from mtg_daynight.rules.validate import MAX_TURN
 from mtg_daynight.scenarios.conformance import check_scenario
 from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
+from tests.bridge.client import BridgeClient
 from tests.bridge.remote_host import bridge_adapter_factory
 
 RUFFIAN = Permanent("p1", "alice", Face("Tavern Ruffian", daybound=True), Face("Tavern Smasher", nightbound=True))

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from mtg_daynight.bridge.client import BridgeClient
 from mtg_daynight.bridge.methods import Session
 from mtg_daynight.bridge.server import Server
 from mtg_daynight.facade import DayNight
 from mtg_daynight.manager import AUTOLOAD_ENV
+from tests.bridge.client import BridgeClient
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from mtg_daynight.bridge.client import BridgeClient, RemoteDayNight
 from mtg_daynight.reference import Card
 from mtg_daynight.scenarios.adapter import Entering
 from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
+from tests.bridge.client import BridgeClient, RemoteDayNight
 
 
 class _NoPlugins:

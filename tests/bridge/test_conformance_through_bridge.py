@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.bridge.client import BridgeClient
 from mtg_daynight.scenarios.conformance import check_scenario, conformance_cases
+from tests.bridge.client import BridgeClient
 from tests.bridge.remote_host import bridge_adapter_factory
 
 

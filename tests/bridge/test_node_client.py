@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.bridge.client import SERVE_COMMAND
 from mtg_daynight.manager import AUTOLOAD_ENV
+from tests.bridge.client import SERVE_COMMAND
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "plugins" / "bridge-client-node" / "example-game.js"
 NODE = shutil.which("node")

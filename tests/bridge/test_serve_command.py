@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from mtg_daynight.bridge.client import SERVE_COMMAND, BridgeClient
 from mtg_daynight.manager import AUTOLOAD_ENV, TRACE_ENV
+from tests.bridge.client import SERVE_COMMAND, BridgeClient
 
 SHIPPED = Path(__file__).resolve().parents[2] / "docs" / "bridge-schema.json"
 RUFFIAN = {"kind": "permanent", "id": "p1", "controller": "a", "front": {"name": "Tavern Ruffian", "daybound": True},

@@ -322,9 +322,9 @@ def test_702_145g_nightbound_entering_with_the_effects_source_is_vetoed_in_the_s
 
 
 def test_the_python_client_raises_the_error_the_server_names() -> None:
-    from mtg_daynight.bridge.client import BridgeError, raise_for
     from mtg_daynight.bridge.protocol import ErrorData, ErrorObject
     from mtg_daynight.errors import BadSaveError, UnknownGameError
+    from tests.bridge.client import BridgeError, raise_for
 
     with pytest.raises(BadSaveError, match="not a save"):
         raise_for(ErrorObject(-32001, "x", ErrorData("BadSaveError", "not a save")))

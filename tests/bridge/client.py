@@ -3,7 +3,7 @@
 :class:`BridgeClient` sends requests and batches and reads the responses; :class:`RemoteDayNight` /
 :class:`RemoteGame` give the facade's API (``new_game``, ``game.untap_step(...)``...) over it, with the facade's
 types, so that Python code written for :class:`~mtg_daynight.facade.DayNight` (the reference host, the conformance
-kit) runs through the bridge unchanged. It is used by the bridge's tests and benchmark; engines in other languages
+kit) runs through the bridge unchanged. It lives with the bridge's tests, which use it; engines in other languages
 write the same thing in theirs (plugins/bridge-client-node/ is the Node.js example).
 """
 
