@@ -171,8 +171,8 @@ class Adapter {
       this.scenario = new Scenario(engine);
       return [];
     }
-    const action = ACTIONS[method];
-    const query = QUERIES[method];
+    const action = Object.hasOwn(ACTIONS, method) ? ACTIONS[method] : undefined;
+    const query = Object.hasOwn(QUERIES, method) ? QUERIES[method] : undefined;
     if (action === undefined && query === undefined) return undefined;
     const s = this.scenario;
     if (s === null) throw new Error("no game: call start first");
@@ -195,7 +195,11 @@ class Adapter {
     } catch (error) {
       return { jsonrpc: "2.0", id: null, error: { code: -32700, message: `not JSON: ${error.message}` } };
     }
-    const { id = null, method, params = {} } = request;
+    if (request === null || typeof request !== "object" || Array.isArray(request) || typeof request.method !== "string") {
+      return { jsonrpc: "2.0", id: null, error: { code: -32600, message: "not a JSON-RPC 2.0 request" } };
+    }
+    const { id = null, method } = request;
+    const params = request.params ?? {};
     try {
       const result = await this.answer(method, params);
       if (result === undefined) return { jsonrpc: "2.0", id, error: { code: -32601, message: `no method '${method}'` } };
