@@ -13,7 +13,8 @@ const readline = require("node:readline");
 const { DayNightBridge, BridgeError } = require("./daynight-bridge");
 const { ReferenceEngine, Unsupported, nameOf } = require("./reference-engine");
 
-const PROTOCOL = 1;
+const PROTOCOL = 1; // the conformance kit's protocol
+const SERVE_PROTOCOL = "1"; // the bridge's (docs/bridge.md: check it)
 const GAME = "scenario"; // the one game id: one scenario at a time, ended by `finish`
 // serve methods that are no event (they answer no Outcome): `report` refuses them before anything happens.
 const NOT_EVENTS = new Set(["initialize", "variants", "new_game", "game", "load_game", "state", "designation",
@@ -33,7 +34,6 @@ class Scenario {
     this.engine = engine;
     this.ids = new Map(); // scenario name -> engine id
     this.names = new Map(); // engine id -> scenario name
-    this.trace = null; // the rules' trace, fetched again after an action
   }
 
   id(name) {
@@ -124,7 +124,7 @@ const ACTIONS = {
 
 /** The adapter methods that are queries, answered with their value. */
 const QUERIES = {
-  designation: (s) => s.engine.designation(),
+  designation: (s) => s.engine.designation,
   stack_size: (s) => s.engine.stack.length,
   view(s, { permanent }) {
     const obj = s.engine.objects.get(s.id(permanent));
@@ -132,10 +132,7 @@ const QUERIES = {
     return { face: obj.face, name: nameOf(obj), tapped: obj.tapped, counters: { ...obj.counters },
       phased_out: obj.phasedOut, face_down: obj.faceDown };
   },
-  async trace(s) {
-    if (s.trace === null) s.trace = await s.engine.rules("trace");
-    return s.trace;
-  },
+  trace: (s) => s.engine.trace,
 };
 
 /** Serves the kit's requests, one at a time, on one `mtg-daynight serve` child. */
@@ -147,6 +144,7 @@ class Adapter {
       env: { ...process.env, MTG_DAYNIGHT_DISABLE_PLUGIN_AUTOLOAD: process.env.MTG_DAYNIGHT_DISABLE_PLUGIN_AUTOLOAD ?? "1" },
     });
     this.scenario = null;
+    this.ready = Promise.resolve();
     this.closing = false;
     const fail = (what) => {
       if (this.closing) return;
@@ -160,9 +158,18 @@ class Adapter {
   /** The result of one request (throws the engine's errors). */
   async answer(method, params) {
     if (method === "initialize") {
-      await this.bridge.call("initialize", { client: "mtg-daynight Node.js reference engine" });
+      // serve's own handshake goes out now; its answer is awaited before the first game, so that its start-up
+      // (Python's) overlaps the kit's reading of the scenario files.
+      this.ready = this.bridge.call("initialize", { client: "mtg-daynight Node.js reference engine" })
+        .then((hello) => {
+          if (hello.protocol_version !== SERVE_PROTOCOL) {
+            throw new Error(`serve speaks bridge protocol ${hello.protocol_version}, this engine ${SERVE_PROTOCOL}`);
+          }
+        });
+      this.ready.catch(() => {}); // handled: the next request answers its error
       return { protocol: PROTOCOL, name: "mtg-daynight Node.js reference engine" };
     }
+    await this.ready;
     if (method === "start") {
       if (this.scenario !== null) await this.scenario.engine.end().catch(() => {}); // a scenario not finished
       this.scenario = null;
@@ -178,7 +185,6 @@ class Adapter {
     if (s === null) throw new Error("no game: call start first");
     if (query !== undefined) return query(s, params);
     const before = s.engine.log.length;
-    s.trace = null;
     try {
       await action(s, params);
     } finally {

@@ -91,16 +91,24 @@ class ReferenceEngine {
     this.stack = []; // ids, bottom first
     this.nextId = 1;
     this.upkeepTriggers = []; // [source, change] waiting for the upkeep (502.4: no priority in the untap step)
+    this.designation = "neither"; // as the rules' designation changes say (731.1); set by begin()
+    this.trace = []; // the rules' trace lines, from every outcome
   }
 
   /** Start the rules' game. */
   async begin() {
-    await this.bridge.call("new_game", { game: this.gameId, players: this.players });
+    const handle = await this.bridge.call("new_game", { game: this.gameId, players: this.players });
+    this.designation = handle.designation;
   }
 
-  /** Report one event to the rules: serve's Outcome (`actions`, `trace`). */
-  rules(method, params = {}) {
-    return this.bridge.call(method, { game: this.gameId, ...params });
+  /** Call serve for this game. An event answers an Outcome (`actions`, `trace`): its trace lines, every rules
+   * decision with its rule number, are kept in `trace` (the game's whole trace, as serve's `trace` answers it). */
+  async rules(method, params = {}) {
+    const result = await this.bridge.call(method, { ...params, game: this.gameId });
+    if (result !== null && typeof result === "object" && Array.isArray(result.actions) && Array.isArray(result.trace)) {
+      this.trace.push(...result.trace);
+    }
+    return result;
   }
 
   // -- reading ------------------------------------------------------------------------------------------------
@@ -117,10 +125,6 @@ class ReferenceEngine {
       throw new IllegalActionError(`'${id}' (${nameOf(found)}) is not on the battlefield: it is in the ${found.zone}`);
     }
     return found;
-  }
-
-  designation() {
-    return this.rules("designation");
   }
 
   // -- bookkeeping --------------------------------------------------------------------------------------------
@@ -236,6 +240,7 @@ class ReferenceEngine {
     for (const action of outcome.actions) {
       switch (action.type) {
         case "designation": {
+          this.designation = action.after;
           this.log.push({ ...action });
           // 731.1a: day <-> night is what "whenever day becomes night or night becomes day" sees (not from
           // neither). In the untap step nobody gets priority: the triggers wait for the upkeep (502.4).
@@ -635,7 +640,7 @@ class ReferenceEngine {
   async saveAndReload() {
     const data = await this.rules("save");
     await this.rules("end");
-    await this.bridge.call("load_game", { game: this.gameId, data });
+    this.designation = (await this.bridge.call("load_game", { game: this.gameId, data })).designation;
     for (const obj of this.objects.values()) {
       for (const [effect, after] of obj.effects) await this.rules("add_cant_become", { effect, after, source: obj.id });
     }
