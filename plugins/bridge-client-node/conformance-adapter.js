@@ -153,6 +153,7 @@ class Adapter {
     };
     this.bridge.child.on("error", (error) => fail(`can't start it: ${error.message}`));
     this.bridge.child.on("exit", (code) => fail(`it exited (status ${code})`));
+    this.bridge.child.stdin.on("error", () => {}); // a write to a child that exited: its "exit" says so
   }
 
   /** The result of one request (throws the engine's errors). */

@@ -1,7 +1,7 @@
 """The Node.js example engine (plugins/bridge-client-node/conformance-adapter.js, its rules from ``mtg-daynight
 serve``) passes the whole scenario library through ``conformance --program``, in default and strict mode, and its
-answers are the Python reference adapter process's, request for request; skipped where ``node`` is not
-installed."""
+answers are the Python reference adapter process's, request for request; bad requests get JSON-RPC errors, and
+a ``serve`` that exits stops the run with a clear error. Skipped where ``node`` is not installed."""
 
 from __future__ import annotations
 
@@ -110,3 +110,14 @@ def test_the_node_engine_answers_every_request_as_the_python_reference_host_does
     # The same requests, the same answers (Seen records, views, traces, error messages); only the name differs.
     differ = [(n, p) for n, p in zip(node, python, strict=True) if n != p]
     assert [json.loads(n[4:])["id"] for n, _ in differ] == [1]
+
+
+def test_a_serve_command_that_exits_stops_the_run_with_a_clear_error() -> None:
+    one = ROOT / "mtg_daynight" / "scenarios" / "library" / "731.2a-day-becomes-night.toml"
+    assert NODE is not None
+    program = f"{NODE} {ADAPTER} {sys.executable} -c 'import sys; sys.exit(3)'"
+    done = subprocess.run([*KIT, "--program", program, str(one)], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "conformance-adapter: " in done.stderr and "it exited (status 3)" in done.stderr
+    assert "731.2a-day-becomes-night.toml, start: it exited (status 1) without answering" in done.stderr
