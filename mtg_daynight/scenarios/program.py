@@ -219,6 +219,8 @@ class ProgramAdapter:
     def __init__(self, process: AdapterProcess) -> None:
         self._process = process
         self._seen: list[Seen] = []
+        self._trace: Any = None  # the trace as last asked; an action call may grow it, and forgets it
+
 
     def seen(self) -> Sequence[Seen]:
         """Every record the process answered with so far, in order."""
@@ -230,6 +232,10 @@ class ProgramAdapter:
             raise AttributeError(name)
 
         def call(*args: Any, **kwargs: Any) -> Any:
+            if method.action:
+                self._trace = None
+            elif name == "trace" and self._trace is not None:  # asked twice with no action between
+                return self._trace
             if name == "report":
                 event, *_ = args
                 values: dict[str, Any] = {"event": event, "arguments": kwargs}
@@ -245,6 +251,8 @@ class ProgramAdapter:
             if method.action:
                 self._seen.extend(answer)
                 return None
+            if name == "trace":
+                self._trace = answer
             return answer
 
         return call
