@@ -18,7 +18,7 @@ or is turned face down (those events look again, 702.145d/g). When the ability s
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 import msgspec
@@ -94,65 +94,72 @@ class ReferenceHost(Turns):
         self, permanent: str, *, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
     ) -> None:
         """Effects now grant ``gained`` and remove ``lost`` (the full current sets)."""
-        obj = self.permanent(permanent)
-        new_gained, new_lost = frozenset(Keyword(k) for k in gained), frozenset(Keyword(k) for k in lost)
-        outcome = self.game.set_abilities(permanent, gained=new_gained, lost=new_lost)
-        obj.gained, obj.lost = new_gained, new_lost
-        self._log(log.AbilitiesSet, permanent=permanent, gained=tuple(sorted(new_gained)),
-                  lost=tuple(sorted(new_lost)))
-        self._carry_out(outcome, cause="")
+        self.permanent(permanent)
+        change = AbilityChange(permanent, frozenset(Keyword(k) for k in gained), frozenset(Keyword(k) for k in lost))
+        self.set_abilities_batch([change], batch=False)
 
-    def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> None:
+    def set_abilities_batch(self, changes: Sequence[AbilityChange], *, batch: bool = True) -> None:
         """Effects change several permanents' day/night keywords at the same moment (Humility leaves the
         battlefield): one :class:`~mtg_daynight.rules.AbilityChange` (the full current sets) per permanent, reported
-        in one event, so the rules look once (702.145d/g)."""
+        in one event, so the rules look once (702.145d/g). ``batch=False``: one change, reported as
+        ``set_abilities``."""
         objs = [self.permanent(change.permanent) for change in changes]
         checked = [AbilityChange(change.permanent, frozenset(Keyword(k) for k in change.gained),
                                  frozenset(Keyword(k) for k in change.lost)) for change in changes]
-        outcome = self.game.set_abilities_batch(checked)
-        for obj, change in zip(objs, checked, strict=True):
-            obj.gained, obj.lost = change.gained, change.lost
-            self._log(log.AbilitiesSet, permanent=obj.id, gained=tuple(sorted(change.gained)),
-                      lost=tuple(sorted(change.lost)))
-        self._carry_out(outcome, cause="")
+
+        def host_side() -> None:
+            for obj, change in zip(objs, checked, strict=True):
+                obj.gained, obj.lost = change.gained, change.lost
+                self._log(log.AbilitiesSet, permanent=obj.id, gained=tuple(sorted(change.gained)),
+                          lost=tuple(sorted(change.lost)))
+
+        if batch:
+            self._report("set_abilities_batch", {"changes": checked}, host_side)
+        else:
+            [one] = checked
+            self._report("set_abilities", {"permanent": one.permanent, "gained": one.gained, "lost": one.lost},
+                         host_side)
 
     def set_back_face(self, permanent: str, back: Face, cause: str) -> None:
         """An effect (``cause``, e.g. Werewhat) gives the permanent the back face ``back``: from now on its card
         has that back face (it can transform, 712.9); carry out what the rules then do (702.145c at night)."""
         obj = self.permanent(permanent)
-        outcome = self.game.set_back_face(permanent, back, cause)
-        obj.card = msgspec.structs.replace(obj.card, back=back)
-        self._log(log.Reported, kind="set_back_face", arguments={"permanent": permanent, "back": back.name,
-                                                                  "cause": cause})
-        self._carry_out(outcome, cause=cause)
+
+        def host_side() -> None:
+            obj.card = msgspec.structs.replace(obj.card, back=back)
+            self._log(log.Reported, kind="set_back_face", arguments={"permanent": permanent, "back": back.name,
+                                                                      "cause": cause})
+
+        self._report("set_back_face", {"permanent": permanent, "back": back, "cause": cause}, host_side, cause)
 
     def add_restriction(self, permanent: str, restriction: str) -> None:
         """A "can't transform" effect named ``restriction`` starts applying to the permanent (another of the same
         name may already apply: each is counted)."""
-        obj = self.permanent(permanent)
-        outcome = self.game.add_restriction(permanent, restriction)
-        obj.restrictions.append(restriction)
-        self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=True)
-        self._carry_out(outcome, cause="")
+        self._restriction(permanent, restriction, applies=True)
 
     def remove_restriction(self, permanent: str, restriction: str) -> None:
         """The "can't transform" effect ends (a permanent showing the wrong face transforms at once)."""
-        obj = self.permanent(permanent)
-        outcome = self.game.remove_restriction(permanent, restriction)
-        obj.restrictions.remove(restriction)
-        self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=False)
-        self._carry_out(outcome, cause="")
+        self._restriction(permanent, restriction, applies=False)
+
+    def _restriction(self, permanent: str, restriction: str, *, applies: bool) -> None:
+        restrictions = self.permanent(permanent).restrictions
+
+        def host_side() -> None:
+            (restrictions.append if applies else restrictions.remove)(restriction)
+            self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=applies)
+
+        event = "add_restriction" if applies else "remove_restriction"
+        self._report(event, {"permanent": permanent, "restriction": restriction}, host_side)
 
     def request_transform(self, permanent: str, cause: str) -> bool:
         """Another effect (``cause``, e.g. "Moonmist") wants to transform the permanent. Returns whether it did."""
         self.permanent(permanent)
-        outcome = self.game.request_transform(permanent, cause)
-        self._carry_out(outcome, cause=cause)
+        outcome = self._report("request_transform", {"permanent": permanent, "cause": cause}, cause=cause)
         return any(t.permanent == permanent and t.rule == "701.27" for t in outcome.transforms)
 
     def become(self, to: Designation | Literal["day", "night", "switch"], cause: str) -> None:
         """An effect says "it becomes day", "it becomes night", or switches them (The Celestus)."""
-        self._carry_out(self.game.become(to, cause), cause=cause)
+        self._report("become", {"to": to, "cause": cause}, cause=cause)
 
     def stop_forbidding(self, permanent: str) -> None:
         """The permanent's "it can't become day/night" ability stops applying (it loses its abilities): the host
@@ -164,8 +171,7 @@ class ReferenceHost(Turns):
         obj.forbids_ended = True
         self._stop_effects(obj.id)
         self._log(log.VetoEnded, permanent=permanent, name=obj.name)
-        self._carry_out(self.game.veto_ended(f"{obj.name}'s \"it can't become day/night\" ability stops applying"),
-                        cause="")
+        self._report("veto_ended", {"cause": f"{obj.name}'s \"it can't become day/night\" ability stops applying"})
 
     def player_leaves(self, player: str) -> None:
         """``player`` leaves the game (800.4a): every object they own leaves the game (the permanents in one
@@ -195,16 +201,24 @@ class ReferenceHost(Turns):
 
     def report(self, event: str, **arguments: object) -> Outcome:
         """Report the facade's event ``event`` (a :class:`~mtg_daynight.Game` method, e.g. ``"veto_ended"``) with
-        ``arguments`` and carry out its outcome: the one path for an event that changes nothing in the host's own
+        ``arguments`` and carry out its outcome: the path for an event that changes nothing in the host's own
         state. Logged as :class:`~mtg_daynight.reference.log.Reported`."""
+        return self._report(event, arguments, lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
+
+    def _report(
+        self, event: str, arguments: dict[str, object], host_side: Callable[[], None] = lambda: None, cause: str = ""
+    ) -> Outcome:
+        """The one path from the host to the rules for an event: call the facade's ``event`` with ``arguments``,
+        then (the rules having accepted it) make ``host_side`` change and log the host's own state, then carry out
+        the outcome (``cause``: what a 701.27 transform or a refusal is logged as caused by)."""
         method = getattr(self.game, event, None)
         if event.startswith("_") or not callable(method):
             raise IllegalActionError(f"report: the facade has no event {event!r}")
         outcome = method(**arguments)
         if not isinstance(outcome, Outcome):
             raise HostContractError(f"report: {event!r} is not an event (it returned {type(outcome).__name__})")
-        self._log(log.Reported, kind=event, arguments=dict(arguments))
-        self._carry_out(outcome, cause="")
+        host_side()
+        self._carry_out(outcome, cause=cause)
         return outcome
 
     def save_and_reload(self) -> bytes:
