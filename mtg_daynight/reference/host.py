@@ -94,31 +94,31 @@ class ReferenceHost(Turns):
         self, permanent: str, *, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
     ) -> None:
         """Effects now grant ``gained`` and remove ``lost`` (the full current sets)."""
-        self.permanent(permanent)
-        change = AbilityChange(permanent, frozenset(Keyword(k) for k in gained), frozenset(Keyword(k) for k in lost))
-        self.set_abilities_batch([change], batch=False)
+        [change] = self._abilities([(permanent, gained, lost)])
+        self._report("set_abilities", {"permanent": permanent, "gained": change.gained, "lost": change.lost},
+                     lambda: self._set_abilities([change]))
 
-    def set_abilities_batch(self, changes: Sequence[AbilityChange], *, batch: bool = True) -> None:
+    def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> None:
         """Effects change several permanents' day/night keywords at the same moment (Humility leaves the
         battlefield): one :class:`~mtg_daynight.rules.AbilityChange` (the full current sets) per permanent, reported
-        in one event, so the rules look once (702.145d/g). ``batch=False``: one change, reported as
-        ``set_abilities``."""
-        objs = [self.permanent(change.permanent) for change in changes]
-        checked = [AbilityChange(change.permanent, frozenset(Keyword(k) for k in change.gained),
-                                 frozenset(Keyword(k) for k in change.lost)) for change in changes]
+        in one event, so the rules look once (702.145d/g)."""
+        checked = self._abilities([(change.permanent, change.gained, change.lost) for change in changes])
+        self._report("set_abilities_batch", {"changes": checked}, lambda: self._set_abilities(checked))
 
-        def host_side() -> None:
-            for obj, change in zip(objs, checked, strict=True):
-                obj.gained, obj.lost = change.gained, change.lost
-                self._log(log.AbilitiesSet, permanent=obj.id, gained=tuple(sorted(change.gained)),
-                          lost=tuple(sorted(change.lost)))
+    def _abilities(self, changes: Sequence[tuple[str, Iterable[Keyword | str], Iterable[Keyword | str]]]
+                   ) -> list[AbilityChange]:
+        """The changes, each permanent checked to be on the battlefield and each keyword made a Keyword."""
+        for permanent, _, _ in changes:
+            self.permanent(permanent)
+        return [AbilityChange(permanent, frozenset(Keyword(k) for k in gained), frozenset(Keyword(k) for k in lost))
+                for permanent, gained, lost in changes]
 
-        if batch:
-            self._report("set_abilities_batch", {"changes": checked}, host_side)
-        else:
-            [one] = checked
-            self._report("set_abilities", {"permanent": one.permanent, "gained": one.gained, "lost": one.lost},
-                         host_side)
+    def _set_abilities(self, changes: list[AbilityChange]) -> None:
+        for change in changes:
+            obj = self.objects[change.permanent]
+            obj.gained, obj.lost = change.gained, change.lost
+            self._log(log.AbilitiesSet, permanent=obj.id, gained=tuple(sorted(change.gained)),
+                      lost=tuple(sorted(change.lost)))
 
     def set_back_face(self, permanent: str, back: Face, cause: str) -> None:
         """An effect (``cause``, e.g. Werewhat) gives the permanent the back face ``back``: from now on its card
