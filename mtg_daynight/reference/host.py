@@ -2,9 +2,11 @@
 
 Read it as the model adapter. It talks to the rules only through the typed facade (:class:`~mtg_daynight.Game`),
 reports every event in the order it happens, and carries out every :class:`~mtg_daynight.Outcome` action in order
-(:mod:`.outcomes`). It is built in layers, one module per concern: :mod:`.base` (state, reading, bookkeeping),
-:mod:`.outcomes` (carrying out outcomes), :mod:`.zones` (spells and zone moves), :mod:`.turns` (turn structure)
-and this module (effects, players leaving, saving, the generic :meth:`ReferenceHost.report`).
+(:mod:`.outcomes`). An event reaches the rules on one path, ``_report`` in :mod:`.outcomes` (the facade call,
+then the host's own state and log, then the outcome): :meth:`ReferenceHost.report` for an event that changes
+nothing in the host, the per-event methods for the others. It is built in layers, one module per concern:
+:mod:`.base` (state, reading, bookkeeping), :mod:`.outcomes` (reporting and carrying out outcomes), :mod:`.zones`
+(spells and zone moves), :mod:`.turns` (turn structure) and this module (effects, players leaving, saving).
 
 The one other contact with pluggy is the host's own "it can't become day/night" effects: a permanent whose card
 ``forbids`` a designation registers, before it enters, one effect per forbidden designation with the same
@@ -18,7 +20,7 @@ or is turned face down (those events look again, 702.145d/g). When the ability s
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import msgspec
@@ -204,22 +206,6 @@ class ReferenceHost(Turns):
         ``arguments`` and carry out its outcome: the path for an event that changes nothing in the host's own
         state. Logged as :class:`~mtg_daynight.reference.log.Reported`."""
         return self._report(event, arguments, lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
-
-    def _report(
-        self, event: str, arguments: dict[str, object], host_side: Callable[[], None] = lambda: None, cause: str = ""
-    ) -> Outcome:
-        """The one path from the host to the rules for an event: call the facade's ``event`` with ``arguments``,
-        then (the rules having accepted it) make ``host_side`` change and log the host's own state, then carry out
-        the outcome (``cause``: what a 701.27 transform or a refusal is logged as caused by)."""
-        method = getattr(self.game, event, None)
-        if event.startswith("_") or not callable(method):
-            raise IllegalActionError(f"report: the facade has no event {event!r}")
-        outcome = method(**arguments)
-        if not isinstance(outcome, Outcome):
-            raise HostContractError(f"report: {event!r} is not an event (it returned {type(outcome).__name__})")
-        host_side()
-        self._carry_out(outcome, cause=cause)
-        return outcome
 
     def save_and_reload(self) -> bytes:
         """Save the rules' state and load it back under the same game id (what an engine that stores ``save()``
