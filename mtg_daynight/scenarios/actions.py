@@ -96,14 +96,12 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
 
 
 class _OnOne(_Action, frozen=True):
-    """An action on one object named so far (its verb key names it)."""
-
-    verb: ClassVar[str] = ""  # overridden: the field naming the object
+    """An action on one object named so far (its verb key, a field of the same name, names it)."""
 
     @property
     def target(self) -> str:
         """The object the action is about."""
-        name: str = getattr(self, self.verb)
+        name: str = getattr(self, verb_of(self))
         return name
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
@@ -287,7 +285,6 @@ class Resolve(_Action, frozen=True):
 class Leave(_OnOne, frozen=True):
     """``{ leave = "x", to = "graveyard" }``: x leaves the battlefield (to = graveyard or exile)."""
 
-    verb = "leave"
     leave: str
     to: Literal["graveyard", "exile"] = "graveyard"
     call = "leave"
@@ -328,28 +325,25 @@ class Return(_Action, frozen=True):
 
 
 class _OnSome(_Action, frozen=True):
-    """An action on one or several objects named so far (its verb key names them)."""
-
-    verb: ClassVar[str] = ""  # overridden: the field naming them
+    """An action on one or several objects named so far (its verb key, a field of the same name, names them)."""
 
     @property
     def targets(self) -> tuple[str, ...]:
         """The objects the action is about."""
-        value: str | tuple[str, ...] = getattr(self, self.verb)
+        value: str | tuple[str, ...] = getattr(self, verb_of(self))
         return _tuple(value)
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
         """Check every name."""
         for alias in self.targets:
             names.use(alias, where)
-        return replace(self, **{self.verb: self.targets})
+        return replace(self, **{verb_of(self): self.targets})
 
 
 class PhaseOut(_OnSome, frozen=True):
     """``{ phase_out = "x" | ["x", "y"] }``: phase out by an effect (they phase in at their controller's next
     untap step, 502.1)."""
 
-    verb = "phase_out"
     phase_out: str | tuple[str, ...]
     call = "phase_out"
     args = ("targets",)
@@ -362,7 +356,6 @@ class PhaseOut(_OnSome, frozen=True):
 class PhaseIn(_OnSome, frozen=True):
     """``{ phase_in = "x" | [...] }``: phase in by an effect."""
 
-    verb = "phase_in"
     phase_in: str | tuple[str, ...]
     call = "phase_in"
     args = ("targets",)
@@ -375,7 +368,6 @@ class PhaseIn(_OnSome, frozen=True):
 class FaceUp(_OnOne, frozen=True):
     """``{ face_up = "x", face = "front" }``: turn face-down x face up."""
 
-    verb = "face_up"
     face_up: str
     face: Side = Side.FRONT
     call = "turn_face_up"
@@ -386,7 +378,6 @@ class FaceUp(_OnOne, frozen=True):
 class FaceDown(_OnOne, frozen=True):
     """``{ face_down = "x" }``: turn x face down."""
 
-    verb = "face_down"
     face_down: str
     call = "turn_face_down"
     args = ("face_down",)
@@ -396,7 +387,6 @@ class FaceDown(_OnOne, frozen=True):
 class Restrict(_OnOne, frozen=True):
     """``{ restrict = "x", name = "..." }``: a "can't transform" effect starts applying to x."""
 
-    verb = "restrict"
     restrict: str
     name: str = "can't transform"
     call = "add_restriction"
@@ -407,7 +397,6 @@ class Restrict(_OnOne, frozen=True):
 class Unrestrict(_OnOne, frozen=True):
     """``{ unrestrict = "x", name = "..." }``: that effect ends."""
 
-    verb = "unrestrict"
     unrestrict: str
     name: str = "can't transform"
     call = "remove_restriction"
@@ -418,7 +407,6 @@ class Unrestrict(_OnOne, frozen=True):
 class TransformRequest(_OnOne, frozen=True):
     """``{ transform = "x", cause = "Moonmist" }``: another effect asks to transform x."""
 
-    verb = "transform"
     transform: str
     cause: str = "an effect"
     call = "request_transform"
@@ -445,7 +433,6 @@ class Become(_Action, frozen=True):
 class Abilities(_OnOne, frozen=True):
     """``{ abilities = "x", gained = ["daybound"], lost = [] }``: effects now grant / remove these (full sets)."""
 
-    verb = "abilities"
     abilities: str
     gained: tuple[Keyword, ...] = ()
     lost: tuple[Keyword, ...] = ()
@@ -508,7 +495,6 @@ class BackFace(_OnOne, frozen=True):
     on the battlefield without a back face, that back face (Werewhat: the card it exiled becomes its back face).
     The host reports ``set_back_face``; at night a front-face-up daybound x then transforms at once (702.145c)."""
 
-    verb = "back_face"
     back_face: str
     back: BackFaceEntry
     cause: str = "an effect"
@@ -538,7 +524,6 @@ class AdditionalBeginningPhase(_Action, frozen=True):
 class Tap(_OnOne, frozen=True):
     """``{ tap = "x" }``."""
 
-    verb = "tap"
     tap: str
     call = "tap"
     args = ("tap",)
@@ -548,7 +533,6 @@ class Tap(_OnOne, frozen=True):
 class Counters(_OnOne, frozen=True):
     """``{ counters = "x", kind = "+1/+1", add = 1 }``."""
 
-    verb = "counters"
     counters: str
     kind: str = "+1/+1"
     add: int = 1
@@ -586,7 +570,6 @@ class EndVeto(_OnOne, frozen=True):
     """``{ end_veto = "x" }``: x's "it can't become day/night" ability stops applying (the host reports
     ``veto_ended``)."""
 
-    verb = "end_veto"
     end_veto: str
     call = "stop_forbidding"
     args = ("end_veto",)
