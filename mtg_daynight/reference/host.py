@@ -183,18 +183,22 @@ class ReferenceHost(Turns):
         self._check_player(player)
         if len(self.players) == 1:
             raise IllegalActionError(f"{player!r} is the last player: end the game instead")
-        gone = [o for o in self.battlefield() if o.owner == player]
-        outcome = self.game.leave(*(o.id for o in gone)) if gone else None
-        for obj in list(self.objects.values()):
-            if obj.owner == player:
-                if obj.zone is Zone.STACK:
-                    self.stack.remove(obj.id)
-                self._remove(obj)
-                self._log(log.Left, object=obj.id, name=obj.name, to=None)
-            elif obj.controller == player:
-                obj.controller = obj.owner
-        if outcome is not None:
-            self._carry_out(outcome, cause="")
+        gone = [o.id for o in self.battlefield() if o.owner == player]
+
+        def host_side() -> None:
+            for obj in list(self.objects.values()):
+                if obj.owner == player:
+                    if obj.zone is Zone.STACK:
+                        self.stack.remove(obj.id)
+                    self._remove(obj)
+                    self._log(log.Left, object=obj.id, name=obj.name, to=None)
+                elif obj.controller == player:
+                    obj.controller = obj.owner
+
+        if gone:
+            self._report("leave", {}, host_side, each=gone)
+        else:
+            host_side()
         self.game.player_left(player)
         self.players = tuple(p for p in self.players if p != player)
         self.groups, self._group_index = turn_order_without(self.groups, self._group_index, player)

@@ -13,7 +13,7 @@ from mtg_daynight.reference.cards import Card
 from mtg_daynight.reference.errors import IllegalActionError
 from mtg_daynight.reference.objects import GameObject, Zone
 from mtg_daynight.reference.outcomes import Outcomes
-from mtg_daynight.rules import Outcome, Side
+from mtg_daynight.rules import Side
 
 
 class Zones(Outcomes):
@@ -173,17 +173,14 @@ class Zones(Outcomes):
         obj = self.obj(object_id)
         if id is not None and id != object_id:
             self._new_id(id)  # checked before anything changes
-        outcome: Outcome | None = None
-        if obj.zone is Zone.BATTLEFIELD:
-            outcome = self.game.leave(obj.id)
-        elif obj.zone is Zone.STACK and not obj.ability:
-            self.stack.remove(obj.id)
-        else:
+        if obj.zone is Zone.BATTLEFIELD:  # 702.145g: the last daybound permanent may have left while neither
+            new: list[str | None] = []
+            self._report("leave", {}, lambda: new.append(self._relocate(obj, zone, id=id)), each=(obj.id,))
+            return new[0]
+        if obj.zone is not Zone.STACK or obj.ability:
             raise IllegalActionError(f"move {object_id!r} ({obj.name}): it is in the {obj.zone}")
-        new = self._relocate(obj, zone, id=id)
-        if outcome is not None:  # 702.145g: the last daybound permanent left while neither
-            self._carry_out(outcome, cause="")
-        return new
+        self.stack.remove(obj.id)
+        return self._relocate(obj, zone, id=id)
 
     def return_to_battlefield(
         self, object_id: str, controller: str | None = None, *, transformed: bool = False, id: str | None = None
