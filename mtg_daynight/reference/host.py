@@ -2,9 +2,11 @@
 
 Read it as the model adapter. It talks to the rules only through the typed facade (:class:`~mtg_daynight.Game`),
 reports every event in the order it happens, and carries out every :class:`~mtg_daynight.Outcome` action in order
-(:mod:`.outcomes`). It is built in layers, one module per concern: :mod:`.base` (state, reading, bookkeeping),
-:mod:`.outcomes` (carrying out outcomes), :mod:`.zones` (spells and zone moves), :mod:`.turns` (turn structure)
-and this module (effects, players leaving, saving, the generic :meth:`ReferenceHost.report`).
+(:mod:`.outcomes`). An event reaches the rules on one path, ``_report`` in :mod:`.outcomes` (the facade call,
+then the host's own state and log, then the outcome): :meth:`ReferenceHost.report` for an event that changes
+nothing in the host, the per-event methods for the others. It is built in layers, one module per concern:
+:mod:`.base` (state, reading, bookkeeping), :mod:`.outcomes` (reporting and carrying out outcomes), :mod:`.zones`
+(spells and zone moves), :mod:`.turns` (turn structure) and this module (effects, players leaving, saving).
 
 The one other contact with pluggy is the host's own "it can't become day/night" effects: a permanent whose card
 ``forbids`` a designation registers, before it enters, one effect per forbidden designation with the same
@@ -94,65 +96,72 @@ class ReferenceHost(Turns):
         self, permanent: str, *, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
     ) -> None:
         """Effects now grant ``gained`` and remove ``lost`` (the full current sets)."""
-        obj = self.permanent(permanent)
-        new_gained, new_lost = frozenset(Keyword(k) for k in gained), frozenset(Keyword(k) for k in lost)
-        outcome = self.game.set_abilities(permanent, gained=new_gained, lost=new_lost)
-        obj.gained, obj.lost = new_gained, new_lost
-        self._log(log.AbilitiesSet, permanent=permanent, gained=tuple(sorted(new_gained)),
-                  lost=tuple(sorted(new_lost)))
-        self._carry_out(outcome, cause="")
+        [change] = self._abilities([(permanent, gained, lost)])
+        self._report("set_abilities", {"permanent": permanent, "gained": change.gained, "lost": change.lost},
+                     lambda: self._set_abilities([change]))
 
     def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> None:
         """Effects change several permanents' day/night keywords at the same moment (Humility leaves the
         battlefield): one :class:`~mtg_daynight.rules.AbilityChange` (the full current sets) per permanent, reported
         in one event, so the rules look once (702.145d/g)."""
-        objs = [self.permanent(change.permanent) for change in changes]
-        checked = [AbilityChange(change.permanent, frozenset(Keyword(k) for k in change.gained),
-                                 frozenset(Keyword(k) for k in change.lost)) for change in changes]
-        outcome = self.game.set_abilities_batch(checked)
-        for obj, change in zip(objs, checked, strict=True):
+        checked = self._abilities([(change.permanent, change.gained, change.lost) for change in changes])
+        self._report("set_abilities_batch", {"changes": checked}, lambda: self._set_abilities(checked))
+
+    def _abilities(self, changes: Sequence[tuple[str, Iterable[Keyword | str], Iterable[Keyword | str]]]
+                   ) -> list[AbilityChange]:
+        """The changes, each permanent checked to be on the battlefield and each keyword made a Keyword."""
+        for permanent, _, _ in changes:
+            self.permanent(permanent)
+        return [AbilityChange(permanent, frozenset(Keyword(k) for k in gained), frozenset(Keyword(k) for k in lost))
+                for permanent, gained, lost in changes]
+
+    def _set_abilities(self, changes: list[AbilityChange]) -> None:
+        for change in changes:
+            obj = self.objects[change.permanent]
             obj.gained, obj.lost = change.gained, change.lost
             self._log(log.AbilitiesSet, permanent=obj.id, gained=tuple(sorted(change.gained)),
                       lost=tuple(sorted(change.lost)))
-        self._carry_out(outcome, cause="")
 
     def set_back_face(self, permanent: str, back: Face, cause: str) -> None:
         """An effect (``cause``, e.g. Werewhat) gives the permanent the back face ``back``: from now on its card
         has that back face (it can transform, 712.9); carry out what the rules then do (702.145c at night)."""
         obj = self.permanent(permanent)
-        outcome = self.game.set_back_face(permanent, back, cause)
-        obj.card = msgspec.structs.replace(obj.card, back=back)
-        self._log(log.Reported, kind="set_back_face", arguments={"permanent": permanent, "back": back.name,
-                                                                  "cause": cause})
-        self._carry_out(outcome, cause=cause)
+
+        def host_side() -> None:
+            obj.card = msgspec.structs.replace(obj.card, back=back)
+            self._log(log.Reported, kind="set_back_face", arguments={"permanent": permanent, "back": back.name,
+                                                                      "cause": cause})
+
+        self._report("set_back_face", {"permanent": permanent, "back": back, "cause": cause}, host_side, cause)
 
     def add_restriction(self, permanent: str, restriction: str) -> None:
         """A "can't transform" effect named ``restriction`` starts applying to the permanent (another of the same
         name may already apply: each is counted)."""
-        obj = self.permanent(permanent)
-        outcome = self.game.add_restriction(permanent, restriction)
-        obj.restrictions.append(restriction)
-        self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=True)
-        self._carry_out(outcome, cause="")
+        self._restriction(permanent, restriction, applies=True)
 
     def remove_restriction(self, permanent: str, restriction: str) -> None:
         """The "can't transform" effect ends (a permanent showing the wrong face transforms at once)."""
-        obj = self.permanent(permanent)
-        outcome = self.game.remove_restriction(permanent, restriction)
-        obj.restrictions.remove(restriction)
-        self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=False)
-        self._carry_out(outcome, cause="")
+        self._restriction(permanent, restriction, applies=False)
+
+    def _restriction(self, permanent: str, restriction: str, *, applies: bool) -> None:
+        restrictions = self.permanent(permanent).restrictions
+
+        def host_side() -> None:
+            (restrictions.append if applies else restrictions.remove)(restriction)
+            self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=applies)
+
+        event = "add_restriction" if applies else "remove_restriction"
+        self._report(event, {"permanent": permanent, "restriction": restriction}, host_side)
 
     def request_transform(self, permanent: str, cause: str) -> bool:
         """Another effect (``cause``, e.g. "Moonmist") wants to transform the permanent. Returns whether it did."""
         self.permanent(permanent)
-        outcome = self.game.request_transform(permanent, cause)
-        self._carry_out(outcome, cause=cause)
+        outcome = self._report("request_transform", {"permanent": permanent, "cause": cause}, cause=cause)
         return any(t.permanent == permanent and t.rule == "701.27" for t in outcome.transforms)
 
     def become(self, to: Designation | Literal["day", "night", "switch"], cause: str) -> None:
         """An effect says "it becomes day", "it becomes night", or switches them (The Celestus)."""
-        self._carry_out(self.game.become(to, cause), cause=cause)
+        self._report("become", {"to": to, "cause": cause}, cause=cause)
 
     def stop_forbidding(self, permanent: str) -> None:
         """The permanent's "it can't become day/night" ability stops applying (it loses its abilities): the host
@@ -164,8 +173,7 @@ class ReferenceHost(Turns):
         obj.forbids_ended = True
         self._stop_effects(obj.id)
         self._log(log.VetoEnded, permanent=permanent, name=obj.name)
-        self._carry_out(self.game.veto_ended(f"{obj.name}'s \"it can't become day/night\" ability stops applying"),
-                        cause="")
+        self._report("veto_ended", {"cause": f"{obj.name}'s \"it can't become day/night\" ability stops applying"})
 
     def player_leaves(self, player: str) -> None:
         """``player`` leaves the game (800.4a): every object they own leaves the game (the permanents in one
@@ -175,18 +183,22 @@ class ReferenceHost(Turns):
         self._check_player(player)
         if len(self.players) == 1:
             raise IllegalActionError(f"{player!r} is the last player: end the game instead")
-        gone = [o for o in self.battlefield() if o.owner == player]
-        outcome = self.game.leave(*(o.id for o in gone)) if gone else None
-        for obj in list(self.objects.values()):
-            if obj.owner == player:
-                if obj.zone is Zone.STACK:
-                    self.stack.remove(obj.id)
-                self._remove(obj)
-                self._log(log.Left, object=obj.id, name=obj.name, to=None)
-            elif obj.controller == player:
-                obj.controller = obj.owner
-        if outcome is not None:
-            self._carry_out(outcome, cause="")
+        gone = [o.id for o in self.battlefield() if o.owner == player]
+
+        def host_side() -> None:
+            for obj in list(self.objects.values()):
+                if obj.owner == player:
+                    if obj.zone is Zone.STACK:
+                        self.stack.remove(obj.id)
+                    self._remove(obj)
+                    self._log(log.Left, object=obj.id, name=obj.name, to=None)
+                elif obj.controller == player:
+                    obj.controller = obj.owner
+
+        if gone:
+            self._report("leave", {}, host_side, each=gone)
+        else:
+            host_side()
         self.game.player_left(player)
         self.players = tuple(p for p in self.players if p != player)
         self.groups, self._group_index = turn_order_without(self.groups, self._group_index, player)
@@ -195,17 +207,9 @@ class ReferenceHost(Turns):
 
     def report(self, event: str, **arguments: object) -> Outcome:
         """Report the facade's event ``event`` (a :class:`~mtg_daynight.Game` method, e.g. ``"veto_ended"``) with
-        ``arguments`` and carry out its outcome: the one path for an event that changes nothing in the host's own
+        ``arguments`` and carry out its outcome: the path for an event that changes nothing in the host's own
         state. Logged as :class:`~mtg_daynight.reference.log.Reported`."""
-        method = getattr(self.game, event, None)
-        if event.startswith("_") or not callable(method):
-            raise IllegalActionError(f"report: the facade has no event {event!r}")
-        outcome = method(**arguments)
-        if not isinstance(outcome, Outcome):
-            raise HostContractError(f"report: {event!r} is not an event (it returned {type(outcome).__name__})")
-        self._log(log.Reported, kind=event, arguments=dict(arguments))
-        self._carry_out(outcome, cause="")
-        return outcome
+        return self._report(event, arguments, lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
 
     def save_and_reload(self) -> bytes:
         """Save the rules' state and load it back under the same game id (what an engine that stores ``save()``

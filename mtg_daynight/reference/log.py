@@ -22,7 +22,7 @@ The entries that matter most for day/night:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -49,6 +49,10 @@ def _tag(action: type[Action]) -> str:
     return tag
 
 
+#: The outcome actions a :class:`Decision` entry carries out.
+Carried = DesignationChange | Transform | TransformRefused | ChangeVetoed | DoesNotEnter | FaceDownRefusedAction
+
+
 class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
     """Base of every log entry: when it happened."""
 
@@ -59,9 +63,12 @@ class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
 class Decision(LogEntry, frozen=True):
     """Base of the entries that record a rules decision the host carried out."""
 
-    def action(self) -> Action:
+    #: The kind of outcome action the entry carries out (its fields are among the entry's, under the same names).
+    carries: ClassVar[type[Carried]]
+
+    def action(self) -> Carried:
         """The outcome action this entry carried out."""
-        raise NotImplementedError
+        return self.carries(**{name: getattr(self, name) for name in self.carries.__struct_fields__})
 
 
 class TurnBegan(LogEntry, frozen=True, tag="turn"):
@@ -130,9 +137,7 @@ class NotEntered(Decision, frozen=True, tag=_tag(DoesNotEnter)):
     to: Zone | None
     reason: str = ""
 
-    def action(self) -> DoesNotEnter:
-        """The ``DoesNotEnter``."""
-        return DoesNotEnter(self.permanent, self.rule, self.reason)
+    carries = DoesNotEnter
 
 
 class Left(LogEntry, frozen=True, tag="left"):
@@ -155,9 +160,7 @@ class Transformed(Decision, frozen=True, tag=_tag(Transform)):
     rule: str
     cause: str
 
-    def action(self) -> Transform:
-        """The ``Transform``."""
-        return Transform(self.permanent, self.to, self.rule)
+    carries = Transform
 
 
 class Refused(Decision, frozen=True, tag=_tag(TransformRefused)):
@@ -169,9 +172,7 @@ class Refused(Decision, frozen=True, tag=_tag(TransformRefused)):
     reason: str
     cause: str
 
-    def action(self) -> TransformRefused:
-        """The ``TransformRefused``."""
-        return TransformRefused(self.permanent, self.rule, self.reason)
+    carries = TransformRefused
 
 
 class DesignationChanged(Decision, frozen=True, tag=_tag(DesignationChange)):
@@ -182,9 +183,7 @@ class DesignationChanged(Decision, frozen=True, tag=_tag(DesignationChange)):
     rule: str
     during_untap_step: bool
 
-    def action(self) -> DesignationChange:
-        """The ``DesignationChange``."""
-        return DesignationChange(self.before, self.after, self.rule, self.during_untap_step)
+    carries = DesignationChange
 
 
 class Vetoed(Decision, frozen=True, tag=_tag(ChangeVetoed)):
@@ -194,9 +193,7 @@ class Vetoed(Decision, frozen=True, tag=_tag(ChangeVetoed)):
     rule: str
     reason: str
 
-    def action(self) -> ChangeVetoed:
-        """The ``ChangeVetoed``."""
-        return ChangeVetoed(self.after, self.rule, self.reason)
+    carries = ChangeVetoed
 
 
 class TriggerPut(LogEntry, frozen=True, tag="trigger"):
@@ -223,9 +220,7 @@ class FaceDownRefused(Decision, frozen=True, tag=_tag(FaceDownRefusedAction)):
     rule: str
     reason: str = ""
 
-    def action(self) -> FaceDownRefusedAction:
-        """The ``FaceDownRefused``."""
-        return FaceDownRefusedAction(self.permanent, self.rule, self.reason)
+    carries = FaceDownRefusedAction
 
 
 class TurnedFaceUp(LogEntry, frozen=True, tag="face_up"):

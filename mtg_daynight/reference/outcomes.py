@@ -1,4 +1,5 @@
-"""Carrying out what the rules decide: the faces an entering batch takes, then every outcome action in order.
+"""Reporting an event to the rules (``_report``, the one path) and carrying out what they decide: the faces an
+entering batch takes, then every outcome action in order.
 
 1. ``EnterFace``: *before* the permanents enter, set each one's face; ``replaced=True`` means it enters
    transformed (702.145b), which is not a transform: no "transformed" event for it.
@@ -11,11 +12,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from mtg_daynight.reference import log
 from mtg_daynight.reference.base import HostBase
-from mtg_daynight.reference.errors import HostContractError
+from mtg_daynight.reference.errors import HostContractError, IllegalActionError
 from mtg_daynight.reference.objects import GameObject, Zone
 from mtg_daynight.rules import (
     ChangeVetoed,
@@ -91,6 +93,24 @@ class Outcomes(HostBase):
                       transformed=bool(choice and choice.replaced), face_down=obj.face_down, token=obj.token,
                       rule=choice.rule if choice else "")
         self._carry_out(Outcome(tuple(rest), ()), cause="")
+
+    def _report(
+        self, event: str, arguments: dict[str, object], host_side: Callable[[], None] = lambda: None, cause: str = "",
+        *, each: Sequence[str] = (),
+    ) -> Outcome:
+        """The one path from the host to the rules for an event: call the facade's ``event`` with ``arguments``
+        (and ``each``, for an event about any number of permanents), then (the rules having accepted it) make
+        ``host_side`` change and log the host's own state, then carry out the outcome (``cause``: what a 701.27
+        transform or a refusal is logged as caused by)."""
+        method = getattr(self.game, event, None)
+        if event.startswith("_") or not callable(method):
+            raise IllegalActionError(f"report: the facade has no event {event!r}")
+        outcome = method(*each, **arguments)
+        if not isinstance(outcome, Outcome):
+            raise HostContractError(f"report: {event!r} is not an event (it returned {type(outcome).__name__})")
+        host_side()
+        self._carry_out(outcome, cause=cause)
+        return outcome
 
     def _carry_out(self, outcome: Outcome, *, cause: str) -> None:
         for action in outcome.actions:

@@ -9,7 +9,6 @@ from mtg_daynight.reference import log
 from mtg_daynight.reference.errors import IllegalActionError
 from mtg_daynight.reference.objects import GameObject, Step
 from mtg_daynight.reference.zones import Zones
-from mtg_daynight.rules import Outcome
 
 
 def turn_order_without(
@@ -78,26 +77,21 @@ class Turns(Zones):
                                          f"(turn order: {', '.join('+'.join(g) for g in self.groups)})")
         self.resolve_all()
         turn = self.turn + 1
-        if not untap_step:
-            outcome = self.game.untap_step_skipped(turn, group)
+        phase_out, phase_in = self._phasing(group) if untap_step else ([], [])
+
+        def host_side() -> None:
             self.turn, self.step, self.active = turn, Step.UNTAP, group
             if not extra:
                 self._group_index = self.groups.index(group)
-            self._log(log.TurnBegan, active=group, extra=extra, untap_step=False)
-            self._carry_out(outcome, cause="")
-            for obj in self.battlefield():  # 302.6: summoning sickness still wears off; nothing untaps
-                if obj.controller in group:
-                    obj.sick = False
-            return self._upkeep_and_main(turn)
-        phase_out, phase_in = self._phasing(group)
-        # 502.1 happened; report it with the untap step, then 502.2 is the rules' check.
-        outcome = self.game.untap_step(turn, group, phased_in=[o.id for o in phase_in],
-                                       phased_out=[o.id for o in phase_out])
-        self.turn, self.step, self.active = turn, Step.UNTAP, group
-        if not extra:
-            self._group_index = self.groups.index(group)
-        self._log(log.TurnBegan, active=group, extra=extra)
-        self._untap(group, phase_out, phase_in, outcome)
+            self._log(log.TurnBegan, active=group, extra=extra, untap_step=untap_step)
+            self._phase_carried_out(phase_out, phase_in)
+
+        if untap_step:  # 502.1 happened; report it with the untap step, then 502.2 is the rules' check
+            self._report("untap_step", {"turn": turn, "active": group, "phased_in": [o.id for o in phase_in],
+                                        "phased_out": [o.id for o in phase_out]}, host_side)
+        else:
+            self._report("untap_step_skipped", {"turn": turn, "active": group}, host_side)
+        self._untap(group, untapping=untap_step)
         return self._upkeep_and_main(turn)
 
     def additional_beginning_phase(self) -> int:
@@ -113,12 +107,16 @@ class Turns(Zones):
         self.resolve_all()
         group = self.active
         phase_out, phase_in = self._phasing(group)
-        phased_in, phased_out = [o.id for o in phase_in], [o.id for o in phase_out]
-        outcome = self.game.additional_untap_step(self.turn, phased_in=phased_in, phased_out=phased_out)
-        self.step = Step.UNTAP
-        self._log(log.Reported, kind="additional_untap_step",
-                  arguments={"turn": self.turn, "phased_in": phased_in, "phased_out": phased_out})
-        self._untap(group, phase_out, phase_in, outcome)
+        arguments: dict[str, object] = {"turn": self.turn, "phased_in": [o.id for o in phase_in],
+                                        "phased_out": [o.id for o in phase_out]}
+
+        def host_side() -> None:
+            self.step = Step.UNTAP
+            self._log(log.Reported, kind="additional_untap_step", arguments=dict(arguments))
+            self._phase_carried_out(phase_out, phase_in)
+
+        self._report("additional_untap_step", arguments, host_side)
+        self._untap(group, untapping=True)
         return self._upkeep_and_main(self.turn)
 
     def _phasing(self, group: tuple[str, ...]) -> tuple[list[GameObject], list[GameObject]]:
@@ -126,20 +124,22 @@ class Turns(Zones):
         mine = [o for o in self.battlefield() if o.controller in group]
         return [o for o in mine if o.card.phasing and not o.phased_out], [o for o in mine if o.phased_out]
 
-    def _untap(
-        self, group: tuple[str, ...], phase_out: list[GameObject], phase_in: list[GameObject], outcome: Outcome
-    ) -> None:
-        """The untap step once reported: the phasing carried out, the outcome, then 502.3 untapping."""
+    def _phase_carried_out(self, phase_out: list[GameObject], phase_in: list[GameObject]) -> None:
+        """502.1's phasing, once reported with its untap step."""
         for obj in phase_out:
             obj.phased_out = True
             self._log(log.PhasedOut, permanent=obj.id, name=obj.name)
         for obj in phase_in:
             obj.phased_out = False
             self._log(log.PhasedIn, permanent=obj.id, name=obj.name)
-        self._carry_out(outcome, cause="")
-        for obj in self.battlefield():  # 502.3 untap; 302.6 summoning sickness wears off
-            if obj.controller in group and not obj.phased_out:
-                obj.tapped = False
+
+    def _untap(self, group: tuple[str, ...], *, untapping: bool) -> None:
+        """502.3: the active players' permanents untap (``untapping``: the turn has an untap step); 302.6: summoning
+        sickness wears off either way."""
+        for obj in self.battlefield():
+            if obj.controller in group and not (untapping and obj.phased_out):
+                if untapping:
+                    obj.tapped = False
                 obj.sick = False
 
     def _upkeep_and_main(self, turn: int) -> int:

@@ -13,7 +13,7 @@ from mtg_daynight.reference.cards import Card
 from mtg_daynight.reference.errors import IllegalActionError
 from mtg_daynight.reference.objects import GameObject, Zone
 from mtg_daynight.reference.outcomes import Outcomes
-from mtg_daynight.rules import Outcome, Side
+from mtg_daynight.rules import Side
 
 
 class Zones(Outcomes):
@@ -173,17 +173,14 @@ class Zones(Outcomes):
         obj = self.obj(object_id)
         if id is not None and id != object_id:
             self._new_id(id)  # checked before anything changes
-        outcome: Outcome | None = None
-        if obj.zone is Zone.BATTLEFIELD:
-            outcome = self.game.leave(obj.id)
-        elif obj.zone is Zone.STACK and not obj.ability:
-            self.stack.remove(obj.id)
-        else:
+        if obj.zone is Zone.BATTLEFIELD:  # 702.145g: the last daybound permanent may have left while neither
+            new: list[str | None] = []
+            self._report("leave", {}, lambda: new.append(self._relocate(obj, zone, id=id)), each=(obj.id,))
+            return new[0]
+        if obj.zone is not Zone.STACK or obj.ability:
             raise IllegalActionError(f"move {object_id!r} ({obj.name}): it is in the {obj.zone}")
-        new = self._relocate(obj, zone, id=id)
-        if outcome is not None:  # 702.145g: the last daybound permanent left while neither
-            self._carry_out(outcome, cause="")
-        return new
+        self.stack.remove(obj.id)
+        return self._relocate(obj, zone, id=id)
 
     def return_to_battlefield(
         self, object_id: str, controller: str | None = None, *, transformed: bool = False, id: str | None = None
@@ -206,21 +203,21 @@ class Zones(Outcomes):
     def phase_out(self, *permanents: str) -> None:
         """These permanents phase out (an effect, outside the untap step). They phase in during their controller's
         next untap step (502.1)."""
-        objs = [self.permanent(p) for p in permanents]
-        outcome = self.game.phase_out(*permanents)
-        for obj in objs:
-            obj.phased_out = True
-            self._log(log.PhasedOut, permanent=obj.id, name=obj.name)
-        self._carry_out(outcome, cause="")  # 702.145g: the last daybound permanent phased out while neither
+        self._phase(permanents, phased_out=True)  # 702.145g: the last daybound permanent phased out while neither
 
     def phase_in(self, *permanents: str) -> None:
         """These permanents phase in (an effect, outside the untap step)."""
+        self._phase(permanents, phased_out=False)
+
+    def _phase(self, permanents: Sequence[str], *, phased_out: bool) -> None:
         objs = [self.permanent(p) for p in permanents]
-        outcome = self.game.phase_in(*permanents)
-        for obj in objs:
-            obj.phased_out = False
-            self._log(log.PhasedIn, permanent=obj.id, name=obj.name)
-        self._carry_out(outcome, cause="")
+
+        def host_side() -> None:
+            for obj in objs:
+                obj.phased_out = phased_out
+                self._log(log.PhasedOut if phased_out else log.PhasedIn, permanent=obj.id, name=obj.name)
+
+        self._report("phase_out" if phased_out else "phase_in", {}, host_side, each=permanents)
 
     def turn_face_down(self, permanent: str) -> bool:
         """An effect turns the permanent face down (708.2: no abilities). Asked first: a double-faced permanent
@@ -244,10 +241,12 @@ class Zones(Outcomes):
         if Side(face) is not Side.FRONT:  # 712.15a: a host never turns a face-down permanent face up back face up
             raise BadEventError(f"turn face up: {permanent!r} can't be turned face up back face up: a face-down "
                                 "double-faced permanent turned face up has its front face up (712.15a)")
-        outcome = self.game.turn_face_up(permanent)
-        obj.face_down, obj.face = False, Side.FRONT
-        self._log(log.TurnedFaceUp, permanent=permanent, name=obj.name, face=Side.FRONT)
-        self._carry_out(outcome, cause="")
+
+        def host_side() -> None:
+            obj.face_down, obj.face = False, Side.FRONT
+            self._log(log.TurnedFaceUp, permanent=permanent, name=obj.name, face=Side.FRONT)
+
+        self._report("turn_face_up", {"permanent": permanent}, host_side)
 
 
     def _relocate(self, obj: GameObject, zone: Zone, *, id: str | None = None) -> str | None:

@@ -8,7 +8,8 @@ that text) and ``error_type`` (it must fail with an exception of that class, or 
 A verb is one class: :meth:`~_Action.complete` checks its names and fills in what the file left out (through the
 parser's :class:`Names`), :meth:`~_Action.perform` plays it on an
 :class:`~mtg_daynight.scenarios.adapter.Adapter`, :meth:`~_Action.describe` says it in words. A verb that only
-reports an event to the rules performs through the adapter's one generic ``report(event, **arguments)``.
+calls one adapter method and says itself in one sentence writes neither: its class says which method
+(``call``), with which of its fields (``args``), and its words (``words``, a format string over its fields).
 """
 
 from __future__ import annotations
@@ -66,6 +67,14 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     error: str | None = None
     error_type: str | None = None
 
+    #: The adapter method that plays the verb ("" = it plays nothing), its arguments (attribute names, in order),
+    #: whether the method is one of the adapter's optional ones, and the verb in words (a format string over the
+    #: attributes). A verb whose play and words these say needs no perform or describe of its own.
+    call: ClassVar[str] = ""
+    args: ClassVar[tuple[str, ...]] = ()
+    is_optional: ClassVar[bool] = False
+    words: ClassVar[str] = ""
+
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
         """Check the names this action uses and fill in what the file left out (``group``: the active players)."""
         return self
@@ -75,23 +84,24 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
         return ()
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Play the action on the adapter (``cards``: the scenario's cards by name)."""
-        raise NotImplementedError
+        """Play the action on the adapter (``cards``: the scenario's cards by name): by default, :attr:`call`
+        with :attr:`args`."""
+        if self.call:
+            method = optional(adapter, self.call) if self.is_optional else getattr(adapter, self.call)
+            method(*(getattr(self, name) for name in self.args))
 
     def describe(self) -> str:
-        """The action in words, e.g. ``A casts Tavern Ruffian (ruffian)``."""
-        raise NotImplementedError
+        """The action in words, e.g. ``A casts Tavern Ruffian (ruffian)``: by default, :attr:`words` filled in."""
+        return self.words.format_map({name: getattr(self, name) for name in self.__struct_fields__})
 
 
 class _OnOne(_Action, frozen=True):
-    """An action on one object named so far (its verb key names it)."""
-
-    verb: ClassVar[str] = ""  # overridden: the field naming the object
+    """An action on one object named so far (its verb key, a field of the same name, names it)."""
 
     @property
     def target(self) -> str:
         """The object the action is about."""
-        name: str = getattr(self, self.verb)
+        name: str = getattr(self, verb_of(self))
         return name
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
@@ -250,15 +260,8 @@ class TokenCopy(_Action, frozen=True):
         if self.controller is not None:
             names.player(self.controller, where, "controller")
         return replace(self, as_=names.define(self.as_, f"token copy of {self.token_copy}", where))
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Create the token."""
-        adapter.token_copy(self.token_copy, self.controller, self.name, self.double_faced)
-
-    def describe(self) -> str:
-        """In words."""
-        kind = "double-faced" if self.double_faced else "single-faced"
-        return f"create a {kind} token copy of {self.token_copy} ({self.as_})"
+    call = "token_copy"
+    args = ("token_copy", "controller", "name", "double_faced")
 
 
 class Resolve(_Action, frozen=True):
@@ -282,17 +285,11 @@ class Resolve(_Action, frozen=True):
 class Leave(_OnOne, frozen=True):
     """``{ leave = "x", to = "graveyard" }``: x leaves the battlefield (to = graveyard or exile)."""
 
-    verb = "leave"
     leave: str
     to: Literal["graveyard", "exile"] = "graveyard"
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Leave."""
-        adapter.leave(self.leave, self.to)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{self.leave} leaves the battlefield for the {self.to}"
+    call = "leave"
+    args = ("leave", "to")
+    words = "{leave} leaves the battlefield for the {to}"
 
 
 class Return(_Action, frozen=True):
@@ -328,33 +325,28 @@ class Return(_Action, frozen=True):
 
 
 class _OnSome(_Action, frozen=True):
-    """An action on one or several objects named so far (its verb key names them)."""
-
-    verb: ClassVar[str] = ""  # overridden: the field naming them
+    """An action on one or several objects named so far (its verb key, a field of the same name, names them)."""
 
     @property
     def targets(self) -> tuple[str, ...]:
         """The objects the action is about."""
-        value: str | tuple[str, ...] = getattr(self, self.verb)
+        value: str | tuple[str, ...] = getattr(self, verb_of(self))
         return _tuple(value)
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
         """Check every name."""
         for alias in self.targets:
             names.use(alias, where)
-        return replace(self, **{self.verb: self.targets})
+        return replace(self, **{verb_of(self): self.targets})
 
 
 class PhaseOut(_OnSome, frozen=True):
     """``{ phase_out = "x" | ["x", "y"] }``: phase out by an effect (they phase in at their controller's next
     untap step, 502.1)."""
 
-    verb = "phase_out"
     phase_out: str | tuple[str, ...]
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Phase out."""
-        adapter.phase_out(self.targets)
+    call = "phase_out"
+    args = ("targets",)
 
     def describe(self) -> str:
         """In words."""
@@ -364,12 +356,9 @@ class PhaseOut(_OnSome, frozen=True):
 class PhaseIn(_OnSome, frozen=True):
     """``{ phase_in = "x" | [...] }``: phase in by an effect."""
 
-    verb = "phase_in"
     phase_in: str | tuple[str, ...]
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Phase in."""
-        adapter.phase_in(self.targets)
+    call = "phase_in"
+    args = ("targets",)
 
     def describe(self) -> str:
         """In words."""
@@ -379,80 +368,50 @@ class PhaseIn(_OnSome, frozen=True):
 class FaceUp(_OnOne, frozen=True):
     """``{ face_up = "x", face = "front" }``: turn face-down x face up."""
 
-    verb = "face_up"
     face_up: str
     face: Side = Side.FRONT
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Turn it face up."""
-        adapter.turn_face_up(self.face_up, self.face)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{self.face_up} is turned face up ({self.face} face)"
+    call = "turn_face_up"
+    args = ("face_up", "face")
+    words = "{face_up} is turned face up ({face} face)"
 
 
 class FaceDown(_OnOne, frozen=True):
     """``{ face_down = "x" }``: turn x face down."""
 
-    verb = "face_down"
     face_down: str
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Turn it face down."""
-        adapter.turn_face_down(self.face_down)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{self.face_down} is turned face down"
+    call = "turn_face_down"
+    args = ("face_down",)
+    words = "{face_down} is turned face down"
 
 
 class Restrict(_OnOne, frozen=True):
     """``{ restrict = "x", name = "..." }``: a "can't transform" effect starts applying to x."""
 
-    verb = "restrict"
     restrict: str
     name: str = "can't transform"
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """The effect starts."""
-        adapter.add_restriction(self.restrict, self.name)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{self.name!r} starts applying to {self.restrict}"
+    call = "add_restriction"
+    args = ("restrict", "name")
+    words = "{name!r} starts applying to {restrict}"
 
 
 class Unrestrict(_OnOne, frozen=True):
     """``{ unrestrict = "x", name = "..." }``: that effect ends."""
 
-    verb = "unrestrict"
     unrestrict: str
     name: str = "can't transform"
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """The effect ends."""
-        adapter.remove_restriction(self.unrestrict, self.name)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{self.name!r} stops applying to {self.unrestrict}"
+    call = "remove_restriction"
+    args = ("unrestrict", "name")
+    words = "{name!r} stops applying to {unrestrict}"
 
 
 class TransformRequest(_OnOne, frozen=True):
     """``{ transform = "x", cause = "Moonmist" }``: another effect asks to transform x."""
 
-    verb = "transform"
     transform: str
     cause: str = "an effect"
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Ask."""
-        adapter.request_transform(self.transform, self.cause)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{self.cause} tries to transform {self.transform}"
+    call = "request_transform"
+    args = ("transform", "cause")
+    words = "{cause} tries to transform {transform}"
 
 
 class Become(_Action, frozen=True):
@@ -474,7 +433,6 @@ class Become(_Action, frozen=True):
 class Abilities(_OnOne, frozen=True):
     """``{ abilities = "x", gained = ["daybound"], lost = [] }``: effects now grant / remove these (full sets)."""
 
-    verb = "abilities"
     abilities: str
     gained: tuple[Keyword, ...] = ()
     lost: tuple[Keyword, ...] = ()
@@ -537,7 +495,6 @@ class BackFace(_OnOne, frozen=True):
     on the battlefield without a back face, that back face (Werewhat: the card it exiled becomes its back face).
     The host reports ``set_back_face``; at night a front-face-up daybound x then transforms at once (702.145c)."""
 
-    verb = "back_face"
     back_face: str
     back: BackFaceEntry
     cause: str = "an effect"
@@ -559,35 +516,23 @@ class AdditionalBeginningPhase(_Action, frozen=True):
     its upkeep; then the turn goes on in its main step."""
 
     additional_beginning_phase: Literal[True]
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """The additional phase begins."""
-        optional(adapter, "additional_beginning_phase")()
-
-    def describe(self) -> str:
-        """In words."""
-        return "an additional beginning phase begins (untap step, upkeep)"
+    call = "additional_beginning_phase"
+    is_optional = True
+    words = "an additional beginning phase begins (untap step, upkeep)"
 
 
 class Tap(_OnOne, frozen=True):
     """``{ tap = "x" }``."""
 
-    verb = "tap"
     tap: str
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Tap."""
-        adapter.tap(self.tap)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"tap {self.tap}"
+    call = "tap"
+    args = ("tap",)
+    words = "tap {tap}"
 
 
 class Counters(_OnOne, frozen=True):
     """``{ counters = "x", kind = "+1/+1", add = 1 }``."""
 
-    verb = "counters"
     counters: str
     kind: str = "+1/+1"
     add: int = 1
@@ -598,14 +543,9 @@ class Counters(_OnOne, frozen=True):
         if self.add < 1:
             raise names.fail(where, "'add' must be at least 1")
         return self
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Add them."""
-        adapter.add_counters(self.counters, self.kind, self.add)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"put {self.add} {self.kind} counter(s) on {self.counters}"
+    call = "add_counters"
+    args = ("counters", "kind", "add")
+    words = "put {add} {kind} counter(s) on {counters}"
 
 
 class ExtraTurn(_Action, frozen=True):
@@ -621,30 +561,20 @@ class ExtraTurn(_Action, frozen=True):
     def acting(self) -> tuple[str, ...]:
         """Who takes the turn."""
         return (self.extra_turn,)
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Queue it."""
-        adapter.take_extra_turn(self.extra_turn)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{self.extra_turn} will take an extra turn"
+    call = "take_extra_turn"
+    args = ("extra_turn",)
+    words = "{extra_turn} will take an extra turn"
 
 
 class EndVeto(_OnOne, frozen=True):
     """``{ end_veto = "x" }``: x's "it can't become day/night" ability stops applying (the host reports
     ``veto_ended``)."""
 
-    verb = "end_veto"
     end_veto: str
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """The ability stops applying."""
-        optional(adapter, "stop_forbidding")(self.end_veto)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{self.end_veto}'s \"it can't become day/night\" ability stops applying"
+    call = "stop_forbidding"
+    args = ("end_veto",)
+    is_optional = True
+    words = "{end_veto}'s \"it can't become day/night\" ability stops applying"
 
 
 class LeaveGame(_Action, frozen=True):
@@ -658,54 +588,35 @@ class LeaveGame(_Action, frozen=True):
         names.player(self.leave_game, where, "leave_game")
         names.leaves_game(self.leave_game, where)
         return self
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """They leave."""
-        optional(adapter, "player_leaves")(self.leave_game)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{self.leave_game} leaves the game"
+    call = "player_leaves"
+    args = ("leave_game",)
+    is_optional = True
+    words = "{leave_game} leaves the game"
 
 
 class SaveLoad(_Action, frozen=True):
     """``{ save_load = true }``: save the game and load it back; the game goes on from the loaded state."""
 
     save_load: Literal[True]
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Save and load."""
-        optional(adapter, "save_and_load")()
-
-    def describe(self) -> str:
-        """In words."""
-        return "save the game and load it back"
+    call = "save_and_load"
+    is_optional = True
+    words = "save the game and load it back"
 
 
 class Expect(_Action, frozen=True):
     """``{ expect = { ...checks... } }``: evaluated by the runner (it plays nothing)."""
 
     expect: Checks
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Nothing to play."""
-
-    def describe(self) -> str:
-        """In words."""
-        return "expect"
+    call = ""
+    words = "expect"
 
 
 class Note(_Action, frozen=True):
     """``{ note = "text" }``: printed in the trace."""
 
     note: str
-
-    def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Nothing to play."""
-
-    def describe(self) -> str:
-        """In words."""
-        return f"note: {self.note}"
+    call = ""
+    words = "note: {note}"
 
 
 Action = (

@@ -1,6 +1,8 @@
 """Event patterns of an ``expect`` (``events = [...]`` / ``absent = [...]``): one Struct per kind, each with its own
 behaviour (:meth:`~_Pattern.matches` an observed record, :meth:`~_Pattern.describe` itself,
-:meth:`~_Pattern.describe_seen` a record of its kind).
+:meth:`~_Pattern.describe_seen` a record of its kind). Most say how they match in ``compare`` (which record field
+each of their fields is compared with) and a record in words in ``seen_words``; only the others write
+``_fits`` or ``describe_seen``.
 
 The pattern's key (``entered``, ``became``, ``not_face_down``...) is scenario file syntax; the records it matches
 are the :data:`~mtg_daynight.scenarios.adapter.Seen` records, tagged with the rules' outcome vocabulary.
@@ -55,8 +57,16 @@ class _Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
         """Whether one observed record matches (fields left out of the pattern match anything)."""
         return isinstance(seen, self.kind) and self._fits(seen)
 
+    #: The pattern's fields and the record's field each is compared with; the first (the pattern's key) must be
+    #: equal, the others only when the pattern gives them.
+    compare: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: A record of this kind in words: a format string over ``seen`` (the record).
+    seen_words: ClassVar[str] = ""
+
     def _fits(self, seen: Any) -> bool:
-        raise NotImplementedError
+        (key, field), *rest = self.compare
+        return getattr(self, key) == getattr(seen, field) and all(
+            _same(getattr(self, mine), getattr(seen, theirs)) for mine, theirs in rest)
 
     def cited_rule(self) -> str | None:
         """The rule number the record must cite (``rule = "..."``), or None: mtg-daynight's own citation, which
@@ -72,26 +82,23 @@ class _Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
         """The pattern in words, e.g. ``transformed ruffian to back (702.145b)``."""
         raise NotImplementedError
 
-    @staticmethod
-    def describe_seen(seen: Any) -> str:
+    @classmethod
+    def describe_seen(cls, seen: Any) -> str:
         """A record of this pattern's kind in words."""
-        raise NotImplementedError
+        return cls.seen_words.format(seen=seen)
 
 
 class EnteredPattern(_Pattern, frozen=True):
     """``{ entered = "x", face = "back", transformed = true }``: x entered (transformed: entered transformed)."""
 
     kind = SeenEntered
+    compare = (("entered", "permanent"), ("face", "face"), ("transformed", "transformed"), ("face_down", "face_down"))
     names = "entered"
 
     entered: str
     face: Side | None = None
     transformed: bool | None = None
     face_down: bool | None = None
-
-    def _fits(self, seen: SeenEntered) -> bool:
-        return (self.entered == seen.permanent and _same(self.face, seen.face)
-                and _same(self.transformed, seen.transformed) and _same(self.face_down, seen.face_down))
 
     def describe(self) -> str:
         """In words."""
@@ -114,60 +121,45 @@ class TransformedPattern(_Pattern, frozen=True):
     """``{ transformed = "x", to = "back", rule = "702.145b" }``: x transformed (a real transform)."""
 
     kind = Transform
+    seen_words = "transformed {seen.permanent} to {seen.to} ({seen.rule})"
+    compare = (("transformed", "permanent"), ("to", "to"), ("rule", "rule"))
     names = "transformed"
 
     transformed: str
     to: Side | None = None
     rule: str | None = None
 
-    def _fits(self, seen: Transform) -> bool:
-        return self.transformed == seen.permanent and _same(self.to, seen.to) and _same(self.rule, seen.rule)
-
     def describe(self) -> str:
         """In words."""
         return _with(f"transformed {self.transformed}" + (f" to {self.to}" if self.to else ""), self.rule)
-
-    @staticmethod
-    def describe_seen(seen: Transform) -> str:
-        """In words."""
-        return f"transformed {seen.permanent} to {seen.to} ({seen.rule})"
 
 
 class RefusedPattern(_Pattern, frozen=True):
     """``{ refused = "x", rule = "702.145b" }``: a transform request for x was refused."""
 
     kind = TransformRefused
+    seen_words = "refused transform of {seen.permanent} ({seen.rule})"
+    compare = (("refused", "permanent"), ("rule", "rule"))
     names = "refused"
 
     refused: str
     rule: str | None = None
 
-    def _fits(self, seen: TransformRefused) -> bool:
-        return self.refused == seen.permanent and _same(self.rule, seen.rule)
-
     def describe(self) -> str:
         """In words."""
         return _with(f"refused transform of {self.refused}", self.rule)
-
-    @staticmethod
-    def describe_seen(seen: TransformRefused) -> str:
-        """In words."""
-        return f"refused transform of {seen.permanent} ({seen.rule})"
 
 
 class BecamePattern(_Pattern, frozen=True):
     """``{ became = "night", from = "day", rule = "731.2a", during_untap = true }``: the designation changed."""
 
     kind = DesignationChange
+    compare = (("became", "after"), ("from_", "before"), ("rule", "rule"), ("during_untap", "during_untap_step"))
 
     became: Designation
     from_: Designation | None = msgspec.field(default=None, name="from")
     rule: str | None = None
     during_untap: bool | None = None
-
-    def _fits(self, seen: DesignationChange) -> bool:
-        return (self.became == seen.after and _same(self.from_, seen.before) and _same(self.rule, seen.rule)
-                and _same(self.during_untap, seen.during_untap_step))
 
     def describe(self) -> str:
         """In words."""
@@ -185,87 +177,63 @@ class VetoedPattern(_Pattern, frozen=True):
     """``{ vetoed = "night" }``: it would have become night, an effect said it can't."""
 
     kind = ChangeVetoed
+    seen_words = "vetoed {seen.after} ({seen.rule})"
+    compare = (("vetoed", "after"), ("rule", "rule"))
 
     vetoed: Designation
     rule: str | None = None
 
-    def _fits(self, seen: ChangeVetoed) -> bool:
-        return self.vetoed == seen.after and _same(self.rule, seen.rule)
-
     def describe(self) -> str:
         """In words."""
         return _with(f"vetoed {self.vetoed}", self.rule)
-
-    @staticmethod
-    def describe_seen(seen: ChangeVetoed) -> str:
-        """In words."""
-        return f"vetoed {seen.after} ({seen.rule})"
 
 
 class TriggerPattern(_Pattern, frozen=True):
     """``{ trigger = "x", at = "upkeep" }``: x's day/night-changed trigger went on the stack."""
 
     kind = SeenTrigger
+    seen_words = "trigger of {seen.source} at {seen.at}"
+    compare = (("trigger", "source"), ("at", "at"))
     names = "trigger"
 
     trigger: str
     at: Literal["upkeep", "now"] | None = None
 
-    def _fits(self, seen: SeenTrigger) -> bool:
-        return self.trigger == seen.source and _same(self.at, seen.at)
-
     def describe(self) -> str:
         """In words."""
         return f"trigger of {self.trigger}" + (f" at {self.at}" if self.at else "")
-
-    @staticmethod
-    def describe_seen(seen: SeenTrigger) -> str:
-        """In words."""
-        return f"trigger of {seen.source} at {seen.at}"
 
 
 class NotEnteredPattern(_Pattern, frozen=True):
     """``{ not_entered = "x", rule = "712.13a" }``: x did not enter the battlefield (it went to the graveyard)."""
 
     kind = DoesNotEnter
+    seen_words = "{seen.permanent} did not enter ({seen.rule})"
+    compare = (("not_entered", "permanent"), ("rule", "rule"))
     names = "not_entered"
 
     not_entered: str
     rule: str | None = None
 
-    def _fits(self, seen: DoesNotEnter) -> bool:
-        return self.not_entered == seen.permanent and _same(self.rule, seen.rule)
-
     def describe(self) -> str:
         """In words."""
         return _with(f"{self.not_entered} did not enter", self.rule)
-
-    @staticmethod
-    def describe_seen(seen: DoesNotEnter) -> str:
-        """In words."""
-        return f"{seen.permanent} did not enter ({seen.rule})"
 
 
 class NotFaceDownPattern(_Pattern, frozen=True):
     """``{ not_face_down = "x", rule = "712.16" }``: an effect tried to turn x face down and nothing happened."""
 
     kind = FaceDownRefused
+    seen_words = "{seen.permanent} was not turned face down ({seen.rule})"
+    compare = (("not_face_down", "permanent"), ("rule", "rule"))
     names = "not_face_down"
 
     not_face_down: str
     rule: str | None = None
 
-    def _fits(self, seen: FaceDownRefused) -> bool:
-        return self.not_face_down == seen.permanent and _same(self.rule, seen.rule)
-
     def describe(self) -> str:
         """In words."""
         return _with(f"{self.not_face_down} was not turned face down", self.rule)
-
-    @staticmethod
-    def describe_seen(seen: FaceDownRefused) -> str:
-        """In words."""
-        return f"{seen.permanent} was not turned face down ({seen.rule})"
 
 
 class PhasedPattern(_Pattern, frozen=True):
