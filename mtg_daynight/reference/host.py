@@ -2,11 +2,13 @@
 
 Read it as the model adapter. It talks to the rules only through the typed facade (:class:`~mtg_daynight.Game`),
 reports every event in the order it happens, and carries out every :class:`~mtg_daynight.Outcome` action in order
-(:mod:`.outcomes`). An event reaches the rules on one path, ``_report`` in :mod:`.outcomes` (the facade call,
-then the host's own state and log, then the outcome): :meth:`ReferenceHost.report` for an event that changes
-nothing in the host, the per-event methods for the others. It is built in layers, one module per concern:
-:mod:`.base` (state, reading, bookkeeping), :mod:`.outcomes` (reporting and carrying out outcomes), :mod:`.zones`
-(spells and zone moves), :mod:`.turns` (turn structure) and this module (effects, players leaving, saving).
+(:mod:`.outcomes`). An event reaches the rules on one path, :meth:`.Outcomes.report` (the facade call, then
+the host's own state and log, then the outcome): :meth:`ReferenceHost.report` for an event that changes nothing
+in the host, the per-event methods for the others. It is composed, one module per concern: :mod:`.table` (the
+state, its reading side and the shared bookkeeping; the host *is* its table), and three parts that each hold the
+table, :mod:`.outcomes` (reporting and carrying out outcomes), :mod:`.zones` (spells and zone moves) and
+:mod:`.turns` (turn structure); this module puts them together and holds the other events (effects, players
+leaving, saving).
 
 The one other contact with pluggy is the host's own "it can't become day/night" effects: a permanent whose card
 ``forbids`` a designation registers, before it enters, one effect per forbidden designation with the same
@@ -19,29 +21,34 @@ or is turned face down (those events look again, 702.145d/g). When the ability s
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import msgspec
 
-from mtg_daynight.effects import HostEffects
-from mtg_daynight.facade import DayNight, Game
+from mtg_daynight.facade import DayNight
 from mtg_daynight.reference import log
 from mtg_daynight.reference.errors import HostContractError, IllegalActionError
-from mtg_daynight.reference.objects import GameObject, Step, Zone
+from mtg_daynight.reference.objects import Zone
+from mtg_daynight.reference.outcomes import Outcomes
+from mtg_daynight.reference.table import Table
 from mtg_daynight.reference.turns import Turns, turn_order_without
+from mtg_daynight.reference.zones import Zones
 from mtg_daynight.rules import AbilityChange, Designation, Face, Keyword, Outcome
 
 __all__ = ["ReferenceHost", "turn_order_without"]
 
 
-class ReferenceHost(Turns):
+class ReferenceHost(Table):
     """One game on the reference engine. See the package docstring for the whole API.
 
     ``players`` in turn order; ``teams`` (lists of players) switches to shared team turns (805): each turn
     belongs to a whole team. ``daynight``: the plugin manager wrapper to use (default: a fresh one without
     entry-point plugins, so that nothing installed changes the reference behaviour).
+
+    The host is its :class:`~mtg_daynight.reference.table.Table` (state and reading) with three parts on it:
+    :class:`Outcomes` (the one path to the rules), :class:`Zones` (spells and zone moves) and :class:`Turns`
+    (turn structure), whose methods are the host's; the other events are this class's own.
     """
 
     def __init__(
@@ -53,40 +60,21 @@ class ReferenceHost(Turns):
         game_id: str = "reference",
         variants: Sequence[str] = (),
     ) -> None:
-        if teams:
-            groups = tuple(tuple(team) for team in teams)
-            everyone = tuple(p for team in groups for p in team)
-            if not all(groups):
-                raise IllegalActionError("a team needs at least one player")
-        else:
-            everyone = tuple(players)
-            groups = tuple((p,) for p in everyone)
-        if not everyone:
-            raise IllegalActionError("a game needs at least one player")
-        if len(set(everyone)) != len(everyone):
-            raise IllegalActionError(f"a player is listed twice: {', '.join(everyone)}")
-        self.players: tuple[str, ...] = everyone
-        self.groups: tuple[tuple[str, ...], ...] = groups
-        self.shared_team_turns = bool(teams)
-        self.game_id = game_id
-        self.daynight = daynight if daynight is not None else DayNight(autoload=False)
-        self.game: Game = self.daynight.new_game(game_id, everyone, variants=variants)
-        self.effects = HostEffects(self.daynight.pm)
-        self.daynight.pm.register(self.effects, name=f"reference-host-effects:{game_id}")
-        self.turn = 0
-        self.step = Step.BEFORE_GAME
-        self.active: tuple[str, ...] = ()
-        self.log: list[log.Event] = []
-        self.objects: dict[str, GameObject] = {}
-        self._battlefield: dict[str, GameObject] = {}  # the permanents, in the order they entered
-        #: The host's "it can't become day/night" effects by the id of their source (entering or on the battlefield).
-        self.forbidding: dict[str, list[str]] = {}
-        self.stack: list[str] = []
-        self._ids = itertools.count(1)
-        self._group_index = -1
-        self._extra_turns: list[tuple[str, ...]] = []
-        self._upkeep_triggers: list[tuple[GameObject, str]] = []
-
+        super().__init__(players, teams=teams, daynight=daynight, game_id=game_id, variants=variants)
+        self._outcomes = outcomes = Outcomes(self)
+        zones = Zones(self, outcomes)
+        turns = Turns(self, outcomes, zones)
+        # Turn structure (turns.py).
+        self.next_active, self.take_extra_turn = turns.next_active, turns.take_extra_turn
+        self.begin_turn, self.additional_beginning_phase = turns.begin_turn, turns.additional_beginning_phase
+        # Spells and zone moves (zones.py).
+        self.cast, self.copy_spell, self.resolve, self.resolve_all = (
+            zones.cast, zones.copy_spell, zones.resolve, zones.resolve_all)
+        self.put_onto_battlefield, self.put_many, self.create_token_copy = (
+            zones.put_onto_battlefield, zones.put_many, zones.create_token_copy)
+        self.move, self.return_to_battlefield = zones.move, zones.return_to_battlefield
+        self.phase_out, self.phase_in = zones.phase_out, zones.phase_in
+        self.turn_face_down, self.turn_face_up = zones.turn_face_down, zones.turn_face_up
 
     def __repr__(self) -> str:
         return f"<ReferenceHost {self.game_id!r} turn {self.turn} {self.step}: {self.designation}>"
@@ -97,7 +85,7 @@ class ReferenceHost(Turns):
     ) -> None:
         """Effects now grant ``gained`` and remove ``lost`` (the full current sets)."""
         [change] = self._abilities([(permanent, gained, lost)])
-        self._report("set_abilities", {"permanent": permanent, "gained": change.gained, "lost": change.lost},
+        self._outcomes.report("set_abilities", {"permanent": permanent, "gained": change.gained, "lost": change.lost},
                      lambda: self._set_abilities([change]))
 
     def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> None:
@@ -105,7 +93,7 @@ class ReferenceHost(Turns):
         battlefield): one :class:`~mtg_daynight.rules.AbilityChange` (the full current sets) per permanent, reported
         in one event, so the rules look once (702.145d/g)."""
         checked = self._abilities([(change.permanent, change.gained, change.lost) for change in changes])
-        self._report("set_abilities_batch", {"changes": checked}, lambda: self._set_abilities(checked))
+        self._outcomes.report("set_abilities_batch", {"changes": checked}, lambda: self._set_abilities(checked))
 
     def _abilities(self, changes: Sequence[tuple[str, Iterable[Keyword | str], Iterable[Keyword | str]]]
                    ) -> list[AbilityChange]:
@@ -132,7 +120,7 @@ class ReferenceHost(Turns):
             self._log(log.Reported, kind="set_back_face", arguments={"permanent": permanent, "back": back.name,
                                                                       "cause": cause})
 
-        self._report("set_back_face", {"permanent": permanent, "back": back, "cause": cause}, host_side, cause)
+        self._outcomes.report("set_back_face", {"permanent": permanent, "back": back, "cause": cause}, host_side, cause)
 
     def add_restriction(self, permanent: str, restriction: str) -> None:
         """A "can't transform" effect named ``restriction`` starts applying to the permanent (another of the same
@@ -151,17 +139,17 @@ class ReferenceHost(Turns):
             self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=applies)
 
         event = "add_restriction" if applies else "remove_restriction"
-        self._report(event, {"permanent": permanent, "restriction": restriction}, host_side)
+        self._outcomes.report(event, {"permanent": permanent, "restriction": restriction}, host_side)
 
     def request_transform(self, permanent: str, cause: str) -> bool:
         """Another effect (``cause``, e.g. "Moonmist") wants to transform the permanent. Returns whether it did."""
         self.permanent(permanent)
-        outcome = self._report("request_transform", {"permanent": permanent, "cause": cause}, cause=cause)
+        outcome = self._outcomes.report("request_transform", {"permanent": permanent, "cause": cause}, cause=cause)
         return any(t.permanent == permanent and t.rule == "701.27" for t in outcome.transforms)
 
     def become(self, to: Designation | Literal["day", "night", "switch"], cause: str) -> None:
         """An effect says "it becomes day", "it becomes night", or switches them (The Celestus)."""
-        self._report("become", {"to": to, "cause": cause}, cause=cause)
+        self._outcomes.report("become", {"to": to, "cause": cause}, cause=cause)
 
     def stop_forbidding(self, permanent: str) -> None:
         """The permanent's "it can't become day/night" ability stops applying (it loses its abilities): the host
@@ -173,7 +161,8 @@ class ReferenceHost(Turns):
         obj.forbids_ended = True
         self._stop_effects(obj.id)
         self._log(log.VetoEnded, permanent=permanent, name=obj.name)
-        self._report("veto_ended", {"cause": f"{obj.name}'s \"it can't become day/night\" ability stops applying"})
+        cause = f"{obj.name}'s \"it can't become day/night\" ability stops applying"
+        self._outcomes.report("veto_ended", {"cause": cause})
 
     def player_leaves(self, player: str) -> None:
         """``player`` leaves the game (800.4a): every object they own leaves the game (the permanents in one
@@ -196,7 +185,7 @@ class ReferenceHost(Turns):
                     obj.controller = obj.owner
 
         if gone:
-            self._report("leave", {}, host_side, each=gone)
+            self._outcomes.report("leave", {}, host_side, each=gone)
         else:
             host_side()
         self.game.player_left(player)
@@ -209,7 +198,8 @@ class ReferenceHost(Turns):
         """Report the facade's event ``event`` (a :class:`~mtg_daynight.Game` method, e.g. ``"veto_ended"``) with
         ``arguments`` and carry out its outcome: the path for an event that changes nothing in the host's own
         state. Logged as :class:`~mtg_daynight.reference.log.Reported`."""
-        return self._report(event, arguments, lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
+        return self._outcomes.report(event, arguments,
+                                     lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
 
     def save_and_reload(self) -> bytes:
         """Save the rules' state and load it back under the same game id (what an engine that stores ``save()``

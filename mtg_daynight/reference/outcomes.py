@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from mtg_daynight.reference import log
-from mtg_daynight.reference.base import HostBase
 from mtg_daynight.reference.errors import HostContractError, IllegalActionError
 from mtg_daynight.reference.objects import GameObject, Zone
+from mtg_daynight.reference.table import Table
 from mtg_daynight.rules import (
     ChangeVetoed,
     DesignationChange,
@@ -32,10 +32,13 @@ from mtg_daynight.rules import (
 )
 
 
-class Outcomes(HostBase):
-    """The host's layer that asks the rules about an entering batch and carries out outcomes."""
+class Outcomes:
+    """The host's part that reports events to the rules and carries out what they decide, on ``table``."""
 
-    def _enter(self, objs: list[GameObject], *, from_stack: bool, replacing: GameObject | None = None) -> None:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def enter(self, objs: list[GameObject], *, from_stack: bool, replacing: GameObject | None = None) -> None:
         """Ask the rules, then make ``objs`` enter together with the faces the outcome says (the ones that do not
         enter after all, 712.13a, go to their owner's graveyard instead)."""
         permanents = [
@@ -44,12 +47,12 @@ class Outcomes(HostBase):
             for o in objs
         ]
         for obj in objs:  # the veto hook sees an entering batch through the rules' state
-            self._start_effects(obj)
+            self.table._start_effects(obj)
         try:
-            outcome = self.game.enter(*permanents)
+            outcome = self.table.game.enter(*permanents)
         except Exception:
             for obj in objs:
-                self._stop_effects(obj.id)
+                self.table._stop_effects(obj.id)
             raise
         entering = {o.id: o for o in objs}
         faces: dict[str, EnterFace] = {}
@@ -69,32 +72,32 @@ class Outcomes(HostBase):
         if any(isinstance(a, EnterFace | DoesNotEnter) for a in rest):
             raise HostContractError("an EnterFace came after other actions: faces are chosen before anything happens")
         if replacing is not None:
-            self._remove(replacing)
-            self._log(log.Left, object=replacing.id, name=replacing.name, to=Zone.BATTLEFIELD, new_id=objs[0].id)
+            self.table._remove(replacing)
+            self.table._log(log.Left, object=replacing.id, name=replacing.name, to=Zone.BATTLEFIELD, new_id=objs[0].id)
         for obj in objs:
             if from_stack:
-                self.stack.remove(obj.id)
+                self.table.stack.remove(obj.id)
             refusal = not_entered.get(obj.id)
             if refusal is not None:  # 712.13a: it doesn't enter; the card goes to its owner's graveyard instead
-                self._stop_effects(obj.id)
+                self.table._stop_effects(obj.id)
                 gone = obj.token or obj.copy
                 if not gone:
                     obj.zone, obj.face, obj.controller = Zone.GRAVEYARD, Side.FRONT, obj.owner
-                    self._add(obj)
-                self._log(log.NotEntered, permanent=obj.id, name=obj.card.name, rule=refusal.rule,
+                    self.table._add(obj)
+                self.table._log(log.NotEntered, permanent=obj.id, name=obj.card.name, rule=refusal.rule,
                           reason=refusal.reason, to=None if gone else Zone.GRAVEYARD)
                 continue
             choice = faces.get(obj.id)
             if choice is not None:
                 obj.face = choice.face  # 702.145b: chosen before it enters; replaced=True is NOT a transform
             obj.zone, obj.sick, obj.tapped = Zone.BATTLEFIELD, True, False
-            self._add(obj)
-            self._log(log.Entered, permanent=obj.id, name=obj.name, controller=obj.controller, face=obj.face,
+            self.table._add(obj)
+            self.table._log(log.Entered, permanent=obj.id, name=obj.name, controller=obj.controller, face=obj.face,
                       transformed=bool(choice and choice.replaced), face_down=obj.face_down, token=obj.token,
                       rule=choice.rule if choice else "")
-        self._carry_out(Outcome(tuple(rest), ()), cause="")
+        self.carry_out(Outcome(tuple(rest), ()), cause="")
 
-    def _report(
+    def report(
         self, event: str, arguments: dict[str, object], host_side: Callable[[], None] = lambda: None, cause: str = "",
         *, each: Sequence[str] = (),
     ) -> Outcome:
@@ -102,31 +105,31 @@ class Outcomes(HostBase):
         (and ``each``, for an event about any number of permanents), then (the rules having accepted it) make
         ``host_side`` change and log the host's own state, then carry out the outcome (``cause``: what a 701.27
         transform or a refusal is logged as caused by)."""
-        method = getattr(self.game, event, None)
+        method = getattr(self.table.game, event, None)
         if event.startswith("_") or not callable(method):
             raise IllegalActionError(f"report: the facade has no event {event!r}")
         outcome = method(*each, **arguments)
         if not isinstance(outcome, Outcome):
             raise HostContractError(f"report: {event!r} is not an event (it returned {type(outcome).__name__})")
         host_side()
-        self._carry_out(outcome, cause=cause)
+        self.carry_out(outcome, cause=cause)
         return outcome
 
-    def _carry_out(self, outcome: Outcome, *, cause: str) -> None:
+    def carry_out(self, outcome: Outcome, *, cause: str) -> None:
         for action in outcome.actions:
             if isinstance(action, DesignationChange):
-                self._log(log.DesignationChanged, before=action.before, after=action.after, rule=action.rule,
+                self.table._log(log.DesignationChanged, before=action.before, after=action.after, rule=action.rule,
                           during_untap_step=action.during_untap_step)
                 if action.is_day_night_change:
                     change = f"{action.before} -> {action.after}"
-                    for obj in self.battlefield():
-                        if self.triggers_on_day_night(obj):
+                    for obj in self.table.battlefield():
+                        if self.table.triggers_on_day_night(obj):
                             if action.during_untap_step:
-                                self._upkeep_triggers.append((obj, change))
+                                self.table._upkeep_triggers.append((obj, change))
                             else:
-                                self._put_trigger(obj, change, "now")
+                                self.put_trigger(obj, change, "now")
             elif isinstance(action, Transform):
-                found = self.objects.get(action.permanent)
+                found = self.table.objects.get(action.permanent)
                 if found is None or found.zone is not Zone.BATTLEFIELD:
                     raise HostContractError(f"Transform of {action.permanent!r}, which is not on the battlefield")
                 obj = found
@@ -137,28 +140,21 @@ class Outcomes(HostBase):
                 obj.face = action.to  # the same object: counters, tapped, sickness all stay
                 why = cause if action.rule == "701.27" else (
                     "daybound" if action.rule in ("702.145b", "702.145c") else "nightbound")
-                self._log(log.Transformed, permanent=obj.id, before=before, after=obj.name, to=action.to,
+                self.table._log(log.Transformed, permanent=obj.id, before=before, after=obj.name, to=action.to,
                           rule=action.rule, cause=why)
             elif isinstance(action, TransformRefused):
-                obj = self.obj(action.permanent)
-                self._log(log.Refused, permanent=obj.id, name=obj.name, rule=action.rule, reason=action.reason,
+                obj = self.table.obj(action.permanent)
+                self.table._log(log.Refused, permanent=obj.id, name=obj.name, rule=action.rule, reason=action.reason,
                           cause=cause)
             elif isinstance(action, ChangeVetoed):
-                self._log(log.Vetoed, after=action.after, rule=action.rule, reason=action.reason)
+                self.table._log(log.Vetoed, after=action.after, rule=action.rule, reason=action.reason)
             else:
                 raise HostContractError(f"unexpected action {action!r} outside an entering batch")
 
-    def triggers_on_day_night(self, obj: GameObject) -> bool:
-        """Whether ``obj``'s "whenever day becomes night or night becomes day" ability triggers (731.1a): it has one,
-        it is not phased out (702.26b: treated as though it does not exist) and not face down (708.2: a face-down
-        permanent has no abilities)."""
-        return bool(obj.card.day_night_trigger) and not obj.phased_out and not obj.face_down
-
-    def _put_trigger(self, source: GameObject, change: str, at: Literal["upkeep", "now"]) -> None:
-        ability = GameObject(self._new_id(), source.card, source.controller, source.controller, Zone.STACK,
+    def put_trigger(self, source: GameObject, change: str, at: Literal["upkeep", "now"]) -> None:
+        ability = GameObject(self.table._new_id(), source.card, source.controller, source.controller, Zone.STACK,
                              face=source.face, ability=source.card.day_night_trigger)
-        self._add(ability)
-        self.stack.append(ability.id)
-        self._log(log.TriggerPut, source=source.id, name=source.name, effect=source.card.day_night_trigger,
+        self.table._add(ability)
+        self.table.stack.append(ability.id)
+        self.table._log(log.TriggerPut, source=source.id, name=source.name, effect=source.card.day_night_trigger,
                   change=change, at=at)
-

@@ -1,15 +1,16 @@
-"""The reference host's state and its reading side: players, turn, step, objects, stack, log, and the
-bookkeeping every other part uses (ids, adding and removing objects, logging).
+"""The reference host's table: the game's state (players, turn, step, objects, stack, log), its reading side,
+and the bookkeeping the host's parts share (ids, adding and removing objects, the host's own effects, logging).
 
-The host is layered by concern, each layer a class built on the one below: :class:`HostBase` (this module),
-:class:`~mtg_daynight.reference.outcomes.Outcomes` (carrying out what the rules decide),
-:class:`~mtg_daynight.reference.zones.Zones` (spells and zone moves), :class:`~mtg_daynight.reference.turns.Turns`
-(turn structure) and :class:`~mtg_daynight.reference.host.ReferenceHost` (effects, players, the game's end).
+The host is composed of parts that each hold this table: :class:`~mtg_daynight.reference.outcomes.Outcomes`
+(reporting events to the rules and carrying out what they decide), :class:`~mtg_daynight.reference.zones.Zones`
+(spells and zone moves) and :class:`~mtg_daynight.reference.turns.Turns` (turn structure);
+:class:`~mtg_daynight.reference.host.ReferenceHost` is this table with those parts and the remaining events.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from mtg_daynight.effects import HostEffects
 from mtg_daynight.facade import DayNight, Game
@@ -19,28 +20,52 @@ from mtg_daynight.reference.objects import GameObject, Step, Zone
 from mtg_daynight.rules import Designation, TraceLine
 
 
-class HostBase:
-    """The host's state (set up by :class:`~mtg_daynight.reference.host.ReferenceHost`) and its reading side."""
+class Table:
+    """One game's state on the reference engine and its reading side (see :class:`ReferenceHost` for the
+    arguments)."""
 
-    players: tuple[str, ...]
-    groups: tuple[tuple[str, ...], ...]
-    shared_team_turns: bool
-    game_id: str
-    daynight: DayNight
-    game: Game
-    effects: HostEffects
-    turn: int
-    step: Step
-    active: tuple[str, ...]
-    log: list[Event]
-    objects: dict[str, GameObject]
-    _battlefield: dict[str, GameObject]  # the permanents, in the order they entered
-    stack: list[str]
-    _ids: itertools.count[int]
-    _group_index: int
-    _extra_turns: list[tuple[str, ...]]
-    _upkeep_triggers: list[tuple[GameObject, str]]
-    forbidding: dict[str, list[str]]
+    def __init__(
+        self,
+        players: Sequence[str] = ("A", "B"),
+        *,
+        teams: Sequence[Sequence[str]] | None = None,
+        daynight: DayNight | None = None,
+        game_id: str = "reference",
+        variants: Sequence[str] = (),
+    ) -> None:
+        if teams:
+            groups = tuple(tuple(team) for team in teams)
+            everyone = tuple(p for team in groups for p in team)
+            if not all(groups):
+                raise IllegalActionError("a team needs at least one player")
+        else:
+            everyone = tuple(players)
+            groups = tuple((p,) for p in everyone)
+        if not everyone:
+            raise IllegalActionError("a game needs at least one player")
+        if len(set(everyone)) != len(everyone):
+            raise IllegalActionError(f"a player is listed twice: {', '.join(everyone)}")
+        self.players: tuple[str, ...] = everyone
+        self.groups: tuple[tuple[str, ...], ...] = groups
+        self.shared_team_turns = bool(teams)
+        self.game_id = game_id
+        self.daynight = daynight if daynight is not None else DayNight(autoload=False)
+        self.game: Game = self.daynight.new_game(game_id, everyone, variants=variants)
+        self.effects = HostEffects(self.daynight.pm)
+        self.daynight.pm.register(self.effects, name=f"reference-host-effects:{game_id}")
+        self.turn = 0
+        self.step = Step.BEFORE_GAME
+        self.active: tuple[str, ...] = ()
+        self.log: list[Event] = []
+        self.objects: dict[str, GameObject] = {}
+        self._battlefield: dict[str, GameObject] = {}  # the permanents, in the order they entered
+        #: The host's "it can't become day/night" effects by the id of their source (entering or on the battlefield).
+        self.forbidding: dict[str, list[str]] = {}
+        self.stack: list[str] = []
+        self._ids = itertools.count(1)
+        self._group_index = -1
+        self._extra_turns: list[tuple[str, ...]] = []
+        self._upkeep_triggers: list[tuple[GameObject, str]] = []
 
     # -- reading -------------------------------------------------------------------------------------------------
 
@@ -77,6 +102,12 @@ class HostBase:
         if not kinds:
             return list(self.log)
         return [e for e in self.log if isinstance(e, kinds)]
+
+    def triggers_on_day_night(self, obj: GameObject) -> bool:
+        """Whether ``obj``'s "whenever day becomes night or night becomes day" ability triggers (731.1a): it has one,
+        it is not phased out (702.26b: treated as though it does not exist) and not face down (708.2: a face-down
+        permanent has no abilities)."""
+        return bool(obj.card.day_night_trigger) and not obj.phased_out and not obj.face_down
 
     def check(self) -> list[str]:
         """Where the host and the rules disagree (empty when they agree): every battlefield permanent must be known
