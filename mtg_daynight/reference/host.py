@@ -60,7 +60,21 @@ class ReferenceHost(Table):
         game_id: str = "reference",
         variants: Sequence[str] = (),
     ) -> None:
-        super().__init__(players, teams=teams, daynight=daynight, game_id=game_id, variants=variants)
+        if teams:
+            groups = tuple(tuple(team) for team in teams)
+            everyone = tuple(p for team in groups for p in team)
+            if not all(groups):
+                raise IllegalActionError("a team needs at least one player")
+        else:
+            everyone = tuple(players)
+            groups = tuple((p,) for p in everyone)
+        if not everyone:
+            raise IllegalActionError("a game needs at least one player")
+        if len(set(everyone)) != len(everyone):
+            raise IllegalActionError(f"a player is listed twice: {', '.join(everyone)}")
+        daynight = daynight if daynight is not None else DayNight(autoload=False)
+        game = daynight.new_game(game_id, everyone, variants=variants)
+        super().__init__(groups, shared_team_turns=bool(teams), daynight=daynight, game=game)
         self._outcomes = outcomes = Outcomes(self)
         zones = Zones(self, outcomes)
         turns = Turns(self, outcomes, zones)

@@ -10,7 +10,6 @@ The host is composed of parts that each hold this table: :class:`~mtg_daynight.r
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 
 from mtg_daynight.effects import HostEffects
 from mtg_daynight.facade import DayNight, Game
@@ -21,38 +20,20 @@ from mtg_daynight.rules import Designation, TraceLine
 
 
 class Table:
-    """One game's state on the reference engine and its reading side (see :class:`ReferenceHost` for the
-    arguments)."""
+    """One game's state on the reference engine (``game``, played by ``groups`` of players in turn order) and its
+    reading side."""
 
-    def __init__(
-        self,
-        players: Sequence[str] = ("A", "B"),
-        *,
-        teams: Sequence[Sequence[str]] | None = None,
-        daynight: DayNight | None = None,
-        game_id: str = "reference",
-        variants: Sequence[str] = (),
-    ) -> None:
-        if teams:
-            groups = tuple(tuple(team) for team in teams)
-            everyone = tuple(p for team in groups for p in team)
-            if not all(groups):
-                raise IllegalActionError("a team needs at least one player")
-        else:
-            everyone = tuple(players)
-            groups = tuple((p,) for p in everyone)
-        if not everyone:
-            raise IllegalActionError("a game needs at least one player")
-        if len(set(everyone)) != len(everyone):
-            raise IllegalActionError(f"a player is listed twice: {', '.join(everyone)}")
+    def __init__(self, groups: tuple[tuple[str, ...], ...], *, shared_team_turns: bool, daynight: DayNight,
+                 game: Game) -> None:
+        everyone = tuple(p for group in groups for p in group)
         self.players: tuple[str, ...] = everyone
         self.groups: tuple[tuple[str, ...], ...] = groups
-        self.shared_team_turns = bool(teams)
-        self.game_id = game_id
-        self.daynight = daynight if daynight is not None else DayNight(autoload=False)
-        self.game: Game = self.daynight.new_game(game_id, everyone, variants=variants)
-        self.effects = HostEffects(self.daynight.pm)
-        self.daynight.pm.register(self.effects, name=f"reference-host-effects:{game_id}")
+        self.shared_team_turns = shared_team_turns
+        self.game_id = game.id
+        self.daynight = daynight
+        self.game = game
+        self.effects = HostEffects(daynight.pm)
+        daynight.pm.register(self.effects, name=f"reference-host-effects:{game.id}")
         self.turn = 0
         self.step = Step.BEFORE_GAME
         self.active: tuple[str, ...] = ()
