@@ -5,12 +5,14 @@ Import-graph checks, not timings: each probe runs in a fresh interpreter, does o
 ``sys.modules``. The guards that matter: ``--help`` and ``deck scan`` load neither requests (HTTP, only for an
 update) nor pluggy (playing a game); a plain install (no ``[carddata]`` extra) runs the demo and the deck scan;
 a command that needs the extra says what to install. When a guard fails, find who imports the module
-(``python -X importtime ...``) and keep that import in the command that needs it.
+(``python -X importtime ...``) and keep that import in the command that needs it. And no module imports
+itself back through others, not even lazily (a module named in a string) or for type checkers only.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib.util
 import json
 import subprocess
@@ -283,3 +285,61 @@ def test_the_program_exits_with_the_status_of_its_command(tmp_path: Path, files:
     assert program(*scan, files["deck"]) == 0
     assert program(*scan, str(typo)) == 1  # an unknown name
     assert program("nope") == 2
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(module: str, is_package: bool, tree: ast.AST, known: set[str]) -> set[str]:
+    """The package's modules that ``module`` imports anywhere (at the top, in a function, for type checkers only)
+    or names as a string for a lazy import (``".facade"`` in an export table, ``"mtg_daynight.cli.deck"``)."""
+    package = module if is_package else module.rpartition(".")[0]
+
+    def absolute(name: str, level: int) -> str:
+        base = package.rsplit(".", level - 1)[0] if level > 1 else package
+        return f"{base}.{name}" if level else name
+
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = absolute(node.module or "", node.level).rstrip(".")
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+            if text.startswith(".") and is_package:
+                names.add(absolute(text[1:], 1))
+            elif text.startswith("mtg_daynight."):
+                names.add(text)
+    found = set()
+    for name in names:
+        while name and name not in known:  # `from package import name`: the name may be a module or not
+            name = name.rpartition(".")[0]
+        if name and not f"{module}.".startswith(f"{name}."):  # itself, or a package it is in (imported first anyway)
+            found.add(name)
+    return found
+
+
+def test_no_module_of_the_package_imports_itself_back_even_lazily_or_for_type_checkers() -> None:
+    paths = {_module_name(p): p for p in (ROOT / "mtg_daynight").rglob("*.py")}
+    known = set(paths)
+    graph = {
+        module: _imported(module, path.name == "__init__.py", ast.parse(path.read_text(encoding="utf-8")), known)
+        for module, path in paths.items()
+    }
+    cycles = []
+    for start in sorted(graph):
+        stack, seen = [(start, (start,))], {start}
+        while stack:
+            module, path = stack.pop()
+            for nxt in sorted(graph[module]):
+                if nxt == start:
+                    cycles.append(" -> ".join((*path, start)))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, (*path, nxt)))
+    assert cycles == [], "\n".join(cycles)
