@@ -14,59 +14,37 @@ Everything an engine's conformance adapter needs is importable from here: :class
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from mtg_daynight.lazy import lazy_exports
-
-if TYPE_CHECKING:
-    from mtg_daynight.reference import Card, CardKind
-    from mtg_daynight.scenarios.adapter import (
-        Adapter,
-        Entering,
-        PermanentView,
-        Seen,
-        SeenEntered,
-        SeenPhased,
-        SeenTrigger,
-        Unsupported,
-    )
-    from mtg_daynight.scenarios.cards import (
-        BUILTIN,
-        ORDINARY_CARDS,
-        BundledCards,
-        CardCatalog,
-        CardSource,
-        DatabaseCards,
-        TableCards,
-    )
-    from mtg_daynight.scenarios.model import Scenario
-    from mtg_daynight.scenarios.parse import load_scenario, parse_scenario
-    from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
-    from mtg_daynight.scenarios.runner import Failure, Result, SkippedCheck, run_scenario
-
-#: Where each public name lives; each loads on first use, so that ``mtg-daynight demo`` (which only needs
-#: :mod:`.report`) does not load the parser and runner.
-_EXPORTS = {
-    "Adapter": ".adapter", "Entering": ".adapter", "PermanentView": ".adapter", "Seen": ".adapter",
-    "Unsupported": ".adapter", "SeenEntered": ".adapter",
-    "SeenPhased": ".adapter",
-    "SeenTrigger": ".adapter",
-    "Card": "mtg_daynight.reference", "CardKind": "mtg_daynight.reference",
-    "BUILTIN": ".cards", "ORDINARY_CARDS": ".cards", "BundledCards": ".cards", "CardCatalog": ".cards",
-    "CardSource": ".cards", "DatabaseCards": ".cards", "TableCards": ".cards",
-    "Scenario": ".model",
-    "load_scenario": ".parse", "parse_scenario": ".parse",
-    "ReferenceAdapter": ".reference_adapter",
-    "Failure": ".runner", "Result": ".runner", "SkippedCheck": ".runner", "run_scenario": ".runner",
-}
-__getattr__ = lazy_exports(__name__, _EXPORTS)
+from mtg_daynight.reference import Card, CardKind
+from mtg_daynight.scenarios.adapter import (
+    Adapter,
+    Entering,
+    PermanentView,
+    Seen,
+    SeenEntered,
+    SeenPhased,
+    SeenTrigger,
+    Unsupported,
+)
+from mtg_daynight.scenarios.cards import (
+    BUILTIN,
+    ORDINARY_CARDS,
+    BundledCards,
+    CardCatalog,
+    CardSource,
+    DatabaseCards,
+    TableCards,
+)
+from mtg_daynight.scenarios.model import Scenario
+from mtg_daynight.scenarios.parse import load_scenario, parse_scenario
+from mtg_daynight.scenarios.reference_adapter import ReferenceAdapter
+from mtg_daynight.scenarios.runner import Failure, Result, SkippedCheck, run_scenario
 
 
 def library_dir() -> Path:
     """The directory of the bundled scenario library."""
-    from importlib import resources  # not loaded by ``mtg-daynight demo``, which only needs the report
-
     return Path(str(resources.files("mtg_daynight.scenarios") / "library"))
 
 
