@@ -100,7 +100,7 @@ class ReferenceHost(Table):
         """Effects now grant ``gained`` and remove ``lost`` (the full current sets)."""
         [change] = self._abilities([(permanent, gained, lost)])
         self._outcomes.report("set_abilities", {"permanent": permanent, "gained": change.gained, "lost": change.lost},
-                     lambda: self._set_abilities([change]))
+                              lambda: self._set_abilities([change]))
 
     def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> None:
         """Effects change several permanents' day/night keywords at the same moment (Humility leaves the

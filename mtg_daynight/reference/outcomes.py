@@ -85,7 +85,7 @@ class Outcomes:
                     obj.zone, obj.face, obj.controller = Zone.GRAVEYARD, Side.FRONT, obj.owner
                     self.table._add(obj)
                 self.table._log(log.NotEntered, permanent=obj.id, name=obj.card.name, rule=refusal.rule,
-                          reason=refusal.reason, to=None if gone else Zone.GRAVEYARD)
+                                reason=refusal.reason, to=None if gone else Zone.GRAVEYARD)
                 continue
             choice = faces.get(obj.id)
             if choice is not None:
@@ -93,8 +93,8 @@ class Outcomes:
             obj.zone, obj.sick, obj.tapped = Zone.BATTLEFIELD, True, False
             self.table._add(obj)
             self.table._log(log.Entered, permanent=obj.id, name=obj.name, controller=obj.controller, face=obj.face,
-                      transformed=bool(choice and choice.replaced), face_down=obj.face_down, token=obj.token,
-                      rule=choice.rule if choice else "")
+                            transformed=bool(choice and choice.replaced), face_down=obj.face_down, token=obj.token,
+                            rule=choice.rule if choice else "")
         self.carry_out(Outcome(tuple(rest), ()), cause="")
 
     def report(
@@ -119,7 +119,7 @@ class Outcomes:
         for action in outcome.actions:
             if isinstance(action, DesignationChange):
                 self.table._log(log.DesignationChanged, before=action.before, after=action.after, rule=action.rule,
-                          during_untap_step=action.during_untap_step)
+                                during_untap_step=action.during_untap_step)
                 if action.is_day_night_change:
                     change = f"{action.before} -> {action.after}"
                     for obj in self.table.battlefield():
@@ -141,11 +141,11 @@ class Outcomes:
                 why = cause if action.rule == "701.27" else (
                     "daybound" if action.rule in ("702.145b", "702.145c") else "nightbound")
                 self.table._log(log.Transformed, permanent=obj.id, before=before, after=obj.name, to=action.to,
-                          rule=action.rule, cause=why)
+                                rule=action.rule, cause=why)
             elif isinstance(action, TransformRefused):
                 obj = self.table.obj(action.permanent)
                 self.table._log(log.Refused, permanent=obj.id, name=obj.name, rule=action.rule, reason=action.reason,
-                          cause=cause)
+                                cause=cause)
             elif isinstance(action, ChangeVetoed):
                 self.table._log(log.Vetoed, after=action.after, rule=action.rule, reason=action.reason)
             else:
@@ -157,4 +157,4 @@ class Outcomes:
         self.table._add(ability)
         self.table.stack.append(ability.id)
         self.table._log(log.TriggerPut, source=source.id, name=source.name, effect=source.card.day_night_trigger,
-                  change=change, at=at)
+                        change=change, at=at)

@@ -94,7 +94,7 @@ class Turns:
 
         if untap_step:  # 502.1 happened; report it with the untap step, then 502.2 is the rules' check
             self.outcomes.report("untap_step", {"turn": turn, "active": group, "phased_in": [o.id for o in phase_in],
-                                        "phased_out": [o.id for o in phase_out]}, host_side)
+                                                "phased_out": [o.id for o in phase_out]}, host_side)
         else:
             self.outcomes.report("untap_step_skipped", {"turn": turn, "active": group}, host_side)
         self._untap(group, untapping=untap_step)

@@ -231,7 +231,7 @@ class Zones:
         refused = outcome.face_down_refused
         if refused:
             self.table._log(log.FaceDownRefused, permanent=permanent, name=obj.name, rule=refused[0].rule,
-                      reason=refused[0].reason)
+                            reason=refused[0].reason)
             return False
         obj.face_down = True
         self.table._log(log.TurnedFaceDown, permanent=permanent)
