@@ -314,7 +314,7 @@ def _imported(module: str, is_package: bool, tree: ast.AST, known: set[str]) -> 
             if text.startswith(".") and is_package:
                 names.add(absolute(text[1:], 1))
             elif text.startswith("mtg_daynight."):
-                names.add(text)
+                names.add(text.partition(":")[0])  # "package.module:factory" names the module
     found = set()
     for name in names:
         while name and name not in known:  # `from package import name`: the name may be a module or not
