@@ -43,6 +43,7 @@ from performance_doc import write_section  # noqa: E402
 
 from mtg_daynight.importer.download import ScryfallClient  # noqa: E402
 from mtg_daynight.importer.importer import import_file  # noqa: E402
+from mtg_daynight.importer.transfer import download  # noqa: E402
 from mtg_daynight.importer.update import run_update  # noqa: E402
 
 BULK_ETAG = 'W/"bench-bulk"'
@@ -183,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
                     out.write(chunk)
 
         def ours(work: Path) -> None:
-            ScryfallClient(api_url=server).download(file_url, work / "f.jsonl.gz", expected_size=len(body))
+            download(ScryfallClient(api_url=server), file_url, work / "f.jsonl.gz", expected_size=len(body))
 
         def update(work: Path) -> None:
             run_update(data_dir=work / "data", cache_dir=work / "cache", api_url=server, force=True)

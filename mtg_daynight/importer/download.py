@@ -4,7 +4,7 @@
 * ``GET /bulk-data/{type}`` sends ``If-None-Match`` with the stored ETag: an unchanged upstream costs one request.
   The answer is read up to :data:`MAX_BULK_OBJECT` bytes (a real one is about 1 KB): an endless answer is refused.
 * The bulk file itself is a :class:`~mtg_daynight.importer.transfer.FileTransfer` (the resumable ``.part``
-  file, in ``importer/transfer.py``), whose every request, retry and wait goes through this client.
+  file, in ``importer/transfer.py``, built on this client), whose every request, retry and wait goes through it.
 * Bounds (see ``docs/carddata.md``, "Limits"): ``timeout`` is the connect timeout and the stall timeout (an
   attempt fails when fewer than :data:`STALL_BYTES` arrive in that many seconds); ``deadline`` bounds the whole
   run, waits included; ``max_retries`` is one budget for the whole run (5xx, 429, dropped or stalled transfers).
@@ -30,7 +30,6 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC
-from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import msgspec
@@ -69,13 +68,14 @@ from mtg_daynight.importer.network_errors import (
     unreachable_reason,
 )
 from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
-from mtg_daynight.importer.transfer import CHUNK_SIZE, Downloaded, FileTransfer, Progress
 
 API_URL = "https://api.scryfall.com"
 SCRYFALL_HOSTS = frozenset({"api.scryfall.com", "data.scryfall.io"})
 DEFAULT_RETRY_AFTER = 30.0
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _ERROR_BODY_LIMIT = 64 * 1024
+#: bytes read at a time, from the network (and from a resumed download's ``.part`` file)
+CHUNK_SIZE = 256 * 1024
 
 
 def user_agent() -> str:
@@ -417,29 +417,3 @@ class ScryfallClient:
             )
         self.check_url(bulk.file_uri)
         return BulkAnswer(bulk, response.headers.get("ETag"), False)
-
-    # -- the file ----------------------------------------------------------------------------------------
-    def transfer(
-        self, url: str, dest: Path, *, expected_size: int | None, progress: Progress | None = None
-    ) -> FileTransfer:
-        """A :class:`FileTransfer` of ``url`` to ``dest`` (nothing happens until its chunks are read)."""
-        return FileTransfer(self, url, dest, expected_size=expected_size, progress=progress)
-
-    def download(
-        self,
-        url: str,
-        dest: Path,
-        *,
-        expected_size: int | None,
-        progress: Progress | None = None,
-    ) -> Downloaded:
-        """Download ``url`` to ``dest`` through ``dest.part``, resuming an earlier partial download.
-
-        The result is checked (size equals ``expected_size`` when given, else the Content-Length; gzip magic)
-        before ``dest`` is replaced. On failure ``dest`` is untouched and the ``.part`` file is kept for
-        resuming when it can be (same URL).
-        """
-        transfer = self.transfer(url, dest, expected_size=expected_size, progress=progress)
-        for _ in transfer.chunks():
-            pass
-        return transfer.commit()

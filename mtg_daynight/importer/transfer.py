@@ -5,8 +5,8 @@
   past it) and the gzip magic bytes. It yields the file's bytes while they arrive (the already-downloaded prefix
   first, read back from the ``.part`` file), so the importer can decompress and scan them as they come
   (``importer/update.py``). The bytes are stored exactly as sent: the importer decompresses them once.
-* Every request, retry and wait goes through the :class:`~mtg_daynight.importer.download.ScryfallClient` that
-  made the transfer: the download policy lives there only.
+* Every request, retry and wait goes through the transfer's
+  :class:`~mtg_daynight.importer.download.ScryfallClient`: the download policy lives there only.
 * The meta file is written by :func:`~mtg_daynight.atomicfile.write_atomic`, like every file mtg-daynight
   writes.
 """
@@ -27,12 +27,10 @@ import requests
 
 from mtg_daynight.atomicfile import write_atomic
 from mtg_daynight.importer.decompress import GZIP_MAGIC
+from mtg_daynight.importer.download import CHUNK_SIZE, ScryfallClient
 from mtg_daynight.importer.errors import DownloadError
 from mtg_daynight.importer.limits import MAX_FILE_SIZE
 from mtg_daynight.importer.network_errors import BodyTooLong, Interrupted
-
-#: bytes read at a time, from the network and from the ``.part`` file
-CHUNK_SIZE = 256 * 1024
 
 
 class Progress(Protocol):
@@ -46,37 +44,6 @@ class Progress(Protocol):
 
     def close(self) -> None:
         """Called once, when the download ends (successfully or not)."""
-
-
-class Client(Protocol):
-    """What a transfer asks of the client that made it
-    (:class:`~mtg_daynight.importer.download.ScryfallClient`): the download policy lives there only."""
-
-    def check_url(self, url: str) -> None:
-        """Refuse a URL the client would not fetch (raises :class:`DownloadError`)."""
-
-    def remaining(self, phase: str = "downloading") -> float:
-        """Seconds left before the deadline; raises :class:`DeadlineError` naming ``phase`` when none are left."""
-        ...
-
-    def retry(self, url: str, reason: str, wait: float | None = None) -> None:
-        """Spend one retry on ``reason`` and wait, or raise :class:`DownloadError`."""
-
-    def headers(self, accept: str, extra: dict[str, str] | None = None) -> dict[str, str]:
-        """The request headers."""
-        ...
-
-    def request(self, url: str, headers: dict[str, str]) -> requests.Response:
-        """One GET, redirects followed, under the client's policy."""
-        ...
-
-    def body(self, response: requests.Response, limit: int, skip: int = 0) -> Iterator[bytes]:
-        """The response body in chunks, at most ``limit`` bytes, the first ``skip`` dropped."""
-        ...
-
-    def error_detail(self, response: requests.Response) -> str:
-        """A short excerpt of an error response's body."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -101,7 +68,7 @@ class FileTransfer:
 
     def __init__(
         self,
-        client: Client,
+        client: ScryfallClient,
         url: str,
         dest: Path,
         *,
@@ -137,21 +104,22 @@ class FileTransfer:
         the bytes arriving from the network (written to ``.part`` first). Retries and resumes within the run
         are invisible to the reader. Raises :class:`DownloadError` (the ``.part`` is kept when resumable)."""
         self.dest.parent.mkdir(parents=True, exist_ok=True)
-        meta = _read_json(self.meta_path)
+        meta = read_meta(self.meta_path)
         same = meta.get("url") == self.url
         if not same:
-            _remove(self.part)
-        self.etag = meta.get("etag") if same else None
-        have = _file_size(self.part)
+            self.part.unlink(missing_ok=True)
+        etag = meta.get("etag")
+        self.etag = etag if same and isinstance(etag, str) else None
+        have = self.part.stat().st_size if self.part.exists() else 0
         if self.expected is not None and have > self.expected:
-            _remove(self.part)
+            self.part.unlink(missing_ok=True)
             have = 0
         response: requests.Response | None = None
         skip = 0
         if not (self.expected is not None and 0 < have == self.expected):
             response, skip = self._open(have, first=True)
             if skip:  # the server ignored our Range: start again from byte 0
-                _truncate(self.part)
+                self.part.write_bytes(b"")
                 have, skip = 0, 0
         started = False
         try:
@@ -204,7 +172,7 @@ class FileTransfer:
         skip = 0
         if status == 416 and start and first:
             response.close()
-            _remove(self.part)  # our partial file does not fit the server's: start again
+            self.part.unlink(missing_ok=True)  # our partial file does not fit the server's: start again
             return self._open(0, first=True)
         if status == 206 and start:
             where = _content_range_start(response.headers.get("Content-Range"))
@@ -275,13 +243,13 @@ class FileTransfer:
         if not self._finished:
             raise DownloadError(f"GET {self.url}: the download did not finish")
         os.replace(self.part, self.dest)
-        _remove(self.meta_path)
+        self.meta_path.unlink(missing_ok=True)
         return Downloaded(self.dest, self.size, self.etag, self.resumed, self.requests, self.sha256)
 
     def discard(self) -> None:
         """Remove the partial download (it cannot be resumed: it is corrupt or not the server's file)."""
-        _remove(self.part)
-        _remove(self.meta_path)
+        self.part.unlink(missing_ok=True)
+        self.meta_path.unlink(missing_ok=True)
 
 
 def _content_range_start(value: str | None) -> int | None:
@@ -292,7 +260,9 @@ def _content_range_start(value: str | None) -> int | None:
     return int(first) if first.isdigit() else None
 
 
-def _read_json(path: Path) -> dict[str, str | None]:
+def read_meta(path: Path) -> dict[str, object]:
+    """The JSON object a download's meta file holds (``<name>.part.json``, the cache's ``<name>.json``); ``{}``
+    when it is missing or not such an object."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -300,23 +270,22 @@ def _read_json(path: Path) -> dict[str, str | None]:
     return data if isinstance(data, dict) else {}
 
 
-def _remove(path: Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        path.unlink()
-
-
 def utc_now() -> str:
     """The current UTC time, ISO 8601, seconds precision."""
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-def _file_size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except FileNotFoundError:
-        return 0
+def download(
+    client: ScryfallClient, url: str, dest: Path, *, expected_size: int | None, progress: Progress | None = None
+) -> Downloaded:
+    """Download ``url`` to ``dest`` through ``dest.part``, resuming an earlier partial download (a
+    :class:`FileTransfer` read to its end, then committed).
 
-
-def _truncate(path: Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        os.truncate(path, 0)
+    The result is checked (size equals ``expected_size`` when given, else the Content-Length; gzip magic)
+    before ``dest`` is replaced. On failure ``dest`` is untouched and the ``.part`` file is kept for
+    resuming when it can be (same URL).
+    """
+    transfer = FileTransfer(client, url, dest, expected_size=expected_size, progress=progress)
+    for _ in transfer.chunks():
+        pass
+    return transfer.commit()

@@ -8,7 +8,6 @@ so concurrent updates wait for each other, and it only replaces the snapshot wit
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import json
@@ -43,7 +42,7 @@ from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
 from mtg_daynight.importer.snapshot import check_not_older, check_plausible, load_snapshot
 from mtg_daynight.importer.store import Store
-from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, utc_now
+from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, read_meta, utc_now
 
 
 class UpdateOutcome:
@@ -119,21 +118,13 @@ def _cached_file(cache_dir: Path, bulk_type: str, url: str) -> Path:
     return cache_dir / f"{bulk_type}{suffix}"
 
 
-def _read_meta(path: Path) -> dict[str, object]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def _import_cached(
     target: Path, url: str, notify: Callable[[str], None], check: Callable[[], object]
 ) -> ImportResult | None:
     """Import the cached download of ``url`` if there is one and it is the file we downloaded (its SHA-256
     recorded after its first successful import); a corrupt one is discarded and None returned."""
     meta_path = target.with_name(target.name + ".json")
-    meta = _read_meta(meta_path)
+    meta = read_meta(meta_path)
     recorded = meta.get("sha256")
     if meta.get("url") != url or not isinstance(recorded, str) or not target.is_file():
         return None
@@ -148,8 +139,7 @@ def _import_cached(
     if result is None or result.sha256 != recorded:
         notify(f"the cached download {target} does not match its recorded sha256: discarded, downloading afresh")
         for path in (target, meta_path):
-            with contextlib.suppress(FileNotFoundError):
-                path.unlink()
+            path.unlink(missing_ok=True)
         return None
     return result
 
@@ -172,10 +162,9 @@ def _fetch(
         outcome.reused_download = True
         return result
     meta_path = target.with_name(target.name + ".json")
-    with contextlib.suppress(FileNotFoundError):
-        meta_path.unlink()
+    meta_path.unlink(missing_ok=True)
     expected = bulk.compressed_size if not bulk.is_legacy else None
-    transfer = client.transfer(url, target, expected_size=expected, progress=progress)
+    transfer = FileTransfer(client, url, target, expected_size=expected, progress=progress)
     result = import_download(transfer)
     outcome.download = transfer.commit()
     meta = {"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256}

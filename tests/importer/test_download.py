@@ -21,6 +21,7 @@ from mtg_daynight.importer.errors import (
     UnsafeURLError,
 )
 from mtg_daynight.importer.snapshot import load_snapshot
+from mtg_daynight.importer.transfer import download
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import (
     bulk_object,
@@ -185,7 +186,7 @@ def test_interrupted_download_leaves_part_file_and_old_snapshot(tmp_path: Path, 
     responses.get(url, body=body[:100])
     responses.get(url, body=requests.ConnectionError("reset"))
     with pytest.raises(DownloadError):
-        client.download(url, tmp_path / "f.jsonl.gz", expected_size=len(body))
+        download(client, url, tmp_path / "f.jsonl.gz", expected_size=len(body))
     assert (tmp_path / "f.jsonl.gz.part").stat().st_size == 100
     assert not (tmp_path / "f.jsonl.gz").exists()
 
@@ -197,7 +198,7 @@ def test_server_that_ignores_range_restarts_from_zero(tmp_path: Path, body: byte
     (tmp_path / "f.jsonl.gz.part").write_bytes(body[:50])
     (tmp_path / "f.jsonl.gz.part.json").write_text(json.dumps({"url": url, "etag": None}))
     responses.get(url, body=body)  # 200 with the whole file despite our Range header
-    result = client.download(url, tmp_path / "f.jsonl.gz", expected_size=len(body))
+    result = download(client, url, tmp_path / "f.jsonl.gz", expected_size=len(body))
     assert (tmp_path / "f.jsonl.gz").read_bytes() == body and not result.resumed
 
 
