@@ -17,7 +17,7 @@ Everything here only reads; the functions are pure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Annotated, Final, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Final, Literal, TypeVar
 
 import msgspec
 
@@ -148,18 +148,20 @@ def keywords(state: GameState, value: object, what: Where) -> frozenset[Keyword]
     """A set of :class:`Keyword` (or their values, ``"daybound"`` / ``"nightbound"``), as a frozenset."""
     if not isinstance(value, _COLLECTIONS):
         raise bad(state, f"{where(what)}: {show(value)} is not a set of keywords")
-    found = frozenset(_KEYWORDS.get(str.__str__(k)) if isinstance(k, str) else None for k in value)
-    if None in found:
-        wrong = next(k for k in value if not isinstance(k, str) or k not in _KEYWORDS)
-        raise bad(state, f"{where(what)}: {show(wrong)} is not a keyword (use 'daybound' and 'nightbound')")
-    return _kept(value, cast("frozenset[Keyword]", found))
+    found: list[Keyword] = []
+    for item in value:
+        keyword = _KEYWORDS.get(str.__str__(item)) if isinstance(item, str) else None  # plain str: see side()
+        if keyword is None:
+            raise bad(state, f"{where(what)}: {show(item)} is not a keyword (use 'daybound' and 'nightbound')")
+        found.append(keyword)
+    return _kept(value, frozenset(found))
 
 
 def restrictions(state: GameState, value: object, what: Where) -> frozenset[str]:
     """A set of restriction names (non-empty strings), as a frozenset."""
     if not isinstance(value, _COLLECTIONS):
         raise bad(state, f"{where(what)}: {show(value)} is not a set of restriction names")
-    return _kept(value, frozenset(name(state, item, what, " item") for item in value))
+    return _kept(value, frozenset([name(state, item, what, " item") for item in value]))
 
 
 def _kept(value: object, normalised: frozenset[_T]) -> frozenset[_T]:
