@@ -38,7 +38,6 @@ import urllib3
 
 from mtg_daynight import __version__
 from mtg_daynight.importer.errors import (
-    DeadlineError,
     DownloadError,
     InvalidURLError,
     RateLimitedError,
@@ -57,6 +56,7 @@ from mtg_daynight.importer.limits import (
     MAX_RETRY_AFTER,
     MAX_TOTAL_WAIT,
     STALL_BYTES,
+    Deadline,
 )
 from mtg_daynight.importer.network_errors import (
     BodyTooLong,
@@ -180,7 +180,7 @@ class ScryfallClient:
         self.connect_timeout = float(connect)
         self.stall_timeout = float(stall)
         self.last_timeouts = (self.connect_timeout, self.stall_timeout)  # those of the latest request (messages)
-        self.deadline = float(deadline)
+        self.deadline = Deadline(float(deadline))
         self.max_retries = max_retries
         self.backoff = backoff
         self.max_429 = max_429
@@ -193,7 +193,6 @@ class ScryfallClient:
         self.request_count = 0
         self.retries_used = 0
         self.rate_limited = 0
-        self._started: float | None = None
 
     # -- helpers -----------------------------------------------------------------------------------------
     def check_url(self, url: str) -> None:
@@ -221,22 +220,12 @@ class ScryfallClient:
 
     def start_clock(self) -> None:
         """Start the deadline's clock now (else it starts with the first request); a second call changes nothing."""
-        if self._started is None:
-            self._started = self.clock()
+        self.deadline.start(self.clock())
 
     def remaining(self, phase: str = "downloading") -> float:
-        """Seconds left before the deadline (the clock starts with the first request, or :meth:`start_clock`);
-        raises :class:`DeadlineError` naming ``phase`` when none are left."""
-        self.start_clock()
-        assert self._started is not None
-        elapsed = self.clock() - self._started
-        left = self.deadline - elapsed
-        if left <= 0:
-            raise DeadlineError(
-                f"gave up while {phase} after {elapsed:.1f} s: the update took longer than its {self.deadline:g} s "
-                "deadline (--deadline); nothing was written"
-            )
-        return left
+        """Seconds left before the deadline (:class:`~mtg_daynight.importer.limits.Deadline`, on this client's
+        clock); raises :class:`DeadlineError` naming ``phase`` when none are left."""
+        return self.deadline.remaining(phase, self.clock())
 
     def _timeouts(self) -> tuple[float, float]:
         left = self.remaining()
@@ -256,7 +245,7 @@ class ScryfallClient:
             )
         if delay >= self.remaining():
             raise DownloadError(
-                f"GET {url}: {reason}; waiting {delay:g} s more would pass the {self.deadline:g} s deadline "
+                f"GET {url}: {reason}; waiting {delay:g} s more would pass the {self.deadline.seconds:g} s deadline "
                 "(--deadline)"
             )
         self.notify(f"{reason}; retrying in {delay:g} s (retry {self.retries_used} of {self.max_retries})")

@@ -1,11 +1,16 @@
 """The bounds of an update against a slow, broken or hostile server, and of an MTGJSON file against one that
 balloons (``docs/carddata.md``, "Limits").
 
-Plain numbers with no imports, so the command line can show them in its help without loading HTTP;
-:mod:`~mtg_daynight.importer.download` and :mod:`~mtg_daynight.importer.mtgjson` enforce them.
+Plain numbers (and :class:`Deadline`, the one clock of ``--deadline``) without HTTP imports, so the command line
+can show them in its help without loading HTTP; :mod:`~mtg_daynight.importer.download` and
+:mod:`~mtg_daynight.importer.mtgjson` enforce them.
 """
 
 from __future__ import annotations
+
+import time
+
+from mtg_daynight.importer.errors import DeadlineError
 
 #: Seconds: connect timeout, and stall timeout (fewer than STALL_BYTES in that time fails the attempt).
 DEFAULT_TIMEOUT = 30.0
@@ -29,6 +34,33 @@ MAX_BULK_OBJECT = 1 << 20
 #: Largest bulk file accepted when the server announces no size (all_cards is about 0.4 GB gzipped).
 MAX_FILE_SIZE = 4 << 30
 MAX_REDIRECTS = 5
+
+
+class Deadline:
+    """The time bound of one run (``--deadline``), ``seconds`` from its start: :meth:`start`, else the first
+    :meth:`remaining`. ``now``: the time on the caller's own clock (default :func:`time.monotonic`)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.started: float | None = None
+
+    def start(self, now: float | None = None) -> None:
+        """Start the clock at ``now``, unless it has started already."""
+        if self.started is None:
+            self.started = time.monotonic() if now is None else now
+
+    def remaining(self, phase: str, now: float | None = None) -> float:
+        """Seconds left at ``now``; raises :class:`~mtg_daynight.importer.errors.DeadlineError` naming ``phase``
+        (what the run was doing) when none are left."""
+        now = time.monotonic() if now is None else now
+        self.start(now)
+        elapsed = now - (self.started or 0.0)
+        if elapsed >= self.seconds:
+            raise DeadlineError(
+                f"gave up while {phase} after {elapsed:.1f} s: the update took longer than its {self.seconds:g} s "
+                "deadline (--deadline); nothing was written"
+            )
+        return self.seconds - elapsed
 
 
 def backoff_total(retries: int = DEFAULT_RETRIES) -> float:

@@ -10,9 +10,10 @@ the :class:`~mtg_daynight.importer.records.SourceInfo` names every file with its
 
 from __future__ import annotations
 
+import functools
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -20,6 +21,7 @@ from mtg_daynight.importer.decompress import DEFAULT_BLOCK_SIZE, UTF8_BOM, file_
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
 from mtg_daynight.importer.importer import ImportResult, import_file
+from mtg_daynight.importer.limits import Deadline
 from mtg_daynight.importer.mtgjson import read_mtgjson
 from mtg_daynight.importer.records import SourceFile, SourceInfo
 
@@ -90,21 +92,17 @@ class Progress(Protocol):
         """The work has ended (or failed)."""
 
 
-def _phase(deadline: Callable[[str], object], phase: str) -> Callable[[], object]:
-    return lambda: deadline(phase)
-
-
 def import_local_files(
     paths: Sequence[PathLike],
     *,
     progress: Progress | None = None,
-    deadline: Callable[[str], object] | None = None,
+    deadline: Deadline | None = None,
 ) -> tuple[ImportResult, SourceInfo]:
     """Import every file of ``paths`` (Scryfall or MTGJSON, any mix) into one result, and describe the files.
 
     ``progress`` is told the files' total size and advanced as they are read (after each MTGJSON set, after each
-    Scryfall file). ``deadline(phase)`` is called before each decompressed block, with the phase
-    (``"importing FILE"``): it raises (:class:`~mtg_daynight.importer.errors.DeadlineError`) when the time is up.
+    Scryfall file). ``deadline`` is asked before each decompressed block, with the phase ``"importing FILE"``: it
+    raises (:class:`~mtg_daynight.importer.errors.DeadlineError`) when the time is up.
 
     Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file (and line, byte or set) that is
     missing, truncated, not JSON or holds a bad card; nothing is written by this function.
@@ -129,7 +127,7 @@ def import_local_files(
     try:
         for path in items:
             file_base = done
-            check = None if deadline is None else _phase(deadline, f"importing {path}")
+            check = None if deadline is None else functools.partial(deadline.remaining, f"importing {path}")
             if sniff_source(path) == "mtgjson":
                 read = read_mtgjson(path, folder, on_progress=advance, check=check)
                 decompressed += read.decompressed_bytes

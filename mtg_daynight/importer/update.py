@@ -12,7 +12,6 @@ import dataclasses
 import hashlib
 import json
 import os
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -27,7 +26,6 @@ from mtg_daynight.importer.errors import (
     CardFileError,
     CompressedDataError,
     CorruptDownloadError,
-    DeadlineError,
     DownloadError,
     SnapshotMissingError,
     SnapshotVersionError,
@@ -35,7 +33,7 @@ from mtg_daynight.importer.errors import (
 )
 from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE, SNAPSHOT_FORMAT_VERSION
 from mtg_daynight.importer.importer import ImportResult, checked, import_blocks, import_file, line_number
-from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT
+from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, Deadline
 from mtg_daynight.importer.local import as_paths, import_local_files
 from mtg_daynight.importer.paths import locate_snapshot
 from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
@@ -249,24 +247,6 @@ def import_download(transfer: FileTransfer) -> ImportResult:
     )
 
 
-def _deadline(seconds: float, clock: Callable[[], float] = time.monotonic) -> Callable[[str], None]:
-    """A deadline ``seconds`` from now: the function returned raises :class:`DeadlineError` naming its phase
-    once the time is up."""
-    if not seconds > 0:
-        raise CardDataError(f"--deadline must be positive, got {seconds}")
-    started = clock()
-
-    def check(phase: str) -> None:
-        elapsed = clock() - started
-        if elapsed > seconds:
-            raise DeadlineError(
-                f"gave up while {phase} after {elapsed:.1f} s: the update took longer than its {seconds:g} s "
-                "deadline (--deadline); nothing was written"
-            )
-
-    return check
-
-
 def run_update(
     *,
     data_dir: str | os.PathLike[str] | None = None,
@@ -308,7 +288,12 @@ def run_update(
             deadline=DEFAULT_DEADLINE if deadline is None else deadline,
             notify=notify,
         )
-    local_deadline = None if from_file is None or deadline is None else _deadline(deadline)
+    local_deadline = None
+    if from_file is not None and deadline is not None:
+        if not deadline > 0:
+            raise CardDataError(f"--deadline must be positive, got {deadline}")
+        local_deadline = Deadline(deadline)
+        local_deadline.start()
     if client is not None:
         client.start_clock()
     answer = None
@@ -351,7 +336,7 @@ def run_update(
                 )
                 outcome.requests = client.request_count
             if local_deadline is not None:
-                local_deadline("checking the import")
+                local_deadline.remaining("checking the import")
             elif client is not None:
                 client.remaining("checking the import")
             new = build_snapshot(result, source)
