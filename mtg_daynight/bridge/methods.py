@@ -1,23 +1,13 @@
 """The bridge's method table: the facade's methods, one to one, each derived from the facade method itself.
 
 Every public method (and property) of :class:`~mtg_daynight.facade.DayNight` and
-:class:`~mtg_daynight.facade.Game` is a bridge method of the same name, found by walking the classes
-(:func:`public_members`): adding an event to the facade adds it to the bridge, its schema, docs/bridge-schema.json
-and every client, with no line here. A bridge method has the facade method's parameters by name (plus ``game`` for
-the methods of :class:`~mtg_daynight.facade.Game`); its params type is a msgspec Struct built from the method's
-signature and type hints, so the JSON is decoded straight into it, and its result is the method's return value as
-JSON (an :class:`~mtg_daynight.rules.Outcome` for every event). The only methods listed by hand are the bridge's
-own: ``initialize`` and the host's can't-become effects (:class:`~mtg_daynight.effects.HostEffects`).
-
-Where a Python-only type cannot cross the wire it is mapped (:func:`wire_type`): ``bytes`` (a saved game) travels
-as a string; ``Permanent | CardPermanent`` as the tagged :class:`~mtg_daynight.bridge.protocol.EnteringPermanent`
-/ :class:`~mtg_daynight.bridge.protocol.EnteringCard`; any iterable as an array; ``Keyword | str`` as
-``Keyword`` (the enum already says which strings are valid); a union of string enums and literals as one literal.
-A :class:`~mtg_daynight.facade.Game` result becomes a :class:`~mtg_daynight.bridge.protocol.GameHandle`.
-Every wire type refuses unknown members at every depth, and integers are bounded: an annotated ``int`` keeps its
-annotation's range (a ``turn`` is :data:`~mtg_daynight.rules.validate.Turn`, 1..2^31 - 1), any other ``int`` is
-limited to the integers every JSON client reads exactly (at most 2^53 - 1). Everything else (an id in use, a
-variant no plugin offers, a turn out of range) the facade itself refuses, for Python hosts and the bridge alike.
+:class:`~mtg_daynight.facade.Game` is a bridge method of the same name (:func:`public_members`), so adding an event
+to the facade adds it to the bridge with no line here. Its params are the method's parameters by name (plus
+``game`` for :class:`~mtg_daynight.facade.Game`'s), decoded straight into a Struct built from its signature and
+type hints (:func:`wire_type` maps what cannot cross the wire); its result is the method's return value. Only the
+bridge's own methods are listed by hand: ``initialize`` and the host's can't-become effects. What the wire types
+let through (an id in use, a variant no plugin offers) the facade itself refuses, for Python hosts and the bridge
+alike.
 """
 
 from __future__ import annotations
@@ -83,7 +73,12 @@ def _is_str_literal(tp: Any) -> bool:
 
 
 def wire_type(tp: Any) -> Any:
-    """The JSON-side type of a facade parameter or result annotation (see the module docstring)."""
+    """The JSON-side type of a facade parameter or result annotation: ``bytes`` (a saved game) is a string;
+    ``Permanent``, ``CardPermanent`` and ``Face`` their wire types, which refuse unknown members at every depth; a
+    ``Game`` result a :class:`~mtg_daynight.bridge.protocol.GameHandle`; a plain ``int`` one every JSON client
+    reads exactly (at most 2^53 - 1; an annotated one, such as ``Turn``, keeps its range); any iterable an array;
+    ``Keyword | str`` is ``Keyword`` (the enum says which strings are valid), and a union of string enums and
+    literals one literal."""
     if tp is bytes:
         return str
     if tp is Permanent:
@@ -270,9 +265,7 @@ def _table(*methods: Method) -> dict[str, Method]:
     return {method.name: method for method in methods}
 
 
-#: Every method the server answers, by name: ``initialize``, then every public method of the facade
-#: (:class:`~mtg_daynight.facade.DayNight`'s, then :class:`~mtg_daynight.facade.Game`'s, in the order they are
-#: defined), then the host's effects.
+#: Every method the server answers, by name, in the order ``initialize`` lists them.
 METHODS: Final[Mapping[str, Method]] = _table(
     session_method(Session.initialize),
     *map(daynight_method, public_members(DayNight)),

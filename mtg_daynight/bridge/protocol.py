@@ -1,13 +1,9 @@
-"""The bridge's wire types: JSON-RPC 2.0 envelopes, error codes, and the bridge's own params and results.
+"""The bridge's wire types: JSON-RPC 2.0 envelopes, error codes, limits, and the few types that exist only on the
+wire (the params and results of the facade's methods are derived in :mod:`mtg_daynight.bridge.methods`).
 
-Every message is one line of JSON (newline-delimited), a request object or a batch (an array of them). The
-params and results of the facade's methods are derived from the facade itself (:mod:`mtg_daynight.bridge.methods`);
-the types here are the envelopes around them and the few types that exist only on the wire. The JSON Schema of all
-of it is generated from these msgspec types (:mod:`mtg_daynight.bridge.schema`, docs/bridge-schema.json).
-
-This module is also the bridge's validation boundary as types: every wire type forbids unknown members at every
-depth, integers carry their ranges (:data:`Turn`, :data:`RequestId`), and the limits on messages and answers are
-its constants (:class:`Limits`).
+This module is the bridge's validation boundary as types: every wire type forbids unknown members at every depth
+(a typo such as "daybond" is an error, never a default silently taken), integers carry their ranges
+(:data:`Turn`, :data:`RequestId`), and the limits on messages and answers are its constants (:class:`Limits`).
 """
 
 from __future__ import annotations
@@ -26,45 +22,39 @@ from mtg_daynight.rules.validate import Turn as Turn
 #: incompatibly (adding a method or an optional param is compatible).
 PROTOCOL_VERSION: Final = "1"
 
-# -- limits (docs/bridge.md, section 6, lists each with its number) ---------------------------------------------
+# -- limits (docs/bridge.md, section 6, lists each with its number and what happens past it) ------------------
 
 MAX_MESSAGE_BYTES: Final = 16 * 1024 * 1024
-"""The longest message (one line, in bytes) the server reads: 16 MiB (a big save to load). A longer line gets
--32600 and is skipped; the server goes on with the next line."""
+"""The longest message (one line, in bytes) the server reads (a big save to load)."""
 
 MAX_BATCH_BYTES: Final = 1024 * 1024
-"""The longest batch line (bytes): 1 MiB. A longer batch is refused as a whole (one -32600 error, nothing carried
-out) before it is decoded."""
+"""The longest batch line (bytes)."""
 
 MAX_BATCH_REQUESTS: Final = 1000
-"""The most elements in one batch: 1000. A batch with more is refused as a whole (one -32600 error, nothing carried
-out) before any element is looked at."""
+"""The most requests in one batch."""
 
 MAX_ANSWER_BYTES: Final = 16 * 1024 * 1024
-"""The longest response to one request (bytes): 16 MiB. A longer one (the ``save``, ``state`` or ``trace`` of a
-huge game) is replaced by a -32003 error naming this limit. A batch's requests are carried out while its responses
-so far add up to less than this; the rest are answered -32003 without being carried out."""
+"""The longest response to one request (bytes), and the most a batch's responses add up to before its other
+requests are answered -32003 without being carried out."""
 
 MAX_ERROR_MESSAGE_CHARS: Final = 1000
-"""The longest ``error.data.message`` (characters): 1000. A longer one (a huge unknown member's name echoed in
-it) is cut in the middle, so the path at its end stays."""
+"""The longest ``error.data.message`` (characters); a longer one is cut in the middle, so the path at its end
+stays."""
 
 MAX_SAFE_INTEGER: Final = 2**53 - 1
 """The largest integer every mainstream JSON client reads exactly (JavaScript's ``Number.MAX_SAFE_INTEGER``): an
 integer ``id`` lies in -(2^53 - 1)..2^53 - 1, or the request is refused (-32600, id null)."""
 
-# The highest turn number, 2^31 - 1, is the rules' own (:data:`mtg_daynight.rules.validate.MAX_TURN`, re-exported
-# here with its alias ``Turn``): the facade's ``turn`` parameters carry it, so the wire refuses a turn outside
-# 1..2^31 - 1 with -32602 and its path before the rules see it.
+# The highest turn number, 2^31 - 1, is the rules' own (``MAX_TURN`` and ``Turn``, re-exported above): the facade's
+# ``turn`` parameters carry it, so the wire refuses a turn outside 1..2^31 - 1 (-32602) before the rules see it.
 
 #: A JSON-RPC id as the wire takes it: an integer that every client reads exactly, a string, or null.
 RequestId = Annotated[int, msgspec.Meta(ge=-MAX_SAFE_INTEGER, le=MAX_SAFE_INTEGER)] | str | None
 
 
 class Limits(msgspec.Struct, frozen=True):
-    """The limits one server enforces, in bytes or requests (default: the documented constants above; tests
-    inject smaller ones): ``message_bytes`` per request line, ``batch_bytes`` and ``batch_requests`` per batch,
-    ``answer_bytes`` per answer and per batch's answers."""
+    """The limits one server enforces: the message, batch and answer sizes above (their defaults; tests inject
+    smaller ones)."""
 
     message_bytes: int = MAX_MESSAGE_BYTES
     batch_bytes: int = MAX_BATCH_BYTES
@@ -146,10 +136,6 @@ class Failure(msgspec.Struct):
 
 
 # -- types that exist only on the wire -------------------------------------------------------------------------
-
-
-# Every wire type forbids unknown members, at every depth: a typo ("daybond", "face_dwon") is an error, never a
-# default silently taken.
 
 
 class EnteringFace(Face, frozen=True, forbid_unknown_fields=True):

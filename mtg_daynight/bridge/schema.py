@@ -1,8 +1,6 @@
-"""The JSON Schema of the bridge protocol, generated from the msgspec types (shipped as docs/bridge-schema.json).
-
-The document validates one message line: a request (one per method: ``method`` fixed, ``params`` typed) or a
-batch of them. ``$defs`` holds every params, result, action and error type by its Python name; ``methods`` maps
-each method to its params and result (null: the result is JSON null). ``mtg-daynight serve --schema`` prints it.
+"""The JSON Schema of the bridge protocol, generated from the msgspec types (shipped as docs/bridge-schema.json,
+printed by ``mtg-daynight serve --schema``). It validates one message line, a request (one per method) or a batch;
+``$defs`` holds every type by its Python name, ``methods`` each method's params and result (null: JSON null).
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """The JSON-RPC 2.0 server loop: read one message per line, dispatch it, write one response line.
 
-:meth:`Server.handle` turns one line (a request or a batch) into its response line, or None when nothing is to
-be answered (notifications, blank lines); :meth:`Server.serve` runs it over two binary streams until end of input.
 A bad message never stops the server and never changes a game: the envelope and the params are decoded and
-checked in full before the facade is called (unknown members at every depth, integers bounded, strings valid
-Unicode), and the facade's own errors (``BadEventError``...) leave the game's state as it was. Every answer is
-bounded (:class:`~mtg_daynight.bridge.protocol.Limits`): a batch too long or with too many requests is refused as a
-whole before any of it runs, and an answer over the limit is replaced by an error naming the limit. Logs go to
-standard error only.
+checked in full (unknown members, integer ranges, valid Unicode) before the facade is called, whose own errors
+leave the game's state as it was. Every answer is bounded (:class:`~mtg_daynight.bridge.protocol.Limits`).
 """
 
 from __future__ import annotations

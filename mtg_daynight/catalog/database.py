@@ -1,11 +1,6 @@
-"""The card database: the Scryfall snapshot's cards merged with community mod cards, and the lookups over them.
-
-Lookups accept a Scryfall printing id, an oracle id, a full name (``"Front // Back"``), either face's name or a
-non-English printed name, in any case, with or without accents and typographic punctuation
-(:func:`~mtg_daynight.catalog.names.name_key`). Unknown names get close-match suggestions (difflib over the
-normalised names, compared only where a cheap bound says a match is possible: :func:`within_reach`). A database
-is immutable once built; build it with :func:`CardDatabase.build` or load it through
-:func:`mtg_daynight.catalog.load_database` (cached per process).
+"""The card database: the Scryfall snapshot's cards merged with community mod cards, and the lookups over them
+(:meth:`CardDatabase.match`, :meth:`CardDatabase.suggest`). A database is immutable once built; build it with
+:func:`CardDatabase.build` or load it through :func:`mtg_daynight.catalog.load_database` (cached per process).
 """
 
 from __future__ import annotations
@@ -50,11 +45,10 @@ class Suggestion(msgspec.Struct, frozen=True):
 def merge(
     snapshot_cards: Sequence[CatalogCard], mods: Sequence[LoadedMod]
 ) -> tuple[tuple[CatalogCard, ...], tuple[Clash, ...]]:
-    """Merge mod cards over the snapshot's cards, in order. A mod card with a handle (a name: full, either
-    face's or printed; or an id or oracle id) in common with a card already there is a :class:`Clash`, whichever
-    kind each handle is, so a mod id equal to a real card's name clashes as a name does
-    (:func:`~mtg_daynight.catalog.names.card_handles`). A clash is reported always; the mod card replaces the
-    other only when it says ``override = true``, otherwise it is left out."""
+    """Merge mod cards over the snapshot's cards, in order. A mod card with a handle
+    (:func:`~mtg_daynight.catalog.names.card_handles`, of either kind) in common with a card already there is a
+    :class:`Clash`, reported always; the mod card replaces the other only when it says ``override = true``,
+    otherwise it is left out."""
     if not any(mod.cards for mod in mods):
         return tuple(snapshot_cards), ()
     cards: list[CatalogCard | None] = list(snapshot_cards)

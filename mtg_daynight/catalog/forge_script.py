@@ -1,37 +1,16 @@
-"""Forge card scripts as mod cards: a ``.txt`` in a mod directory, written in Forge's card-script format.
+"""Forge card scripts as mod cards: a ``.txt`` in a mod directory, written in Forge's card-script format (what
+is read, Forge's day/night vocabulary and every check: ``docs/mods.md``, Forge card scripts).
 
-A script is ``Key:Value`` lines, one face after another; a line ``ALTERNATE`` starts the second face. What is
-read (see ``docs/mods.md``)::
-
-    Name:Lantern-Keeper of Thraben          # the face's name (required, once per face)
-    Types:Creature Human Werewolf           # its type line (an Instant or Sorcery face never turns up, 712.10)
-    K:Daybound                              # a keyword line; Daybound on the front, Nightbound on the back
-    Oracle:...                              # rules text: "becomes day/night" marks a card that mentions them
-    AlternateMode:DoubleFaced               # a double-faced card (other modes: first face only)
-
-    ALTERNATE
-
-    Name:Lantern-Eater
-    Types:Creature Werewolf
-    K:Nightbound
-
-Forge's day/night vocabulary in ability lines (``A:``, ``T:``, ``S:``, ``R:``, ``SVar:``; parameters
-``Key$ Value`` joined by ``|``) classifies the card (:data:`~mtg_daynight.catalog.model.DayNightUse`, 731.1):
-``DayTime`` effects (``DB$``/``SP$``/``AB$ DayTime | Value$ Day``, ``Night`` or ``Switch``) make it day or
-night; ``T:Mode$ DayTimeChanges`` triggers on a change; ``S:Mode$ CantChangeDayTime`` (``NewTime$ Day`` or
-``Night``, or both without it) forbids one; ``Condition$ Day``/``Night``, ``DayTime$ Neither``/``Day``/``Night``
-and ``Count$Night`` read the designation. Every other key and parameter is Forge's business and ignored, as are
-blank lines. A card with another ``AlternateMode`` (a split, adventure, flip or modal double-faced card) never
-transforms, so only its first face is read: a modder's whole custom-cards folder loads, and such a card is known
-as a card without day/night. Faces are checked by the same rules as a TOML mod card's
+A script is ``Key:Value`` lines, one face after another; a line ``ALTERNATE`` starts the second face. Forge's
+day/night vocabulary in ability lines classifies the card (:data:`~mtg_daynight.catalog.model.DayNightUse`,
+731.1); every other key and parameter is ignored. Faces are checked by the same rules as a TOML mod card's
 (:func:`~mtg_daynight.catalog.mods.mod_face`: a usable name, 702.145a keyword placement).
 
 Lines are split as Forge splits them (Java's ``BufferedReader.readLine``: at ``\n``, ``\r\n`` or ``\r``, each
-line then trimmed of characters up to U+0020). A character that other readers take for a line break but Forge
-does not (U+2028, U+2029, U+0085, vertical tab, form feed, U+001C-U+001E), or a lone ``\r`` (a break for Forge
-but not for readers that split at ``\n``), is refused wherever it is: otherwise one reader could see a
-``K:Daybound`` line that another reads as part of a ``Name:``. Every error is a
-:class:`~mtg_daynight.catalog.mods.ModFileError` naming the file and the line. Pure: text in, card out.
+line then trimmed of characters up to U+0020). A character that Forge and other readers disagree about as a line
+break (:data:`_SEPARATORS`) is refused wherever it is: otherwise one reader could see a ``K:Daybound`` line that
+another reads as part of a ``Name:``. Every error is a :class:`~mtg_daynight.catalog.mods.ModFileError` naming the
+file and the line. Pure: text in, card out.
 """
 
 from __future__ import annotations
@@ -190,7 +169,7 @@ def _faces(text: str, source: str, uses: _Uses) -> tuple[list[_Face], int | None
             if face.name is not None:
                 raise _fail(source, number, f"a second Name: line in one face (the first is line {face.name_line})")
             face.name, face.name_line = value, number
-        elif key == "Types":
+        elif key == "Types":  # the type line: an Instant or Sorcery face never turns up (712.10)
             face.type_line = value
         elif key == "K":
             keyword = _KEYWORDS.get(value.casefold())

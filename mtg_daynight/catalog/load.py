@@ -1,10 +1,9 @@
-"""Loading the card database once per process: :func:`load_database` and its cache.
+"""Loading the card database once per process: :func:`load_database` and its cache (see ``docs/mods.md``,
+Loading and caching).
 
 The cache is keyed by the resolved path, modification time (ns) and size of the snapshot file and of every mod
-file, plus the directories searched. A second call with the same files returns the same (immutable)
-:class:`CardDatabase` without reading anything but directory listings and ``stat`` results; editing,
-adding or removing a mod file, or replacing the snapshot, changes the key and the next call reloads. The cache
-keeps the :data:`CACHE_SIZE` most recently used databases. It is the one piece of process-wide state in
+file, so a changed, added or removed file means a reload; otherwise the same immutable :class:`CardDatabase` is
+returned after only directory listings and ``stat`` calls. It is the one piece of process-wide state in
 mtg-daynight, and it only holds immutable data shared by every game; pass ``cache=DatabaseCache()`` (or call
 :meth:`DatabaseCache.clear`) to isolate a caller.
 """
@@ -86,10 +85,10 @@ def load_database(
     strict_mods: bool = True,
     cache: DatabaseCache | None = DEFAULT_CACHE,
 ) -> CardDatabase:
-    """The card database: the snapshot :func:`mtg_daynight.importer.paths.locate_snapshot` picks (``data_dir``,
-    else ``$MTG_DAYNIGHT_DATA_DIR``, else the user's import, else a source checkout's ``carddata/``, else the
-    snapshot bundled in the package) with the mod files of ``carddata/custom/`` and the user's ``custom/``
-    directory (unless ``default_mods`` is False) and of ``mod_dirs`` merged over it, in that order.
+    """The card database: the snapshot :func:`mtg_daynight.importer.paths.locate_snapshot` picks for ``data_dir``
+    (the order is in ``docs/carddata.md``, Where things live) with the mod files of
+    :func:`~mtg_daynight.catalog.mods.default_mod_dirs` (unless ``default_mods`` is False) and of ``mod_dirs``
+    merged over it, in that order.
 
     Without a snapshot (only when ``data_dir`` or ``$MTG_DAYNIGHT_DATA_DIR`` names a directory that holds none)
     the database holds only mod cards (:attr:`CardDatabase.has_snapshot` is False).

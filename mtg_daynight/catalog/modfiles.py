@@ -1,8 +1,4 @@
-"""Reading mod files of either format: a Forge card script (``.txt``, :mod:`.forge_script`) or TOML (:mod:`.mods`).
-
-Only a regular file of at most :data:`~mtg_daynight.catalog.mods.MAX_MOD_BYTES` is read; a file that fails
-becomes a :class:`~mtg_daynight.catalog.mods.ModProblem`, and the others load.
-"""
+"""Reading mod files of either format: a Forge card script (``.txt``, :mod:`.forge_script`) or TOML (:mod:`.mods`)."""
 
 from __future__ import annotations
 

@@ -1,29 +1,12 @@
-"""Community mod files: TOML files defining fan-made cards with their faces and day/night keywords.
+"""Community mod files: TOML files defining fan-made cards with their faces and day/night keywords (schema, limits
+and error messages: ``docs/mods.md``).
 
-Schema (see ``docs/mods.md``)::
-
-    [mod]
-    name = "Example community cards"      # required
-    author = "..."                        # optional
-    description = "..."                   # optional
-
-    [[cards]]
-    id = "example-mod:lantern-keeper"     # optional, unique; looked up like a Scryfall id
-    override = false                      # true: replace a card with the same name or id (reported)
-    mentions_day_night = false            # refers to day/night without daybound/nightbound
-    printed_names = { de = "..." }        # optional, language code -> printed name
-    uses = ["makes_day_night"]            # optional: what it does with day/night (docs/mods.md)
-    forbids = ["night"]                   # optional: what its "it can't become day/night" ability forbids (731.1)
-    front = { name = "...", keywords = ["daybound"], type_line = "Creature — Human Werewolf" }
-    back = { name = "...", keywords = ["nightbound"], type_line = "Creature — Werewolf" }
-
-Files are validated with msgspec (unknown keys are errors) and then checked card by card; every problem
-raises :class:`ModFileError` (an :class:`~mtg_daynight.errors.InputFileError`) naming the file and the field
-(``cards[0].front.name``); :func:`~mtg_daynight.catalog.modfiles.read_mods` turns each into a :class:`ModProblem`
-and reads on.
-Daybound belongs on a front face and nightbound on a back face (702.145a). A ``.txt`` file in a mod directory is
-a Forge card script (:mod:`mtg_daynight.catalog.forge_script`), validated by the same face rules. Only regular
-files are read (:func:`mtg_daynight.inputfile.read_regular_file`): a FIFO or device is refused, never waited on.
+Files are validated with msgspec (unknown keys are errors) and then card by card; every problem raises
+:class:`ModFileError` naming the file and the field (``cards[0].front.name``), which
+:func:`~mtg_daynight.catalog.modfiles.read_mods` turns into a :class:`ModProblem` before reading on. Daybound
+belongs on a front face and nightbound on a back face (702.145a); ``forbids`` is what a card's "it can't become
+day/night" ability forbids (731.1). A ``.txt`` file in a mod directory is a Forge card script
+(:mod:`mtg_daynight.catalog.forge_script`), validated by the same face rules (:func:`mod_face`).
 """
 
 from __future__ import annotations

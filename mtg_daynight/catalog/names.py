@@ -5,11 +5,6 @@ A key is case-, accent- and punctuation-insensitive: ``"Tavern Ruffian"``, ``"ta
 ``"TAVERN  RUFFIAN"`` give the same key, and so do ``"Æther"``/``"Aether"``, ``"Jötun"``/``"Jotun"`` and
 ``"Arlinn, the Pack\u2019s Hope"``/``"Arlinn, the Pack's Hope"``. Face separators are written `` // `` whatever
 the spacing or slash count. Japanese voiced marks (dakuten) are kept: dropping them would merge different kana.
-
-:func:`terminal_text` writes a name (or a path, or any text from a file) with every character a terminal could
-act on (C0/C1 controls such as ESC, which starts ANSI sequences; bidi overrides; other invisible format
-characters) escaped as ``\\uXXXX``, and :func:`json_text` does the same to encoded JSON (an equivalent
-document: the escapes are JSON's own).
 """
 
 from __future__ import annotations

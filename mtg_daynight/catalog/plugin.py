@@ -1,20 +1,12 @@
 """The built-in card-database plugin: answers ``daynight_card_faces`` from the card database.
 
 A host that names a permanent by card identity only (:class:`~mtg_daynight.CardPermanent`) gets its faces and
-daybound/nightbound keywords from here. Answers:
-
-- a day/night card (Scryfall or community): its faces, ``day_night=True``;
-- a card the data holds that is not daybound/nightbound (a community card without the keywords, a card that
-  only mentions day and night, the Day // Night helper card): ``day_night=False``, said explicitly;
-- anything else: None. The snapshot holds only day/night-related cards, so a name it does not know is either
-  an ordinary card or a misspelling: the rules plugin then refuses the event with an "unknown card" error and
-  the host must describe the permanent with :class:`~mtg_daynight.Permanent` and its faces. The error says
-  which (``daynight_unknown_card``, answered by :meth:`CardDataPlugin.explain`), with suggestions.
-
-A host registers one by choice: ``DayNight(card_data=...)`` / :func:`mtg_daynight.manager.install` (each manager
-gets an instance of its own). Given no database, the plugin reads the default one on the first question (through
-:func:`~mtg_daynight.catalog.load_database` and its cache of immutable databases), so building a plugin manager
-costs nothing.
+keywords from here; a card the data holds without daybound/nightbound is answered ``day_night=False``, a name it
+does not hold None: the rules plugin then refuses the event as an "unknown card" (the host must describe the
+permanent with :class:`~mtg_daynight.Permanent` and its faces), with :meth:`CardDataPlugin.explain`'s verdict
+(``daynight_unknown_card``). A host registers one by choice (``DayNight(card_data=...)``, see
+``docs/host-integration.md``); each manager gets an instance of its own, which loads the default database only
+on the first question, so building a plugin manager costs nothing.
 """
 
 from __future__ import annotations

@@ -1,30 +1,10 @@
 """Deck scans: which cards of a parsed deck are day/night cards, which names are unknown, and whether the deck
 needs the Day // Night helper card. Pure: it takes a :class:`~mtg_daynight.decks.Deck` and a database.
 
-The card data holds only day/night-related cards, so most names of a real deck (Lightning Bolt, Mountain) are
-not in it. Each entry gets one status:
-
-- ``day_night``: a daybound/nightbound card (Scryfall or community);
-- ``mentions_day_night``: a card that refers to day/night without the keywords (the data says so): it makes it
-  day or night, or triggers on the change;
-- ``reads_day_night``: a card that cares about day/night without being able to give the game a designation: it
-  only reads it ("if it's night") or forbids a change ("it can't become night");
-- ``helper``: the Day // Night helper card itself;
-- ``other``: a card the data holds that has nothing to do with day/night (a community card without keywords);
-- ``unknown``: not in the data but close to a known name: a suspected typo, with suggestions;
-- ``not_in_data``: not in the data and not close to any name in it, so the data cannot tell what it is. The data
-  holds the day/night cards its source knew of, so such a name is most often an ordinary card (Lightning Bolt),
-  but a day/night card newer than the data, or one the data lacks, looks the same; nor is a real card told from a
-  made-up name (the data has no list of every card name). Never reported as "not a day/night card";
-- ``no_data``: not found, and no card data snapshot is loaded (only mod cards, if any), so nothing could be
-  said about it: the name may well be a day/night card.
-
-A deck needs the helper card when any entry is ``day_night`` or ``mentions_day_night`` (a card that only reads
-the designation or forbids a change cannot start day or night, so a deck of those alone never has one to track);
-without a snapshot and without such an entry the answer is None (unknown), not False; False means no card the
-data holds needs it (a ``not_in_data`` name is not counted: the data cannot tell). An entry's ``uses`` lists
-what the card does with the designation where the data says (:data:`~mtg_daynight.catalog.model.DayNightUse`),
-``forbids`` the designations it forbids.
+Each entry gets one :data:`Status`; the statuses, and why a name not in the data is never called "not a
+day/night card", are in ``docs/decks.md`` (What is and is not checked). A deck needs the helper card when any
+entry is ``day_night`` or ``mentions_day_night``; without a snapshot and without such an entry the answer is
+None (unknown), not False.
 """
 
 from __future__ import annotations
@@ -39,10 +19,13 @@ from .database import TYPO_CUTOFF, CardDatabase, MatchKind, Suggestion
 from .model import CardKind, CatalogCard, DayNightUse
 
 Status = CardKind | Literal["unknown", "not_in_data", "no_data"]
+"""What a deck scan says of an entry: its card's :data:`~mtg_daynight.catalog.model.CardKind`, else ``unknown`` (a
+suspected typo), ``not_in_data`` or ``no_data`` (no snapshot loaded)."""
 
 
 class ScanEntry(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One deck line after the scan: as written, where, and what it resolved to."""
+    """One deck line after the scan: as written, where, and what it resolved to; ``uses`` and ``forbids`` are what
+    the card does with the designation, where the data says (:data:`~mtg_daynight.catalog.model.DayNightUse`)."""
 
     written: str
     count: int

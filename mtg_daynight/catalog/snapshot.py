@@ -1,13 +1,9 @@
 """The catalog's view of the importer's snapshot: where it is, reading it, turning its records into cards.
 
-The importer (:mod:`mtg_daynight.importer`) owns everything about the snapshot file (``daynight-cards.json``):
-its location (:func:`mtg_daynight.importer.paths.locate_snapshot`: ``--data-dir``, else ``$MTG_DAYNIGHT_DATA_DIR``,
-else a user import, else a source checkout's ``carddata/``, else the snapshot bundled in the package), its records
-(:mod:`mtg_daynight.importer.records`) and its reader (:func:`mtg_daynight.importer.snapshot.load_snapshot`). This
-module only asks those, so ``mtg-daynight carddata update`` and the card database always agree on the file.
-What is catalog-specific here: a missing snapshot is not an error (the database then holds only mod cards),
-and the conversion of records (day/night cards, cards that mention day/night, helper cards) into
-:class:`~mtg_daynight.catalog.model.CatalogCard`.
+The importer (:mod:`mtg_daynight.importer`) owns the snapshot file: its location
+(:func:`~mtg_daynight.importer.paths.locate_snapshot`), records and reader; this module only asks it, so
+``mtg-daynight carddata update`` and the card database always agree on the file. Catalog-specific: a missing
+snapshot is not an error (the database then holds only mod cards).
 
 :mod:`mtg_daynight.importer` is imported on first use, not with this module: importing it (filelock, the
 importer's package) costs ~30 ms, which every ``import mtg_daynight`` would otherwise pay through the card-data

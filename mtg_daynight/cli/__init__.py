@@ -1,19 +1,10 @@
-"""The ``mtg-daynight`` command line: argument parsing and printing only.
+"""The ``mtg-daynight`` command line: argument parsing and printing only (docs/architecture.md, "The command line").
 
-Each sub-command lives in its own module in this package, listed in :data:`COMMANDS` (its name and its one-line
-help for the command list). The module exposes ``register(subparsers)``, which adds its parser and sets
-``handler`` to a function ``(argparse.Namespace) -> int`` (the exit status). Only the module of the command being
-run is imported, so each command loads only what it uses; ``mtg-daynight --help`` imports none of them.
-
-A command whose optional dependencies are not installed (the ``[carddata]`` extra: ``carddata update``) says in
-one line what to install and exits 2 (:data:`EXTRAS`).
-
-Options may stand anywhere among a command's file arguments (``simulate a.toml --json b.toml``): every
-sub-command's parser is a :class:`CommandParser`.
-
-Exit status: whatever the command returns (see each command's ``--help``); 2 for a usage error, a
-:class:`~mtg_daynight.errors.DayNightError` (printed on one line) or a missing extra, 130 when interrupted, 141
-when the reader of the output went away.
+Each sub-command is a module of this package, listed in :data:`COMMANDS`, that exposes ``register(subparsers)``:
+it adds its parser and sets ``handler``, a function ``(argparse.Namespace) -> int`` returning the exit status.
+Only the module of the command being run is imported. :func:`main` adds its own statuses: 2 for a usage error, a
+:class:`~mtg_daynight.errors.DayNightError` (one line) or a missing extra (:data:`EXTRAS`), 130 when interrupted,
+141 when the reader of the output went away.
 """
 
 from __future__ import annotations
@@ -29,8 +20,7 @@ from typing import Any, Final
 from mtg_daynight import __version__
 from mtg_daynight.errors import DayNightError
 
-#: The sub-commands, in the order ``--help`` lists them: name -> one-line help. The code of ``NAME`` is the module
-#: ``mtg_daynight.cli.NAME``; adding a command is one line here plus that module.
+#: The sub-commands, in the order ``--help`` lists them: name (the module ``mtg_daynight.cli.NAME``) -> one-line help.
 COMMANDS: Final = {
     "demo": "play a short built-in game and watch day and night come and go (offline)",
     "simulate": "run scenario files on the reference host and check their expectations",

@@ -1,10 +1,6 @@
-"""The card-data options every command that reads cards shares: ``--data-dir``, ``--mods``, ``--no-default-mods``,
-``--strict-mods``.
-
-``deck scan``, ``simulate`` and ``conformance`` add them with :func:`add_card_data_options` and build their card
-database with :func:`load_card_database`, so the four mean the same everywhere (docs/mods.md, docs/decks.md): a mod
-file that cannot be loaded is left out with a warning on standard error (:func:`warn_mod_problems`) and the command
-goes on, unless ``--strict-mods`` makes it stop (exit 2).
+"""The card-data options every command that reads cards shares (``deck scan``, ``simulate``, ``conformance``), so
+that ``--data-dir``, ``--mods``, ``--no-default-mods`` and ``--strict-mods`` mean the same everywhere (docs/mods.md,
+docs/decks.md).
 """
 
 from __future__ import annotations
@@ -18,7 +14,7 @@ from mtg_daynight.catalog.names import terminal_text
 
 
 def add_card_data_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--data-dir DIR``, ``--mods DIR`` (repeatable) and ``--no-default-mods`` to ``parser``."""
+    """Add the four card-data options to ``parser``."""
     parser.add_argument(
         "--data-dir", type=Path, metavar="DIR",
         help="directory holding the card data snapshot (default: $MTG_DAYNIGHT_DATA_DIR, else as for "

@@ -1,14 +1,6 @@
 """``mtg-daynight conformance ADAPTER|--program CMD [FILE|DIR...]``: run the scenario library (or the given files and
-directories) against an engine's adapter.
-
-``ADAPTER`` is ``package.module:factory``, a zero-argument callable returning a fresh
-:class:`~mtg_daynight.scenarios.adapter.Adapter` (one per scenario). ``--path DIR`` is added to ``sys.path``
-first. ``--program 'CMD ARGS'`` drives an adapter written in any language instead, as a child process over
-JSON-RPC on stdio (:mod:`mtg_daynight.scenarios.program`), each call answered within ``--timeout`` seconds.
-``--schema`` prints that protocol's JSON Schema; ``--dump DIR`` writes every library scenario as a JSON file.
-``--strict`` also checks mtg-daynight's own wording (trace text, cited rules, error messages) and counts skipped
-scenarios as failures. Exit status: 0 when every scenario passed (skips allowed unless ``--strict``), 1
-otherwise, 2 for a usage error, a malformed scenario file or a failed adapter process. See docs/conformance.md.
+directories) against an engine's adapter, in process or as a child process (options and exit status:
+docs/conformance.md).
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """``mtg-daynight deck scan FILE|DIR...``: which cards of a deck are day/night cards, which names are unknown,
 and whether the deck needs the Day // Night helper card.
 
-Every file is read on its own: a bad one is reported with every problem it has (file and line each) and the
-others are still scanned and printed. A directory scans its ``*.dck``, ``*.dek`` and ``*.txt`` files (not its
-subdirectories). Everything printed to the terminal goes through
-:func:`~mtg_daynight.catalog.names.terminal_text`, so no name, path or message carries raw control, bidi or
-ANSI characters. Exit status: see :data:`EXIT_STATUS` (also in ``--help`` and docs/decks.md).
+Every file is read on its own: a bad one is reported with every problem it has and the others are still scanned
+(docs/decks.md). Everything printed to the terminal goes through :func:`~mtg_daynight.catalog.names.terminal_text`,
+so no name, path or message carries raw control, bidi or ANSI characters. Exit status: :data:`EXIT_STATUS`.
 """
 
 from __future__ import annotations

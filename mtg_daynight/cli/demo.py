@@ -1,8 +1,6 @@
 """``mtg-daynight demo``: a short built-in game on the reference host, showing day and night come and go.
 
-Offline, no arguments, no files: two players cast real day/night cards, taken from the card-data snapshot
-bundled in the package (only their names, faces and keywords are used), and every change of day or night is
-printed with the rule behind it.
+Offline, no arguments, no files: two players cast real cards, taken from the built-in cards (:func:`card`).
 """
 
 from __future__ import annotations

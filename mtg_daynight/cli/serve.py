@@ -1,9 +1,5 @@
-"""``mtg-daynight serve``: the JSON-RPC 2.0 bridge on standard input/output, for engines in any language.
-
-One JSON message per line in, one per line out; logs on standard error only (standard output carries nothing
-but responses: anything a plugin prints goes to standard error). Entry-point plugins load as in Python
-(``MTG_DAYNIGHT_DISABLE_PLUGIN_AUTOLOAD``, ``MTG_DAYNIGHT_TRACE``). ``--schema`` prints the protocol's JSON Schema.
-Exit status: 0 at the end of input, 2 for a usage error, 130 when interrupted. See docs/bridge.md.
+"""``mtg-daynight serve``: the JSON-RPC 2.0 bridge on standard input/output, for engines in any language
+(docs/bridge.md). Standard output carries nothing but responses.
 """
 
 from __future__ import annotations

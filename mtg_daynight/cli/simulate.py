@@ -1,8 +1,5 @@
-"""``mtg-daynight simulate FILE...``: run scenario files on the reference host and check them.
-
-Exit status: 0 when every check of every scenario held; 1 when a check failed (or the engine raised); 2 when a
-file is malformed or nothing was given to run (each malformed file gets one line naming it and the offending
-key or action). ``--json`` prints the results as one JSON document instead (shape in docs/scenarios.md).
+"""``mtg-daynight simulate FILE...``: run scenario files on the reference host and check them (exit status and the
+``--json`` document: docs/scenarios.md, "mtg-daynight simulate").
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Deck-file readers: Forge ``.dck``, MTG Arena exports, MTGO ``.txt`` and ``.dek``, and plain card lists.
 
-They turn a deck file into typed :class:`DeckEntry` values (count, name as written, section, optional set
-and collector number, line) without looking any card up; a scan step resolves
-:meth:`Deck.distinct_names` afterwards with whatever card database it has. Reading is pure and bounded
-(see :mod:`mtg_daynight.decks.limits`); every malformed file raises
-:class:`DeckFileError` (an :class:`~mtg_daynight.errors.InputFileError`) listing every problem, each naming the
-file, the line and what was wrong. See ``docs/decks.md``.
+They turn a deck file into typed :class:`DeckEntry` values without looking any card up (a scan step resolves
+:meth:`Deck.distinct_names` afterwards). Reading is pure and bounded (:mod:`mtg_daynight.decks.limits`); a
+malformed file raises :class:`DeckFileError` listing every problem. See ``docs/decks.md``.
 """
 
 from __future__ import annotations

@@ -1,25 +1,5 @@
 """MTG Arena exports: ``4 Name (SET) 123`` lines under optional ``Deck``/``Sideboard``/``Commander``/
-``Companion``/``About`` headers.
-
-Example::
-
-    About
-    Name Werewolf Pack
-
-    Deck
-    4 Tavern Ruffian (MID) 163
-    4 Lightning Bolt (STA) 42
-    20 Mountain (MID) 277
-
-    Sideboard
-    2 Brutal Cathar (MID) 7
-
-The ``(SET) number`` suffix is optional, as is the number. A trailing finish mark from other exporters
-(``*F*`` foil, ``*E*`` etched) is dropped. In a file with no sideboard header, the first blank line after
-main-deck cards starts the sideboard (Arena's headerless export). A line without a count is a section header
-(known names become canonical sections, others keep their lowercased text) unless it carries a ``(SET)``
-suffix, in which case it is one copy of that card. Lines starting ``//`` or ``#`` are comments; a comment that
-names a section (``// Sideboard``) starts that section.
+``Companion``/``About`` headers; the format, headerless exports included, is in ``docs/decks.md``.
 """
 
 from __future__ import annotations

@@ -1,19 +1,7 @@
-"""MTGO ``.dek`` files: XML with one ``<Cards>`` element per card line.
+"""MTGO ``.dek`` files: XML with one ``<Cards>`` element per card line (format: ``docs/decks.md``).
 
-Example::
-
-    <?xml version="1.0" encoding="utf-8"?>
-    <Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-      <NetDeckID>0</NetDeckID>
-      <PreconstructedDeckID>0</PreconstructedDeckID>
-      <Cards CatID="93466" Quantity="4" Sideboard="false" Name="Tavern Ruffian" Annotation="0" />
-      <Cards CatID="93470" Quantity="2" Sideboard="true" Name="Brutal Cathar" Annotation="0" />
-    </Deck>
-
-Parsed with the standard library's expat parser, made safe: a file containing a ``<!DOCTYPE`` or
-``<!ENTITY`` declaration is rejected before parsing (and the parser refuses one as well), so no entity is
-ever expanded and nothing is ever fetched. ``CatID`` (MTGO's catalogue id) is not kept. The document element
-must be ``<Deck>``; other elements (``NetDeckID``...) are ignored.
+Parsed with the standard library's expat, made safe: a ``<!DOCTYPE`` or ``<!ENTITY`` declaration is refused
+before parsing and again by the parser's handlers, so no entity is ever expanded and nothing is ever fetched.
 """
 
 from __future__ import annotations

@@ -1,14 +1,6 @@
 """Telling the deck formats apart from a file's content and, as a hint, its extension.
 
-The rules, in order (the first that applies wins):
-
-1. content starting with ``<`` (after whitespace), or a ``.dek`` extension: ``dek``;
-2. a ``.dck`` extension, a ``[Section]`` line or a card line with ``|``: ``forge``;
-3. a card line ending ``(SET)``/``(SET) 123``, or an Arena header (``Deck``, ``Companion``, ``About``) in a
-   file whose every line is a counted card, a header or ``Name ...``: ``arena``;
-4. every line (at least one) being a counted ``4 Name`` or ``SB: 4 Name`` card, a section header, a comment
-   or blank: ``mtgo``;
-5. anything else (``4x Name``, bare names, category headings): ``plain``.
+The rules, in order (the first that applies wins), are listed in ``docs/decks.md`` (Detection).
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""A per-parse collector of :class:`DeckEntry` values and of the problems found on the way.
-
-:func:`read_counted_lines` is the line loop the MTGO and plain formats share.
-
-It enforces the entry limit and lets a reader go on after a bad line: each line is read inside
-:meth:`EntryCollector.line`, which records the line's problem and moves on; :meth:`EntryCollector.result`
-raises every problem of the file at once (see :mod:`mtg_daynight.decks.problems`).
+"""A per-parse collector of :class:`DeckEntry` values and of the problems found on the way, and
+:func:`read_counted_lines`, the line loop the MTGO and plain formats share.
 """
 
 from __future__ import annotations

@@ -1,21 +1,5 @@
-"""Forge ``.dck`` files: INI-like ``[sections]``, ``Key=Value`` metadata and ``N Name|SET|art`` card lines.
-
-Example::
-
-    [metadata]
-    Name=Werewolf Pack
-    [Main]
-    4 Tavern Ruffian // Tavern Smasher|MID|1
-    4 Lightning Bolt|M11
-    20 Mountain
-    [Sideboard]
-    2 Brutal Cathar // Moonrage Brute|MID
-
-``[Main]``, ``[Sideboard]``, ``[Commander]`` (and the other names in :mod:`.text`) become canonical sections;
-any other section (``[Planes]``, ``[Avatar]``...) keeps its lowercased name. The count may be omitted (1).
-After the name, ``|SET`` gives the set code; a numeric third field is Forge's art index and is ignored; a
-field in brackets (``|[163]``) is a collector number; other flags are ignored. A trailing ``+`` (Forge's foil
-mark) is dropped from the name. Lines starting ``#`` or ``//`` are comments.
+"""Forge ``.dck`` files: INI-like ``[sections]``, ``Key=Value`` metadata and ``N Name|SET|art`` card lines
+(format: ``docs/decks.md``).
 """
 
 from __future__ import annotations

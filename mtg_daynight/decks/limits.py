@@ -1,8 +1,5 @@
-"""The size limits every deck reader enforces, so that a hostile or mistaken file cannot cost much.
-
-A real deck list is a few kilobytes and a few hundred lines; these limits are far above that and far below
-anything that could hurt.
-"""
+"""The size limits every deck reader enforces, so that a hostile or mistaken file cannot cost much: far above a
+real deck list (a few kilobytes, a few hundred lines), far below anything that could hurt."""
 
 from __future__ import annotations
 

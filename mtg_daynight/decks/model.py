@@ -1,8 +1,5 @@
-"""The typed results of reading a deck file: :class:`DeckEntry` and :class:`Deck`.
-
-Both are frozen ``msgspec`` structs, so they are hashable, cheap to build and encode straight to JSON with
-``msgspec.json.encode``. Nothing here knows about cards: names are kept as the file wrote them (tidied, not
-resolved), for a later scan step to look up.
+"""The typed results of reading a deck file: :class:`DeckEntry` and :class:`Deck`, frozen ``msgspec`` structs
+(hashable, encoded straight to JSON by ``msgspec.json.encode``).
 """
 
 from __future__ import annotations
@@ -30,10 +27,9 @@ CANONICAL_SECTIONS: Final[tuple[str, ...]] = (MAIN, SIDEBOARD, COMMANDER, COMPAN
 class DeckEntry(msgspec.Struct, frozen=True, kw_only=True):
     """One card line of a deck file: how many copies of which name, in which section.
 
-    ``name`` is as written, tidied: outer whitespace stripped, runs of whitespace made one space, and the face
-    separator of split and double-faced cards written `` // ``. Case, accents, typos and non-English names are
-    kept; resolving them is the caller's job. ``set_code`` (upper-cased) and ``collector_number`` are present
-    only when the file gives them. ``line`` is the 1-based line of the file the entry came from.
+    ``name`` is as written, tidied (:func:`~mtg_daynight.decks.text.clean_name`): case, accents, typos and
+    non-English names are kept; resolving them is the caller's job. ``set_code`` (upper-cased) and
+    ``collector_number`` are present only when the file gives them. ``line`` is the file's 1-based line.
     """
 
     count: int

@@ -1,16 +1,5 @@
-"""MTGO text exports (``.txt``): ``4 Name`` lines, the sideboard after a blank line or as ``SB: 2 Name``.
-
-Example::
-
-    4 Tavern Ruffian
-    4 Lightning Bolt
-    20 Mountain
-
-    2 Brutal Cathar
-
-Every card line needs a count. A ``Sideboard`` (or ``Deck``, ``Commander``...) header line or a section
-comment (``// Sideboard``) is accepted too; when the file marks its sideboard that way or with ``SB:``, blank
-lines are only layout. Lines starting ``//`` or ``#`` are comments.
+"""MTGO text exports (``.txt``): ``4 Name`` lines, the sideboard after a blank line or as ``SB: 2 Name``
+(format: ``docs/decks.md``).
 """
 
 from __future__ import annotations

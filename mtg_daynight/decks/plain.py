@@ -1,23 +1,5 @@
-"""Plain card lists: ``4 Name``, ``4x Name`` or just ``Name`` (one copy), one per line; and the writer
-:func:`to_plain` that produces them.
-
-Example::
-
-    // Werewolves
-    4x Tavern Ruffian // Tavern Smasher
-    Arlinn, the Pack's Hope
-    20 Mountain
-
-    Sideboard:
-    2 Brutal Cathar
-
-Blank lines are ignored. Lines starting ``//`` or ``#`` are comments, except that a comment naming a known
-section (``// Sideboard``) starts it. A line that is a known section name (``Sideboard``, ``Sideboard:``,
-``Sideboard (15)``, ``Commander``, ``Maybeboard``...) starts that section; ``SB: 2 Name`` is a sideboard card.
-Any other line without a count that ends with ``:`` or ``(N)`` (``Creatures (20)``, ``Lands:``) is a category
-heading from a deck site and is skipped without changing the section, and so is a line without a count that
-has no letter or digit (``-----``, ``***``: a rule between groups). A name that itself starts with a
-number (``1996 World Champion``) needs an explicit count.
+"""Plain card lists: ``4 Name``, ``4x Name`` or just ``Name`` (one copy), one per line (format:
+``docs/decks.md``); and the writer :func:`to_plain` that produces them.
 """
 
 from __future__ import annotations

@@ -1,9 +1,4 @@
-"""What is wrong with a deck file: every problem found, not only the first.
-
-The readers go on after a bad line, so one read reports every bad count, name and line of a file at once (up to
-:data:`MAX_PROBLEMS`). A problem that makes the rest of the file meaningless (not text, too large, too many
-lines or entries, malformed XML) ends the read, with the problems found before it.
-"""
+"""What is wrong with a deck file: every problem found, not only the first (see ``docs/decks.md``, Errors)."""
 
 from __future__ import annotations
 

@@ -37,10 +37,8 @@ def parse_deck(text: str, *, source: str = "<string>", format: str | None = None
     when ``None`` it is detected from the content (see :mod:`mtg_daynight.decks.detect`). ``source`` names the
     text in error messages and becomes :attr:`Deck.path`.
 
-    Raises :class:`~mtg_daynight.decks.problems.DeckFileError` (an
-    :class:`~mtg_daynight.errors.InputFileError`) for malformed or over-limit text: its ``problems`` list every
-    bad line (not only the first), each message naming ``source``, the line and what was wrong;
-    :class:`ValueError` for an unknown ``format``.
+    Raises :class:`~mtg_daynight.decks.problems.DeckFileError` for malformed or over-limit text (every bad
+    line, not only the first); :class:`ValueError` for an unknown ``format``.
     """
     return _parse(text, source, _check_format(format), "")
 
@@ -48,11 +46,10 @@ def parse_deck(text: str, *, source: str = "<string>", format: str | None = None
 def read_deck(path: str | os.PathLike[str], format: str | None = None) -> Deck:
     """Read and parse the deck file at ``path``; see :func:`parse_deck`.
 
-    At most :data:`~mtg_daynight.decks.limits.MAX_FILE_BYTES` are read. The bytes are decoded as UTF-8
-    (a byte-order mark is dropped), else Windows-1252; a UTF-16 byte-order mark selects UTF-16. The extension
-    helps detection (``.dek`` is MTGO XML, ``.dck`` is Forge). A path that is not a regular file (a FIFO, a
-    device, a directory) is refused without reading (it never blocks), and a file that cannot be read (missing,
-    no permission) also raises :class:`~mtg_daynight.errors.InputFileError`.
+    At most :data:`~mtg_daynight.decks.limits.MAX_FILE_BYTES` are read, decoded by
+    :func:`~mtg_daynight.decks.text.decode`; the extension helps detection (``.dek`` is MTGO XML, ``.dck`` is
+    Forge). A path that is not a regular file (a FIFO, a device, a directory) is refused without reading (it
+    never blocks); it, and a file that cannot be read (missing, no permission), raise :class:`DeckFileError` too.
     """
     chosen = _check_format(format)
     source = os.fspath(path)

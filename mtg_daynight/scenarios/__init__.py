@@ -1,15 +1,5 @@
-"""Scenario files: a TOML description of a game and what must happen in it (docs/scenarios.md).
-
-- :func:`load_scenario` / :func:`parse_scenario`: read and check a file (:class:`~mtg_daynight.InputFileError`
-  names the file, turn, action and key on any problem).
-- :func:`run_scenario`: play it on an :class:`Adapter` (the reference host's is :class:`ReferenceAdapter`).
-- :func:`library_files`: the scenario library shipped with the package (one file per rule and ruling).
-- :class:`CardSource`: the seam through which a card database supplies cards by name.
-
-Everything an engine's conformance adapter needs is importable from here: :class:`Adapter`, :class:`Unsupported`,
-:class:`Entering`, :class:`PermanentView`, the :data:`Seen` records (the rules' outcome actions plus
-:class:`SeenEntered`, :class:`SeenTrigger` and :class:`SeenPhased`), and the reference host's :class:`Card` and
-:class:`CardKind` (re-exported from :mod:`mtg_daynight.reference`).
+"""Scenario files: a TOML description of a game and what must happen in it (docs/scenarios.md), and the
+conformance kit: everything an engine's adapter needs is importable from here (docs/conformance.md).
 """
 
 from __future__ import annotations

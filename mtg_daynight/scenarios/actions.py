@@ -1,15 +1,8 @@
-"""Scenario actions: one Struct per verb, each carrying its own behaviour.
+"""Scenario actions: one Struct per verb, each carrying its own behaviour (how a verb is written:
+docs/scenarios.md, "Adding a verb").
 
-Each action is a table whose *verb* key says what it is (``cast``, ``put``, ``expect``...); :data:`VERBS` maps each
-verb to its Struct, in the order verbs are recognised (so ``{ put = "X", face_down = true }`` is a ``put`` with a
-modifier, not a ``face_down``). Every action also takes ``error`` (the action must fail with a message containing
-that text) and ``error_type`` (it must fail with an exception of that class, or of a class derived from it).
-
-A verb is one class: :meth:`~_Action.complete` checks its names and fills in what the file left out (through the
-parser's :class:`Names`), :meth:`~_Action.perform` plays it on an
-:class:`~mtg_daynight.scenarios.adapter.Adapter`, :meth:`~_Action.describe` says it in words. A verb that only
-calls one adapter method and says itself in one sentence writes neither: its class says which method
-(``call``), with which of its fields (``args``), and its words (``words``, a format string over its fields).
+Each action is a table whose *verb* key says what it is; :data:`VERBS` maps each verb to its Struct, in the order
+verbs are recognised (so ``{ put = "X", face_down = true }`` is a ``put`` with a modifier, not a ``face_down``).
 """
 
 from __future__ import annotations

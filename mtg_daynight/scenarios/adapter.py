@@ -1,15 +1,9 @@
-"""The adapter Protocol: scenario actions in terms of an engine, and what the scenario runner observes.
+"""The adapter Protocol: scenario actions in terms of an engine, and what the scenario runner observes (how to
+write one: docs/conformance.md; the worked example: :mod:`~mtg_daynight.scenarios.reference_adapter`).
 
-An engine author implements :class:`Adapter` over their engine (which itself talks to mtg-daynight through
-:class:`~mtg_daynight.DayNight`) and runs the scenario library against it (``mtg-daynight conformance``, see
-docs/conformance.md). The reference adapter, :class:`~mtg_daynight.scenarios.reference_adapter.ReferenceAdapter`,
-is the worked example.
-
-Objects are named by the scenario's names (``as``): the runner gives each object a name when it is created, and
-the adapter maps names to its engine's objects. The adapter reports what happened as :data:`Seen` records, in
-order, naming objects the same way. A method the engine cannot do raises :class:`Unsupported` (or
-``NotImplementedError``): scenarios that need it are skipped, not failed. A method marked "Optional." may also be
-left out altogether: the scenarios that use it are then skipped the same way.
+Objects are named by the scenario's names (``as``), in the calls and in the :data:`Seen` records alike. A method
+the engine cannot do raises :class:`Unsupported` (or ``NotImplementedError``), and a method marked "Optional." may
+be left out: the scenarios that need it are skipped, not failed.
 """
 
 from __future__ import annotations
@@ -92,12 +86,9 @@ class SeenPhased(msgspec.Struct, frozen=True, tag="phased"):
     during_untap_step: bool
 
 
-#: What an engine reports it did, in order. The rules' decisions are the outcome actions themselves (one
-#: vocabulary, one set of tags, the bridge's too), with objects named by the scenario's names: ``Transform``,
-#: ``TransformRefused``, ``DesignationChange``, ``ChangeVetoed``, ``DoesNotEnter``, ``FaceDownRefused``
-#: (report them as the outcome gave them, renamed: ``msgspec.structs.replace(action, permanent=name)``). The
-#: engine's own doings are the three ``Seen*`` records: a permanent entered, a trigger went on the stack, a
-#: permanent phased.
+#: What an engine reports it did, in order: the rules' outcome actions as the outcome gave them, objects renamed
+#: to the scenario's names (``msgspec.structs.replace(action, permanent=name)``), and the three ``Seen*`` records
+#: of the engine's own doings (docs/conformance.md, "What seen() reports").
 Seen = (
     SeenEntered | Transform | TransformRefused | DesignationChange | ChangeVetoed | SeenTrigger | DoesNotEnter
     | FaceDownRefused | SeenPhased

@@ -1,10 +1,8 @@
 """An in-process :class:`~mtg_daynight.scenarios.adapter.Adapter` served as an adapter process, for
 ``mtg-daynight conformance --program`` (the protocol: :mod:`mtg_daynight.scenarios.program`).
 
-``python -m mtg_daynight.scenarios.adapter_process [package.module:factory]`` serves the factory's adapters (the
-reference host's, ``mtg_daynight.scenarios:ReferenceAdapter``, by default) on stdin/stdout: one fresh adapter per
-``start``. It is the Python side of the protocol, so the reference host passes the kit both ways, in process and
-as a program; an engine written in Python can serve its own adapter the same way.
+``python -m mtg_daynight.scenarios.adapter_process [package.module:factory]`` serves the factory's adapters (by
+default the reference host's) on stdin/stdout, one fresh adapter per ``start``.
 """
 
 from __future__ import annotations

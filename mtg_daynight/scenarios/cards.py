@@ -1,15 +1,9 @@
-"""Cards for scenarios: where a name used in a scenario file comes from.
+"""Cards for scenarios: where a name used in a scenario file comes from (the lookup order: docs/scenarios.md,
+``[cards."Name"]``).
 
-A name is looked up, in order, in the scenario's own ``[cards]`` table, then in any extra :class:`CardSource` the
-caller passes (the seam for the project's card database: anything with a ``lookup(name) -> Card | None``
-method), then in :data:`BUILTIN`: the day/night cards of the card-data snapshot bundled in the package (real
-data, imported from MTGJSON: see docs/carddata.md), then the few ordinary cards of :data:`ORDINARY_CARDS`.
-
-There is one source of truth for day/night cards: the bundled snapshot (the table of day/night cards this
-module used to hold is gone). :data:`ORDINARY_CARDS` holds only well-known cards that are not day/night cards,
-which no day/night card data holds, with names and faces we are sure of; it models nothing else about them
-(no mana cost, types beyond instant/sorcery/permanent, rules text). Anything else is defined inline in the
-scenario file, marked there as a fixture where it is not a real card.
+The bundled snapshot is the one source of day/night cards (:data:`BUILTIN`). :data:`ORDINARY_CARDS` holds only
+well-known cards no day/night card data holds, with names and faces we are sure of. Any other card is defined
+inline in the scenario file, marked there as a fixture where it is not a real card.
 """
 
 from __future__ import annotations
@@ -82,15 +76,11 @@ class CardCatalog:
 
 
 class DatabaseCards:
-    """A :class:`CardSource` over the project's card database: the imported Scryfall snapshot plus community mod
-    files (``mtg_daynight.catalog``). A name, either face's name, an id or a printed name finds a card; the Day //
-    Night helper card is not a card a scenario plays.
-
-    A card keeps what the reference host plays of it: its faces (daybound, nightbound, instant or sorcery) and the
-    designations an "it can't become day/night" ability of it forbids (``CatalogCard.forbids``, e.g. a Forge
-    script's ``S:Mode$ CantChangeDayTime``), so such a permanent vetoes the change (731.1) as an inline card with
-    ``forbids`` does. What a card does when it is cast or its ability resolves ("it becomes night") is not played:
-    a scenario says so with a ``become`` action (docs/scenarios.md)."""
+    """A :class:`CardSource` over the project's card database (``mtg_daynight.catalog``: the imported snapshot plus
+    mod files). A name, either face's name, an id or a printed name finds a card, never the Day // Night helper
+    card. A card keeps what the reference host plays of it: its faces and ``CatalogCard.forbids``, so such a
+    permanent vetoes the change (731.1) as an inline card with ``forbids`` does (docs/scenarios.md, "Cards from
+    mod files")."""
 
     def __init__(self, database: CardDatabase) -> None:
         self._database = database

@@ -41,10 +41,8 @@ class ChecksInput(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Checks(msgspec.Struct, frozen=True):
-    """The body of an ``expect``. ``scope`` says which events and trace lines ``events`` / ``absent`` / ``trace``
-    look at: ``"turn"`` (default: since this turn began, its untap step included), ``"action"`` (the previous
-    action only) or ``"game"``. ``no_events``: nothing at all happened in that scope (no event of any kind).
-    Built by the parser from :class:`ChecksInput`."""
+    """The body of an ``expect``, built by the parser from :class:`ChecksInput` (each key, ``scope`` and
+    ``no_events`` included: docs/scenarios.md, "Checks")."""
 
     designation: Designation | None = None
     faces: dict[str, Side] = {}

@@ -1,23 +1,8 @@
-"""The conformance kit: run the scenario library (or any scenario files) against an engine's adapter.
+"""The conformance kit: run the scenario library (or any scenario files) against an engine's adapter, from
+``mtg-daynight conformance`` or from the engine's own pytest suite (docs/conformance.md, sections 2 and 4).
 
-An engine author writes an :class:`~mtg_daynight.scenarios.adapter.Adapter` over their engine and a zero-argument
-factory that returns a fresh one (one per scenario). Then either::
-
-    mtg-daynight conformance mypackage.daynight_adapter:make_adapter
-
-or, from their own pytest suite::
-
-    import pytest
-    from mtg_daynight.scenarios.conformance import conformance_cases, check_scenario
-
-    @pytest.mark.parametrize("path", conformance_cases())
-    def test_daynight_conformance(path):
-        check_scenario(path, make_adapter)      # fails with every failed check, skips unsupported actions
-
-The kit judges the engine by what happens: the designation, the faces, what entered, transformed, triggered,
-phased and was refused. Checks of mtg-daynight's own wording (trace text, the rule an event cites, an error's
-message and class) are made only with ``strict=True`` (``mtg-daynight conformance --strict``); otherwise each
-result lists them in ``Result.skipped_checks``, with why.
+An engine is given as a zero-argument factory: one fresh adapter per scenario. The kit judges it by what happens;
+checks of mtg-daynight's own wording are made only with ``strict=True`` (see :func:`run_conformance`).
 """
 
 from __future__ import annotations
@@ -75,9 +60,8 @@ def run_conformance(
     strict: bool = False, on_scenario: Callable[[Path], None] | None = None,
 ) -> list[Result]:
     """Run every scenario on a fresh adapter from ``factory``; a malformed file raises InputFileError.
-    ``cards``: where names a file does not define are looked up (as for ``load_scenario``). ``strict``: also
-    check mtg-daynight's own wording (trace text, cited rules, error messages); otherwise those checks are
-    skipped and listed in each result's ``skipped_checks``. ``on_scenario(path)`` is called before each."""
+    ``cards``: as for ``load_scenario``; ``strict``: as for ``run_scenario`` (without it, each result lists the
+    checks of mtg-daynight's wording it skipped). ``on_scenario(path)`` is called before each."""
     results = []
     for path in conformance_cases(files):
         if on_scenario is not None:
@@ -91,12 +75,9 @@ DUMP_FORMAT = 1
 
 
 def dump_scenarios(directory: Path, files: Sequence[str | Path] = (), *, cards: CardSource | None = None) -> list[Path]:
-    """Write each scenario (the library, or ``files``) as ``DIRECTORY/<name>.json``, for engines that run the cases
-    in their own test runner: ``{"format": 1, "file", "players", "cards", "scenario"}``, where ``scenario`` is the
-    scenario file as written (its ``[scenario]`` header with the rules it checks, its turns with their actions and
-    ``expect`` observations) and ``cards`` every card it names, resolved to its faces. Keys sorted, so the files
-    are stable from release to release; each written atomically. A malformed file raises InputFileError first,
-    before anything is written."""
+    """Write each scenario (the library, or ``files``) as ``DIRECTORY/<name>.json``, keys sorted, each file written
+    atomically (the layout, :data:`DUMP_FORMAT`: docs/conformance.md, "The cases as JSON"); return the paths. A
+    malformed file raises InputFileError before anything is written."""
     documents = []
     for path in conformance_cases(files):
         scenario = load_scenario(path, cards=cards)

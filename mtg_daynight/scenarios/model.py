@@ -1,7 +1,6 @@
-"""Scenario files as data: msgspec Structs for the file, its cards and turns.
-
-The grammar is documented in docs/scenarios.md. The actions of a turn are in :mod:`.actions` (one class per verb,
-re-exported here), the checks of an ``expect`` in :mod:`.checks` and its event patterns in :mod:`.patterns`.
+"""Scenario files as data: msgspec Structs for the file, its cards and turns (the grammar: docs/scenarios.md).
+A turn's actions are in :mod:`.actions`, an ``expect``'s checks in :mod:`.checks`, its event patterns in
+:mod:`.patterns`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Reading scenario files: TOML (tomllib) into :class:`~mtg_daynight.scenarios.model.Scenario`.
 
-Everything is checked before anything runs: keys, value types, card names, player names, the turn order, and
-that every name (``as``) is defined before it is used. A problem raises
-:class:`~mtg_daynight.errors.InputFileError` with a one-line message naming the file, the turn and action
-(or table) and the offending key, e.g. ``bad.toml: turn 2, action 1 (cast): unknown card 'Tavern Rufian'``.
+Everything is checked before anything runs: keys, value types, card and player names, the turn order, and that
+every name (``as``) is defined before it is used. A problem raises a one-line
+:class:`~mtg_daynight.errors.InputFileError` naming the file, the turn and action (or table) and the key.
 """
 
 from __future__ import annotations

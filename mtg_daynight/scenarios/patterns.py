@@ -1,11 +1,7 @@
-"""Event patterns of an ``expect`` (``events = [...]`` / ``absent = [...]``): one Struct per kind, each with its own
-behaviour (:meth:`~_Pattern.matches` an observed record, :meth:`~_Pattern.describe` itself,
-:meth:`~_Pattern.describe_seen` a record of its kind). Most say how they match in ``compare`` (which record field
-each of their fields is compared with) and a record in words in ``seen_words``; only the others write
-``_fits`` or ``describe_seen``.
-
-The pattern's key (``entered``, ``became``, ``not_face_down``...) is scenario file syntax; the records it matches
-are the :data:`~mtg_daynight.scenarios.adapter.Seen` records, tagged with the rules' outcome vocabulary.
+"""Event patterns of an ``expect`` (``events = [...]`` / ``absent = [...]``): one Struct per kind, with its own
+behaviour (how a pattern class is written: docs/scenarios.md, "Adding a verb"). The pattern's key (``entered``,
+``became``...) is scenario file syntax; the records it matches are the
+:data:`~mtg_daynight.scenarios.adapter.Seen` records, tagged with the rules' outcome vocabulary.
 """
 
 from __future__ import annotations

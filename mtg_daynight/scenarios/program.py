@@ -1,21 +1,11 @@
-"""The conformance kit for an engine in any language: its adapter as a child process, over JSON-RPC 2.0 on stdio.
+"""The conformance kit for an engine in any language: its adapter as a child process, over JSON-RPC 2.0 on stdio
+(``mtg-daynight conformance --program``; the protocol, its errors and a transcript: docs/conformance.md, section 3).
 
-``mtg-daynight conformance --program 'CMD ARGS'`` starts ``CMD`` once for the whole run, in a process group of its
-own, and drives it with the framing of ``mtg-daynight serve``: one JSON-RPC 2.0 message per line, UTF-8, each way.
-The first request is ``initialize`` (``{"protocol": 1}``, answered with ``{"protocol": 1, "name": ...}``); then,
-scenario by scenario, one request per call the scenario runner makes on an in-process adapter, from ``start`` to
-``finish``. The method table is derived from the :class:`~mtg_daynight.scenarios.adapter.Adapter` Protocol
-(:data:`METHODS`): a method's params are its Python parameters by name, as msgspec encodes them (``report`` sends
-``{"event", "arguments"}``); a method that returns nothing in Python answers with the ``Seen`` records that
-happened during it (objects tagged by ``"type"``), the queries (``designation``, ``view``, ``stack_size``,
-``trace``) with their value. ``seen`` is no wire method: the kit keeps the records. The JSON Schema of it all is
-:func:`schema` (``mtg-daynight conformance --schema``, shipped as docs/conformance-schema.json).
-
-Errors: code -32601 (method not found) or -32004 (unsupported) skip the scenario (:class:`Unsupported`); any other
-error carries ``data.type``, the mtg-daynight error class the engine got, re-raised here as that class so that a
-scenario's expected errors are checked as in process. A child that exits, answers nothing within the per-call
-limit, or writes a line that is not the answer stops the run with :class:`AdapterProcessError` naming the method
-and the scenario; the child's process group is killed on every way out. docs/conformance.md has a transcript.
+The method table (:data:`METHODS`) and its JSON Schema (:func:`schema`, docs/conformance-schema.json) are derived
+from the :class:`~mtg_daynight.scenarios.adapter.Adapter` Protocol: a method that returns nothing in Python
+answers with the ``Seen`` records that happened during it (``seen`` itself is kept by the kit, never sent). An
+error the engine names in ``data.type`` is re-raised as that mtg-daynight class, so expected errors are checked as
+in process. One child serves the whole run; its process group is killed on every way out.
 """
 
 from __future__ import annotations

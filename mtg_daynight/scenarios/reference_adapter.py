@@ -2,7 +2,6 @@
 
 Scenario names are used as the host's object ids (spells, permanents, tokens, and a card in a graveyard or exile
 keeps its name as its id there), so the rules' trace and every error message name objects as the scenario does.
-``seen()`` converts only the log entries that are new since the last call, so a long scenario costs linear time.
 """
 
 from __future__ import annotations
@@ -199,7 +198,8 @@ class ReferenceAdapter:
         return PermanentView(obj.face, obj.name, obj.tapped, dict(obj.counters), obj.phased_out, obj.face_down)
 
     def seen(self) -> list[Seen]:
-        """The host's log, as the runner's records (the same list each time, grown by the new entries only)."""
+        """The host's log, as the runner's records: the same list each time, grown by converting only the entries
+        new since the last call (so a long scenario costs linear time)."""
         entries = self.host.log
         out = self._seen
         for entry in entries[self._converted:]:

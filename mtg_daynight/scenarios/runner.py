@@ -1,18 +1,10 @@
-"""Running a parsed scenario against an :class:`~mtg_daynight.scenarios.adapter.Adapter`.
+"""Running a parsed scenario against an :class:`~mtg_daynight.scenarios.adapter.Adapter`: each action through
+the adapter, every check evaluated, a turn-by-turn trace and each failed check with where it happened.
 
-The runner plays the turns in order, performs each action through the adapter, evaluates every check, and
-records a turn-by-turn trace (the rules' trace lines, with their rule citations, and the phasing and
-day/night triggers the engine reports) and each failed check with where it happened (file, turn, action).
-Its work per action does not grow with the length of the game: it reads only what is new in the adapter's
-``seen()`` and ``trace()`` (slices of sequences that only grow), so ``simulate`` is linear in the file.
-It never raises for a failed check or a failing engine: the result says
-``fail``, ``skip`` (the adapter does not support an action) or ``error`` (the engine raised unexpectedly).
-
-Strict mode (``simulate``, and ``conformance --strict``) makes every check. Without it (the conformance kit's
-default) the runner judges the engine by what happened (designation, faces, permanents, entries, transforms,
-triggers, phasing, refusals) and skips the checks that compare mtg-daynight's own wording: ``trace`` texts, the
-``rule`` an event cites, an error's message and class. Each skipped check is recorded with where and why
-(:class:`SkippedCheck`), so the report says what was not judged.
+The runner never raises for a failed check or a failing engine: the result says ``fail``, ``skip`` (the adapter
+does not support an action) or ``error`` (the engine raised unexpectedly). Its work per action does not grow with
+the length of the game: it reads only what is new in the adapter's ``seen()`` and ``trace()`` (sequences that
+only grow). Strict mode: :func:`run_scenario` (and docs/scenarios.md, "What happened, and how we word it").
 """
 
 from __future__ import annotations
