@@ -7,7 +7,7 @@ git-ignored ``bench-data/``; invented cards, only good for timing) from a thrott
 the same run (best of --reps, each from an empty cache and data directory):
 
 * bare download: a plain ``requests`` stream of the file into a file (the baseline), and our own download
-  (``ScryfallClient.download``: .part file, SHA-256, bounds) without importing;
+  (``transfer.download``: .part file, SHA-256, bounds) without importing;
 * ``run_update`` in-process (one stream: each chunk is written, hashed, decompressed and scanned as it arrives);
 * ``mtg-daynight carddata update`` as a subprocess, and its peak RSS.
 
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
 
         figures = {
             "bare download (requests stream to a file)": best(args.reps, plain),
-            "our download only (ScryfallClient.download)": best(args.reps, ours),
+            "our download only (transfer.download)": best(args.reps, ours),
             "run_update, one stream (in-process)": best(args.reps, update),
             "mtg-daynight carddata update (subprocess)": best(args.reps, command),
         }
