@@ -1,16 +1,7 @@
 """mtg-daynight: Magic's day/night designation and the daybound/nightbound keywords for any game engine.
 
-The names a host needs::
-
-    from mtg_daynight import DayNight, Face, Permanent, Side, Designation
-
-``DayNight`` wraps a pluggy plugin manager that has the rules plugin; ``DayNight().new_game(...)`` gives a
-:class:`Game` whose methods are the events a host reports. See docs/host-integration.md.
-
-Everything else lives in its module: plugin authors import the ``hookimpl`` marker and the types the hooks pass
-from :mod:`mtg_daynight.hookspecs`; every action and trace type is in :mod:`mtg_daynight.rules`, every error in
-:mod:`mtg_daynight.errors`, the plugin-manager helpers (``install``, ``plugin_manager``) in
-:mod:`mtg_daynight.manager`.
+``DayNight().new_game(...)`` gives a :class:`Game` whose methods are the events a host reports. docs/host-integration.md
+says how to use them and where every other name lives (hookspecs, rules, errors, manager).
 
 Each public name below loads its module on first use (PEP 562, see :mod:`mtg_daynight.lazy`), so that
 ``import mtg_daynight.importer.importer`` or ``mtg-daynight --help`` does not load the rules, the facade or pluggy.

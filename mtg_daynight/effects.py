@@ -1,17 +1,11 @@
 """The host's "it can't become day/night" effects, for engines that cannot register a Python plugin.
 
-One implementation for every host: the reference host registers its cards' abilities here too, and the
-cant-become-night example plugin asks :func:`source_applies` for its permanents. An engine on
-the other side of the bridge registers the effect instead with ``add_cant_become`` and ends it with
-``remove_cant_become``; the server's :class:`HostEffects` plugin then vetoes the change (731.1) with the effect's
-name as the reason, like any other ``daynight_forbid_change`` plugin.
-
-An effect with a ``source`` is the static ability of that permanent (Angel of Eternal Dawn): it applies only while
-the rules' state has the source on the battlefield, phased in (702.26b) and face up (708.2), looked at when the
-question is asked, so the host registers it once (before the permanent enters, or when it gets the ability) and
-need not report its phasing or turning face down again. An effect without a source applies until it is removed.
-Effects belong to one game; they are not part of ``save`` (add them again after ``load_game``) and are dropped when
-the game ends.
+:class:`HostEffects` is one veto plugin (``daynight_forbid_change``, 731.1) for every host: the bridge's
+``add_cant_become`` / ``remove_cant_become`` (docs/bridge.md), the reference host's cards, and the cant-become-night
+example plugin through :func:`source_applies`. The veto's reason is the effect's name. An effect with a ``source``
+(Angel of Eternal Dawn) applies only while :func:`source_applies` says so, looked at when the question is asked, so it
+is registered once; one without a source applies until it is removed. Effects belong to one game: they are not part of
+``save`` (add them again after ``load_game``) and are dropped when the game ends.
 """
 
 from __future__ import annotations

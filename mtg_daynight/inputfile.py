@@ -1,11 +1,9 @@
 """Reading a user-named input file (a deck file, a mod file) safely: regular files only, bounded, never blocking.
 
-A path given to mtg-daynight may name something that is not a file at all: a FIFO (reading one blocks until a
-writer appears, possibly for ever), a character device (``/dev/zero`` never ends, ``/dev/tty`` waits for the
-keyboard), a socket or a directory. :func:`read_regular_file` refuses all of them with an
-:class:`~mtg_daynight.errors.InputFileError` that says what the path is, and reads a regular file up to a size
-limit. The file is opened non-blocking and checked again after opening (``fstat``), so a path swapped for a FIFO
-between the check and the open cannot block either.
+A path may name a FIFO (reading one blocks until a writer appears, possibly for ever), a character device
+(``/dev/zero`` never ends, ``/dev/tty`` waits for the keyboard), a socket or a directory: :func:`read_regular_file`
+refuses them all, and checks again after opening non-blocking (``fstat``), so that a path swapped for a FIFO between
+the check and the open cannot block either.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
 """Building a plugin manager: the hookspecs, the built-in rules plugin, the card data the host chose, third-party
-plugins, tracing.
-
-Environment variables:
-
-- ``MTG_DAYNIGHT_DISABLE_PLUGIN_AUTOLOAD=1``: do not load plugins from the ``mtg_daynight`` entry-point group.
-- ``MTG_DAYNIGHT_TRACE=1``: print every hook call and its result to standard error.
+plugins, tracing. The environment switches (:data:`AUTOLOAD_ENV`, :data:`TRACE_ENV`) are described in
+docs/host-integration.md, section 1.
 """
 
 from __future__ import annotations
@@ -66,19 +62,12 @@ def install(pm: pluggy.PluginManager, *, card_data: CardData = False) -> DayNigh
     """Add the hookspecs and the rules plugin to a plugin manager, once, and the card data ``card_data`` names;
     return the rules plugin. The manager must have been created with the project name ``"mtg_daynight"``.
 
-    ``card_data`` chooses what answers ``daynight_card_faces`` (the faces of a
-    :class:`~mtg_daynight.CardPermanent`), registered under the name ``"daynight-card-data"``:
-
-    - ``False`` (the default here): nothing; a host names every permanent's faces itself (or registers its own
-      ``daynight_card_faces`` plugin), and a ``CardPermanent`` is an "unknown card" error;
-    - ``True``: a new :class:`~mtg_daynight.catalog.plugin.CardDataPlugin` of this manager that answers from the
-      default card database (:func:`mtg_daynight.catalog.load_database`: the bundled or imported Scryfall snapshot
-      and the community mod files), read on the first question;
-    - a :class:`~mtg_daynight.catalog.CardDatabase`: a new ``CardDataPlugin`` answering from that database;
-    - a ``CardDataPlugin``: that plugin.
-
-    A manager that already holds a plugin named ``"daynight-card-data"`` (the host's own) keeps it: ``card_data``
-    then adds nothing.
+    ``card_data`` chooses what answers ``daynight_card_faces`` (the faces of a :class:`~mtg_daynight.CardPermanent`),
+    registered as ``"daynight-card-data"``: ``False`` (the default here) nothing; ``True`` a new
+    :class:`~mtg_daynight.catalog.plugin.CardDataPlugin` over the default card database, read on the first question;
+    a :class:`~mtg_daynight.catalog.CardDatabase` a new ``CardDataPlugin`` over it; a ``CardDataPlugin`` that plugin
+    (docs/host-integration.md, section 1, has the table). A manager that already holds a plugin of that name (the
+    host's own) keeps it: ``card_data`` then adds nothing.
     """
     if pm.project_name != PROJECT:
         raise ValueError(f"the plugin manager's project is {pm.project_name!r}; mtg-daynight needs {PROJECT!r}")

@@ -1,9 +1,7 @@
-"""Cards as the reference host knows them: printed faces, the kind of card, and the few abilities it models.
-
-The day/night keywords themselves live on :class:`~mtg_daynight.rules.Face` (``daybound`` / ``nightbound``);
-:class:`Card` adds what the host needs to play the card: whether it is a permanent or an instant/sorcery, whether
-it has phasing, a "whenever day becomes night or night becomes day" trigger (Brimstone Vandal's shape) and an
-"it can't become day/night" static ability (Angel of Eternal Dawn's shape).
+"""Cards as the reference host knows them: the printed faces (daybound and nightbound live on
+:class:`~mtg_daynight.rules.Face`), the kind of card, and the few abilities the host models: phasing, a "whenever day
+becomes night or night becomes day" trigger (Brimstone Vandal's shape) and an "it can't become day/night" static
+ability (Angel of Eternal Dawn's shape).
 """
 
 from __future__ import annotations

@@ -1,22 +1,11 @@
-"""The reference host: a small in-memory engine that carries out the day/night contract exactly.
+"""The reference host, :class:`ReferenceHost`: read it as the model adapter. It talks to the rules only through the
+typed facade (:class:`~mtg_daynight.Game`), reports every event in the order it happens, and carries out every
+:class:`~mtg_daynight.Outcome` action in order.
 
-Read it as the model adapter. It talks to the rules only through the typed facade (:class:`~mtg_daynight.Game`),
-reports every event in the order it happens, and carries out every :class:`~mtg_daynight.Outcome` action in order
-(:mod:`.outcomes`). An event reaches the rules on one path, :meth:`.Outcomes.report` (the facade call, then
-the host's own state and log, then the outcome): :meth:`ReferenceHost.report` for an event that changes nothing
-in the host, the per-event methods for the others. It is composed, one module per concern: :mod:`.table` (the
-state, its reading side and the shared bookkeeping; the host *is* its table), and three parts that each hold the
-table, :mod:`.outcomes` (reporting and carrying out outcomes), :mod:`.zones` (spells and zone moves) and
-:mod:`.turns` (turn structure); this module puts them together and holds the other events (effects, players
-leaving, saving).
-
-The one other contact with pluggy is the host's own "it can't become day/night" effects: a permanent whose card
-``forbids`` a designation registers, before it enters, one effect per forbidden designation with the same
-:class:`~mtg_daynight.effects.HostEffects` plugin a bridge engine uses (the contract's veto hook), its
-``source`` being the permanent. The veto reads the rules' ``state`` it is given to know whether the permanent is
-on the battlefield, phased in and face up *now*, so a veto ends by itself when its permanent leaves, phases out
-or is turned face down (those events look again, 702.145d/g). When the ability stops applying for another reason
-(:meth:`ReferenceHost.stop_forbidding`), the host removes the effect and calls ``veto_ended``.
+A card that ``forbids`` a designation registers, before its permanent enters, one effect per forbidden designation
+with the same :class:`~mtg_daynight.effects.HostEffects` plugin a bridge engine uses, its ``source`` being the
+permanent: the veto then ends by itself when the permanent leaves, phases out or is turned face down (those events
+look again, 702.145d/g); :meth:`ReferenceHost.stop_forbidding` ends it for any other reason.
 """
 
 from __future__ import annotations
@@ -40,15 +29,17 @@ __all__ = ["ReferenceHost", "turn_order_without"]
 
 
 class ReferenceHost(Table):
-    """One game on the reference engine. See the package docstring for the whole API.
+    """One game on the reference engine (the package docstring has an example).
 
     ``players`` in turn order; ``teams`` (lists of players) switches to shared team turns (805): each turn
     belongs to a whole team. ``daynight``: the plugin manager wrapper to use (default: a fresh one without
-    entry-point plugins, so that nothing installed changes the reference behaviour).
+    entry-point plugins, so that nothing installed changes the reference behaviour). ``game_id`` and ``variants``
+    go to ``new_game``.
 
     The host is its :class:`~mtg_daynight.reference.table.Table` (state and reading) with three parts on it:
-    :class:`Outcomes` (the one path to the rules), :class:`Zones` (spells and zone moves) and :class:`Turns`
-    (turn structure), whose methods are the host's; the other events are this class's own.
+    :class:`Outcomes` (the one path to the rules, :meth:`Outcomes.report`), :class:`Zones` (spells and zone moves)
+    and :class:`Turns` (turn structure), whose methods are the host's; the other events (abilities, back faces,
+    restrictions, effects, players leaving, saving, the generic :meth:`report`) are this class's own.
     """
 
     def __init__(

@@ -1,23 +1,10 @@
 """The reference host's event log: what happened in the game, in order, for tests and scenarios to check.
 
 Every entry has the turn number and the step it happened in, and a tag (``event``) when encoded as JSON. The
-entries that record a rules decision carried out (:class:`Transformed`, :class:`Refused`,
+entries that record a rules decision carried out (:class:`Decision`: :class:`Transformed`, :class:`Refused`,
 :class:`DesignationChanged`, :class:`Vetoed`, :class:`NotEntered`, :class:`FaceDownRefused`) take their tag from
 the outcome action they carry out (one vocabulary: ``transform``, ``refused``, ``designation``, ``vetoed``,
 ``not_entered``, ``face_down_refused``), and give that action back with :meth:`~Decision.action`.
-The entries that matter most for day/night:
-
-- :class:`Entered`: a permanent entered, with the face it entered with; ``transformed=True`` means it *entered
-  transformed* (702.145b's replacement), which is not a transform.
-- :class:`Transformed`: a permanent transformed, with the rule and cause (daybound, nightbound, or another
-  effect allowed by the rules).
-- :class:`Refused`: another effect tried to transform a permanent and the rules said no.
-- :class:`DesignationChanged`: neither/day/night changed, with the rule and whether it was in the untap step.
-- :class:`Vetoed`: it would have become day or night but an effect said it can't.
-- :class:`TriggerPut`: a "day becomes night / night becomes day" trigger went on the stack: ``at="upkeep"``
-  when the change happened during the untap step (no player gets priority there), else ``at="now"``.
-- :class:`NotEntered`: a permanent did not enter after all (712.13a); :class:`FaceDownRefused`: a double-faced
-  or face-down permanent was not turned face down (712.16, 708.2b).
 """
 
 from __future__ import annotations
@@ -151,7 +138,8 @@ class Left(LogEntry, frozen=True, tag="left"):
 
 
 class Transformed(Decision, frozen=True, tag=_tag(Transform)):
-    """A permanent transformed (701.27) from ``before`` to ``after`` (face names), ``to`` being up now."""
+    """A permanent transformed (701.27) from ``before`` to ``after`` (face names), ``to`` being up now; ``cause``:
+    daybound, nightbound, or the other effect the rules allowed."""
 
     permanent: str
     before: str
@@ -197,7 +185,8 @@ class Vetoed(Decision, frozen=True, tag=_tag(ChangeVetoed)):
 
 
 class TriggerPut(LogEntry, frozen=True, tag="trigger"):
-    """A day/night-changed triggered ability of ``source`` went on the stack (``at``: "upkeep" or "now")."""
+    """A day/night-changed triggered ability of ``source`` went on the stack: ``at="upkeep"`` when the change
+    happened during the untap step (no player gets priority there), else ``at="now"``."""
 
     source: str
     name: str

@@ -1,8 +1,5 @@
-"""Game objects of the reference host: zones, steps, and one mutable record per object.
-
-A transform changes only :attr:`GameObject.face`: the object keeps its id, counters, tapped state, summoning
-sickness and everything else (701.27: transforming is not a zone change and does not make a new object). A zone
-change does make a new object (400.7): the host gives it a new id.
+"""Game objects of the reference host: zones, steps, and one mutable record per object. A transform changes only
+:attr:`GameObject.face` (701.27: not a zone change, not a new object); a zone change makes a new object (400.7).
 """
 
 from __future__ import annotations

@@ -1,13 +1,5 @@
-"""Reporting an event to the rules (``_report``, the one path) and carrying out what they decide: the faces an
-entering batch takes, then every outcome action in order.
-
-1. ``EnterFace``: *before* the permanents enter, set each one's face; ``replaced=True`` means it enters
-   transformed (702.145b), which is not a transform: no "transformed" event for it.
-2. ``DesignationChange``: note it; for day <-> night (731.1a) put "whenever day becomes night or night becomes
-   day" triggers on the stack: at the beginning of the upkeep when it happened during the untap step (no player
-   gets priority there), else at once.
-3. ``Transform``: turn the permanent over. The same object: counters, tapped, summoning sickness stay.
-4. ``TransformRefused`` / ``ChangeVetoed``: nothing happens; logged.
+"""Reporting an event to the rules (:meth:`Outcomes.report`, the one path) and carrying out what they decide: the
+faces an entering batch takes, then every outcome action in order (docs/host-integration.md, section 5).
 """
 
 from __future__ import annotations
@@ -116,6 +108,10 @@ class Outcomes:
         return outcome
 
     def carry_out(self, outcome: Outcome, *, cause: str) -> None:
+        """Carry out ``outcome``'s actions after the entering batch, in order: a day <-> night change (731.1a) puts
+        the "whenever day becomes night or night becomes day" triggers on the stack, at the beginning of the upkeep
+        when it happened during the untap step (no player gets priority there), else at once; a Transform turns the
+        same object over (counters, tapped, summoning sickness stay); a refusal or veto is only logged."""
         for action in outcome.actions:
             if isinstance(action, DesignationChange):
                 self.table._log(log.DesignationChanged, before=action.before, after=action.after, rule=action.rule,

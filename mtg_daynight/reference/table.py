@@ -1,10 +1,6 @@
 """The reference host's table: the game's state (players, turn, step, objects, stack, log), its reading side,
 and the bookkeeping the host's parts share (ids, adding and removing objects, the host's own effects, logging).
-
-The host is composed of parts that each hold this table: :class:`~mtg_daynight.reference.outcomes.Outcomes`
-(reporting events to the rules and carrying out what they decide), :class:`~mtg_daynight.reference.zones.Zones`
-(spells and zone moves) and :class:`~mtg_daynight.reference.turns.Turns` (turn structure);
-:class:`~mtg_daynight.reference.host.ReferenceHost` is this table with those parts and the remaining events.
+:class:`~mtg_daynight.reference.host.ReferenceHost` is this table with its parts.
 """
 
 from __future__ import annotations
@@ -21,7 +17,9 @@ from mtg_daynight.rules import Designation, TraceLine
 
 class Table:
     """One game's state on the reference engine (``game``, played by ``groups`` of players in turn order) and its
-    reading side."""
+    reading side: ``players``, ``groups`` (players, or teams under shared team turns), ``turn``, ``step``,
+    ``active``, ``objects`` (by id, in every zone), ``stack`` (ids, top last), ``log``, ``game`` (the facade
+    :class:`~mtg_daynight.Game`), ``daynight``, and the methods below."""
 
     def __init__(self, groups: tuple[tuple[str, ...], ...], *, shared_team_turns: bool, daynight: DayNight,
                  game: Game) -> None:

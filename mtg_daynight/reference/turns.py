@@ -104,10 +104,9 @@ class Turns:
         """An additional beginning phase in the current turn (500.8; Sphinx of the Second Sun), played up to the
         main step again; returns the turn's number.
 
-        Anything left on the stack resolves first. Its untap step does what every untap step does: 502.1 phasing,
-        the rules' 502.2 check (reported with ``additional_untap_step``: it looks at the previous turn again, not at
-        this turn's spells), 502.3 untapping; then its upkeep (day/night triggers from a change in this untap step)
-        and the main step. The reference host models no other phases, so the turn goes on in its main step.
+        Played as :meth:`begin_turn` plays a turn's beginning (502.1 phasing, the rules' 502.2 check, 502.3, the
+        upkeep), but reported with ``additional_untap_step``: its check looks at the previous turn again, not at this
+        turn's spells. The reference host models no other phases, so the turn goes on in its main step.
         """
         self.table._in_turn("begin an additional beginning phase")
         self.zones.resolve_all()

@@ -1,13 +1,8 @@
 """The day/night rules core: pure, deterministic code over plain data (no I/O, no pluggy, no globals).
 
-- :mod:`.designation`: Designation (neither/day/night, 731.1), Side, Keyword.
-- :mod:`.permanents`: Face, Permanent (what a host reports), AbilityChange (one permanent's granted/lost
-  keywords), Tracked (what the rules remember), PermanentView
-  (a frozen copy of a Tracked, for hosts).
-- :mod:`.ledger`: the spell ledger and the 731.2 tally.
-- :mod:`.state`: GameState, the Policy protocol; :mod:`.saves`: save/load.
-- :mod:`.outcome`: the actions a host must carry out, and the trace.
-- :mod:`.game`: the transition functions, one per event.
+Modules (docs/architecture.md has the table): :mod:`.designation` (731.1), :mod:`.permanents`, :mod:`.ledger` (the
+731.2 tally), :mod:`.state` and :mod:`.saves`, :mod:`.outcome`, :mod:`.validate`, and :mod:`.game` (one transition
+function per event).
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""The game's day/night designation (rule 731.1).
-
-731.1: the game starts with neither designation; once it has become day or night it has exactly one of those
-two from then on. 731.1a: "day becomes night" / "night becomes day" means losing one and gaining the other.
+"""The game's day/night designation (731.1: neither at first, then exactly one of day and night for good; 731.1a:
+"day becomes night" means losing one and gaining the other), the face that is up, and the two keywords.
 """
 
 from __future__ import annotations

@@ -1,51 +1,17 @@
 """The day/night rules as transition functions: one game's state and one event in, an :class:`Outcome` out.
 
-Every function checks the whole event against the state before it changes anything: a bad event raises
-:class:`~mtg_daynight.errors.BadEventError` and leaves the state exactly as it was. No I/O, no globals: the
-result depends only on the state, the event and the policy (how spells are counted, which changes effects
-forbid). The state is changed in place so that an event costs O(1), and a change of designation
-O(day/night permanents), never O(battlefield).
+Every function checks the whole event against the state before it changes anything (:mod:`.validate`: a bad event
+raises :class:`~mtg_daynight.errors.BadEventError` and leaves the state exactly as it was). No I/O, no globals: the
+result depends only on the state, the event and the policy (how spells are counted, which changes effects forbid).
+The state is changed in place so that an event costs O(1), and a change of designation O(day/night permanents),
+never O(battlefield).
 
-Rules implemented here (texts in the project's shared rules folder):
-
-- 731.1   the game starts neither; once day or night, exactly one of the two for the rest of the game.
-- 731.1a  "day becomes night" / "night becomes day": only changes between day and night are such changes.
-- 502.1-502.3 / 731.2 the untap step: phasing first (502.1), then the day/night check (502.2), then untapping
-          (502.3, the host's business).
-- 731.2a  day -> night if the previous turn's active player (active team, 805) cast no spells that turn.
-- 731.2b  night -> day if that player (one single player of that team) cast two or more spells that turn.
-- 731.2c  neither: no check.
-- 702.145b daybound: at night a daybound double-faced permanent enters transformed (a replacement, not a
-          transform); as it becomes night a front-face-up daybound permanent transforms; it can't transform
-          except due to its daybound ability.
-- 702.145c a front-face-up daybound permanent while it is night transforms at once (not a state-based action).
-- 702.145d a daybound permanent while it is neither: it becomes day.
-- 702.145e nightbound: as it becomes day a back-face-up nightbound permanent transforms; it can't transform
-          except due to its nightbound ability.
-- 702.145f a back-face-up nightbound permanent while it is day transforms at once.
-- 702.145g a nightbound permanent while it is neither and no permanent has daybound: it becomes night.
-- 701.27  only double-faced permanents transform, never into an instant or sorcery face
-          (712.9, 712.10).
-- 702.26b phased-out permanents are treated as though they do not exist.
-- 708.2   face-down permanents have no printed abilities, but abilities other effects grant them still apply
-          (a face-down permanent granted daybound makes it day while neither, 702.145d); 708.2b a face-down
-          permanent can't be turned face down.
-- 712.13a a permanent that would enter transformed with an instant or sorcery back face does not enter.
-- 712.15a a face-down transforming permanent can't transform; turned face up, its front face is up.
-- 712.16  a double-faced permanent can't be turned face down: nothing happens.
-- 707.8a / 707.10g double-faced tokens have both faces and can transform, but are not "represented by a
-          double-faced card": daybound's "enters transformed" does not apply to them (702.145b as written).
-- 500.8   an additional beginning phase (Sphinx of the Second Sun) has its own untap step: 502.1 phasing and the
-          502.2 check of the previous turn again (:func:`additional_untap_step`).
-- 712.9   a permanent given a back face after it entered (Werewhat) becomes a double-faced
-          permanent (:func:`set_back_face`).
-- 101.2   a permanent with both daybound and nightbound: each says it can't transform except due to itself,
-          and "can't" wins, so neither keyword transforms it.
-
-702.145c/d/f/g apply "any time": every event that can make one of them apply looks again at once (entering,
-leaving, phasing in or out, turning face down or up, gaining or losing an ability (one permanent or several at the
-same moment), getting a back face, a restriction ending, and
-the end of an "it can't become day/night" effect, :func:`veto_ended`).
+Each rule is cited where it is implemented (docs/rules-coverage.md lists them with what each says; the texts are in
+the project's shared rules folder). 731.1 and 731.1a hold throughout: once day or night, always one of the two, and
+only a change between day and night is "day becomes night" or "night becomes day". 702.145c/d/f/g apply "any time":
+every event that can make one of them apply looks again at once (entering, leaving, phasing in or out, turning face
+down or up, gaining or losing an ability, getting a back face, a restriction ending, and the end of an "it can't
+become day/night" effect, :func:`veto_ended`).
 """
 
 from __future__ import annotations

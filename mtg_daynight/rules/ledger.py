@@ -1,15 +1,9 @@
-"""The spell ledger: who cast how many spells in which turn, and whose turn it was.
-
-Rules: 731.2a/b (the untap-step check looks at spells the previous turn's active player cast during that
-turn), 805 (shared team turns: the active team), 601.2 (only spells that were cast count; a copy put onto
-the stack without being cast is not cast).
-
-Only the current and the previous turn are kept: nothing in the rules looks further back, and the ledger stays
-the same size for the whole game.
+"""The spell ledger: who cast how many spells in which turn (only spells that were cast count, 601.2), and whose turn
+it was (the active player, or team, 805), for the untap-step check (731.2a/b). Only the current and the previous
+turn are kept: nothing in the rules looks further back, and the ledger stays the same size for the whole game.
 """
 
-# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``): msgspec then
-# reads them as they are, instead of evaluating strings when it builds a decoder (a save's, a bridge's).
+# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``), as in state.py.
 import msgspec
 
 

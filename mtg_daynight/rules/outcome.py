@@ -1,26 +1,15 @@
-"""What the rules decide after one event: the actions the host must carry out, and the trace.
+"""What the rules decide after one event: an :class:`Outcome`, the actions the host must carry out in order, and the
+trace.
 
-Actions, in the order they happen:
-
-- :class:`EnterFace`: the face a permanent enters with. ``replaced`` is True when daybound's replacement
-  (702.145b) put it onto the battlefield back face up: it *entered transformed*, it did not transform, so
-  "when this transforms" abilities must not trigger.
-- :class:`DesignationChange`: the game became day or night (731.1, 702.145d/g, 731.2a/b, or an effect).
-- :class:`Transform`: turn this permanent over (701.27) because of daybound or nightbound (702.145b/c/e/f),
-  or because another effect asked and nothing forbade it.
-- :class:`TransformRefused`: another effect asked to transform a permanent and the rules said no.
-- :class:`ChangeVetoed`: it would have become day or night but an effect says it can't.
-- :class:`DoesNotEnter`: a permanent would enter transformed but its back face is an instant or sorcery face
-  (712.13a): it does not enter; the host puts the card into its owner's graveyard instead.
-- :class:`FaceDownRefused`: an effect tried to turn a permanent face down and nothing happens: it is
-  double-faced (712.16) or already face down (708.2b).
-
-Beside the actions, :class:`FailedNotification` records a plugin whose ``daynight_changed`` raised once the change
-was made: the change and the outcome stand.
+Each action's docstring, and docs/host-integration.md (section 5), say what the host does with it:
+:class:`EnterFace` (702.145b: entering transformed is a replacement, not a transform), :class:`DesignationChange`
+(731.1, 702.145d/g, 731.2a/b, or an effect), :class:`Transform` (701.27, for 702.145b/c/e/f or another effect),
+:class:`TransformRefused`, :class:`ChangeVetoed`, :class:`DoesNotEnter` (712.13a) and :class:`FaceDownRefused`
+(712.16, 708.2b). :class:`FailedNotification` records a plugin whose ``daynight_changed`` raised once the change was
+made: the change and the outcome stand.
 """
 
-# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``): msgspec then
-# reads them as they are, instead of evaluating strings when it builds a decoder (a save's, a bridge's).
+# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``), as in state.py.
 import msgspec
 
 from mtg_daynight.rules.designation import Designation, Side

@@ -1,13 +1,10 @@
 """Permanents as the day/night rules see them: faces, keywords, phasing, face-down status, restrictions.
 
 Rules: 702.145a (daybound and nightbound sit on opposite faces of double-faced cards), 702.145b/e (the static
-abilities they represent), 701.27 (only double-faced cards and tokens transform, never into an
-instant or sorcery face), 702.26 (phased-out permanents are treated as though they do not exist), 708.2
-(a face-down permanent has no printed abilities; those other effects grant it still apply).
+abilities they represent), 701.27 (transforming), 702.26 (phasing), 708.2 (face down).
 """
 
-# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``): msgspec then
-# reads them as they are, instead of evaluating strings when it builds a decoder (a save's, a bridge's).
+# Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``), as in state.py.
 import msgspec
 
 from mtg_daynight.rules.designation import Keyword, Side

@@ -1,7 +1,5 @@
-"""One game's day/night state: the designation, the spell ledger, the permanents, the trace.
-
-The state is plain data (a msgspec Struct): it round-trips through ``msgspec.json`` exactly, so a game in
-progress can be saved, loaded and continued identically. Each game has its own state; nothing is global.
+"""One game's day/night state: the designation, the spell ledger, the permanents, the trace. It is plain data (a
+msgspec Struct) that :mod:`.saves` writes and reads back exactly; each game has its own state, nothing is global.
 """
 
 # Annotations are evaluated as the classes are defined (no ``from __future__ import annotations``): msgspec then

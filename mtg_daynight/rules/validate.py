@@ -1,17 +1,13 @@
 """The validation boundary: every argument of every event, and every loaded state, checked before use.
 
 Each transition of :mod:`mtg_daynight.rules.game` calls these before its first write, so the facade, the hooks
-and direct callers of the core all go through the same checks. A bad value raises
-:class:`~mtg_daynight.errors.BadEventError` naming the game, the turn, the event, the argument and the value;
-nothing has changed when it is raised. What passes is what a save can hold: plain ``str`` (UTF-8 encodable)
-ids and names, ``int`` turn numbers, ``bool`` flags, :class:`Side` faces, :class:`Keyword` keywords. Values of
-a close kind are normalised rather than refused (a ``str`` subclass or ``"back"`` for :attr:`Side.BACK`, a list
-for a tuple, a set for a frozenset), and the normalised value is what the rules store.
-
-:func:`check_state` checks a loaded state's integrity: what no sequence of events could have produced (an
-index naming a permanent that does not exist, a permanent filed under another id, an unknown player...).
-
-Everything here only reads; the functions are pure.
+and direct callers of the core all go through the same checks (docs/host-integration.md, section 9, has the table
+of what is accepted). A bad value raises :class:`~mtg_daynight.errors.BadEventError` naming the game, the turn, the
+event, the argument and the value; nothing has changed when it is raised. What passes is what a save can hold: plain
+``str`` (UTF-8 encodable) ids and names, ``int`` turn numbers, ``bool`` flags, :class:`Side` faces, :class:`Keyword`
+keywords. Values of a close kind are normalised rather than refused (a ``str`` subclass or ``"back"`` for
+:attr:`Side.BACK`, a list for a tuple, a set for a frozenset), and the normalised value is what the rules store.
+Everything here only reads; :func:`check_state` checks a loaded state's integrity.
 """
 
 from __future__ import annotations
