@@ -12,6 +12,10 @@
       and its trace line).
 (b) The cost of one day/night flip with 10 day/night permanents among 100 vs among 100,000 permanents (the
     effect way: ``daynight_become`` night then day; and the untap-step way: a 731.2a/b flip). Target: <= 2x.
+(c) ``daynight_enter`` of Tavern Ruffian named by card (``CardPermanent(..., card="Tavern Ruffian")``, its faces
+    from the default card data: the bundled snapshot unless an import or ``$MTG_DAYNIGHT_DATA_DIR`` says
+    otherwise) vs the same card given by its faces (``Permanent(..., Face(...), Face(...))``), both on a manager
+    with the default card data. Target: <= 2x.
 
 Timing: a clock around a loop of N calls, repeated R times, the rules plugin and its baseline in alternation; the
 best (lowest) round counts. The machine may be shared: the header says how many cores were free (os.getloadavg)
@@ -36,7 +40,7 @@ import pluggy
 from mtg_daynight import hookspecs
 from mtg_daynight.hookspecs import PROJECT, hookimpl
 from mtg_daynight.manager import plugin_manager
-from mtg_daynight.rules import Designation, Face, Outcome, Permanent, TraceLine
+from mtg_daynight.rules import CardPermanent, Designation, Face, Outcome, Permanent, TraceLine
 
 CONSTANT = Outcome()
 RUFFIAN = Face("Tavern Ruffian", daybound=True)
@@ -115,6 +119,11 @@ def rules_manager() -> pluggy.PluginManager:
     return plugin_manager(autoload=False, trace=False, card_data=False)
 
 
+def card_data_manager() -> pluggy.PluginManager:
+    """The rules plugin with the default card data (``DayNight()``'s manager, without entry-point plugins)."""
+    return plugin_manager(autoload=False, trace=False, card_data=True)
+
+
 def noop_manager() -> pluggy.PluginManager:
     """Same hookspecs, only the no-op plugin."""
     pm = pluggy.PluginManager(PROJECT)
@@ -170,13 +179,19 @@ def untap_runner(pm: pluggy.PluginManager, *, start_game: bool) -> Runner:
     return prepare, run
 
 
-def enter_runner(pm: pluggy.PluginManager, *, start_game: bool, day_night: bool) -> Runner:
+def enter_runner(
+    pm: pluggy.PluginManager, *, start_game: bool, day_night: bool, by_card: bool = False
+) -> Runner:
     """One permanent per call, each a new object with a new id, entering a game where it is day; a new game for
-    each round (started while preparing it, untimed)."""
+    each round (started while preparing it, untimed). ``by_card``: Tavern Ruffian named by card, its faces from
+    the card data."""
     hook = pm.hook
-    batches: list[tuple[Permanent, ...]] = []
+    batches: list[tuple[Permanent | CardPermanent, ...]] = []
     rounds = [0]
     front, back = (RUFFIAN, SMASHER) if day_night else (BEAR, None)
+
+    def permanent(id_: str) -> Permanent | CardPermanent:
+        return CardPermanent(id_, "P1", card="Tavern Ruffian") if by_card else Permanent(id_, "P1", front, back)
 
     def prepare(n: int) -> None:
         rounds[0] += 1
@@ -187,7 +202,7 @@ def enter_runner(pm: pluggy.PluginManager, *, start_game: bool, day_night: bool)
             hook.daynight_game_start(game=game, players=("P1", "P2"), variants=())
             hook.daynight_untap_step(game=game, turn=1, active=("P1",), phased_in=(), phased_out=())
             hook.daynight_become(game=game, to=Designation.DAY, cause="bench")
-        batches[:] = [(Permanent(f"p{i}", "P1", front, back),) for i in range(n)]
+        batches[:] = [(permanent(f"p{i}"),) for i in range(n)]
 
     def run(n: int) -> None:
         call, game = hook.daynight_enter, f"g{rounds[0]}"
@@ -196,7 +211,7 @@ def enter_runner(pm: pluggy.PluginManager, *, start_game: bool, day_night: bool)
 
     if start_game:  # sanity: what the row claims happens
         prepare(1)
-        outcome = hook.daynight_enter(game="g1", permanents=(Permanent("x", "P1", front, back),))
+        outcome = hook.daynight_enter(game="g1", permanents=(permanent("x"),))
         assert len(outcome.actions) == (1 if day_night else 0) and not outcome.changes, outcome
         assert all(isinstance(line, TraceLine) for line in outcome.trace)
     return prepare, run
@@ -354,6 +369,17 @@ def main(argv: list[str] | None = None) -> int:
         say(f"    {name:<34}{small_ns / 1000:>10.2f} us{large_ns / 1000:>12.2f} us{ratio:>8.2f}x  "
             f"{'ok' if ok else 'MISSED'}")
     say()
+    say("(c) daynight_enter of Tavern Ruffian, default card data: named by card vs given by its faces")
+    say(f"    {'enter':<34}{'by card name':>14}{'by faces':>14}{'ratio':>9}  target <= 2x")
+    card_run = enter_runner(card_data_manager(), start_game=True, day_night=True, by_card=True)
+    faces_run = enter_runner(card_data_manager(), start_game=True, day_night=True)
+    card_ns, faces_ns = paired_best([card_run, faces_run], calls, rounds)
+    ratio = card_ns / faces_ns
+    ok = ratio <= 2.0
+    results_ok &= ok
+    say(f"    {'daynight_enter (Tavern Ruffian)':<34}{card_ns:>11.0f} ns{faces_ns:>11.0f} ns{ratio:>8.2f}x  "
+        f"{'ok' if ok else 'MISSED'}")
+    say()
     say("all targets met" if results_ok else "some targets MISSED (see above)")
     if hasattr(os, "getloadavg"):
         say(f"load average at the end: {os.getloadavg()[0]:.2f}")
@@ -364,8 +390,9 @@ def main(argv: list[str] | None = None) -> int:
             f" {flag}" for flag, on in (("--quick", args.quick), (f"--cores {args.cores}", args.cores)) if on
         )
         write_section("bench_hooks", "## Rules plugin per event (scripts/bench_hooks.py)\n\n"
-                      "Each event through `pm.hook` against a no-op hookimpl of the same hook, and the cost of a\n"
-                      "day/night flip against the size of the battlefield. Command: "
+                      "Each event through `pm.hook` against a no-op hookimpl of the same hook, the cost of a\n"
+                      "day/night flip against the size of the battlefield, and a card entered by name against the\n"
+                      "same card entered by its faces. Command: "
                       f"`{command} --write-doc`.\n\n```\n" + "\n".join(out) + "\n```\n")
     return 0
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Rebuild the snapshot bundled in the package (``mtg_daynight/data/daynight-cards.json``) from its sources.
 
-The sources are the four unmodified MTGJSON set files (MID, VOW, PMID, PVOW; build 5.2.0+20220425) in
+The sources are the five unmodified MTGJSON set files (MID, VOW, PMID, PVOW, DBL; build 5.2.0+20220425) in
 ``../shared/carddata-sources/mtgjson-5.2.0-20220425/`` next to the repository (``$MTG_DAYNIGHT_SHARED`` names
 the ``shared`` directory elsewhere). Their sha256 are checked against the ``SHA256SUMS`` beside them first; then
 they are imported exactly as ``mtg-daynight carddata update --from-file ...`` imports them, and the snapshot is
@@ -38,7 +38,7 @@ from mtg_daynight.importer.update import build_snapshot  # noqa: E402
 SHARED_ENV = "MTG_DAYNIGHT_SHARED"
 SOURCE_SUBDIR = Path("carddata-sources") / "mtgjson-5.2.0-20220425"
 #: The set files, in the order they are imported (the result does not depend on it).
-SOURCE_FILES = ("MID.json", "VOW.json", "PMID.json", "PVOW.json")
+SOURCE_FILES = ("MID.json", "VOW.json", "PMID.json", "PVOW.json", "DBL.json")
 
 
 class SourcesError(DayNightError):

@@ -14,7 +14,8 @@ the previous snapshot is kept on any failure.
     python scripts/update_carddata.py --from-file default-cards.jsonl.gz --force
 
 Scryfall regenerates bulk files every 12-24 hours: run this at most once a day. An unchanged upstream costs
-one request (the ETag check) and no download.
+one request (the ETag check) and no download. Run by a Python without mtg-daynight's dependencies or its
+``carddata`` extra, it says in one line what to install and exits 2.
 """
 
 from __future__ import annotations
@@ -25,7 +26,13 @@ from pathlib import Path
 # Run from a checkout without installing: make the repository importable.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mtg_daynight.cli import build_parser, main
+try:
+    from mtg_daynight.cli import build_parser, main, missing_install
+except ModuleNotFoundError as error:  # not even the package: this script was copied out of its checkout
+    print(f"update_carddata.py: error: mtg-daynight is not installed in this Python, {sys.executable} (no module "
+          f"{error.name!r}): in the mtg-daynight clone, run {sys.executable} -m pip install -e '.[carddata]'",
+          file=sys.stderr)
+    sys.exit(2)
 
 
 def run(argv: list[str]) -> int:
@@ -39,4 +46,11 @@ def run(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(run(sys.argv[1:]))
+    try:
+        sys.exit(run(sys.argv[1:]))
+    except ModuleNotFoundError as error:  # while building the parser (main() reports its own, the same way)
+        hint = missing_install(error, "carddata")
+        if hint is None:
+            raise
+        print(f"update_carddata.py: error: {hint}", file=sys.stderr)
+        sys.exit(2)

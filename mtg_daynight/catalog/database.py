@@ -179,6 +179,12 @@ class CardDatabase:
         found = self.match(query)
         return None if found is None else found.card
 
+    def lacks_printed_names(self, suggestions: Iterable[Suggestion]) -> bool:
+        """Whether none of the cards ``suggestions`` point to has a non-English printed name in the data (the
+        bundled snapshot holds none of a double-faced card's): a name close to them may then be one of them in
+        another language, not a typo."""
+        return not any(card.printed_names for s in suggestions if (card := self.lookup(s.card)) is not None)
+
     def suggest(self, name: str, *, limit: int = 3, cutoff: float = SUGGEST_CUTOFF) -> tuple[Suggestion, ...]:
         """Close matches for ``name`` among every known name (English, faces, printed), best first: difflib's
         ratio over the normalised names, at least ``cutoff``. Only names that can reach it

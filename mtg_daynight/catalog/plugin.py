@@ -5,8 +5,10 @@ keywords from here; a card the data holds without daybound/nightbound is answere
 does not hold None: the rules plugin then refuses the event as an "unknown card" (the host must describe the
 permanent with :class:`~mtg_daynight.Permanent` and its faces), with :meth:`CardDataPlugin.explain`'s verdict
 (``daynight_unknown_card``). A host registers one by choice (``DayNight(card_data=...)``, see
-``docs/host-integration.md``); each manager gets an instance of its own, which loads the default database only
-on the first question, so building a plugin manager costs nothing.
+``docs/host-integration.md``); each manager gets an instance of its own, which locates and loads the default
+database on the first question and keeps it for the manager's life, so building a plugin manager costs nothing
+and a card costs a lookup. A snapshot imported (or a mod file changed) afterwards is seen by a new manager
+(a new :class:`~mtg_daynight.DayNight`).
 """
 
 from __future__ import annotations
@@ -35,18 +37,19 @@ class CardDataPlugin:
         data_dir: Path | str | None = None,
         mod_dirs: Sequence[Path | str] = (),
     ) -> None:
-        self._database = database
+        self._database = database  # given, or loaded on the first question and kept
         self._data_dir = data_dir
         self._mod_dirs = tuple(mod_dirs)
 
     @property
     def database(self) -> CardDatabase:
-        """The database this plugin answers from (loaded through the process cache when not given)."""
-        if self._database is not None:
-            return self._database
-        from .load import load_database  # the database code loads with the first question, not at import
+        """The database this plugin answers from: when not given, located and loaded (through the process cache)
+        on the first question, then kept for this plugin's life."""
+        if self._database is None:
+            from .load import load_database  # the database code loads with the first question, not at import
 
-        return load_database(self._data_dir, self._mod_dirs)
+            self._database = load_database(self._data_dir, self._mod_dirs)
+        return self._database
 
     @hookimpl(trylast=True)
     def daynight_card_faces(self, card: str) -> CardFaces | None:
@@ -77,7 +80,9 @@ class CardDataPlugin:
                 f"mod cards are known{hint}"
             )
         if any(s.score >= TYPO_CUTOFF for s in suggestions):
-            return f"{card!r} is not in the card data: a typo{hint}"
+            foreign = database.lacks_printed_names(suggestions)
+            other = " (or a name in another language, which the card data does not hold for it)" if foreign else ""
+            return f"{card!r} is not in the card data: a typo{other}{hint}"
         return (
             f"{card!r} is not a day/night card: the card data holds only day/night cards, all of them, and it is "
             "neither one of them nor close to one (whether it is a real card was not checked)"

@@ -25,7 +25,9 @@ suspected typo), ``not_in_data`` or ``no_data`` (no snapshot loaded)."""
 
 class ScanEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     """One deck line after the scan: as written, where, and what it resolved to; ``uses`` and ``forbids`` are what
-    the card does with the designation, where the data says (:data:`~mtg_daynight.catalog.model.DayNightUse`)."""
+    the card does with the designation, where the data says (:data:`~mtg_daynight.catalog.model.DayNightUse`).
+    ``foreign_name_possible``: an unknown name whose suggested cards have no non-English names in the data, so it
+    may be one of them in another language rather than a typo."""
 
     written: str
     count: int
@@ -40,6 +42,7 @@ class ScanEntry(msgspec.Struct, frozen=True, omit_defaults=True):
     forbids: tuple[str, ...] = ()
     community: bool = False
     suggestions: tuple[Suggestion, ...] = ()
+    foreign_name_possible: bool = False
 
 
 class DeckScan(msgspec.Struct, frozen=True):
@@ -86,7 +89,8 @@ def _resolve(database: CardDatabase, entry: DeckEntry) -> ScanEntry:
         )
     close = database.suggest(name, cutoff=TYPO_CUTOFF)
     if close:
-        return ScanEntry(*where, status="unknown", suggestions=close)
+        foreign = database.lacks_printed_names(close)
+        return ScanEntry(*where, status="unknown", suggestions=close, foreign_name_possible=foreign)
     return ScanEntry(*where, status="not_in_data" if database.has_snapshot else "no_data")
 
 

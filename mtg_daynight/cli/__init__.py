@@ -3,7 +3,8 @@
 Each sub-command is a module of this package, listed in :data:`COMMANDS`, that exposes ``register(subparsers)``:
 it adds its parser and sets ``handler``, a function ``(argparse.Namespace) -> int`` returning the exit status.
 Only the module of the command being run is imported. :func:`main` adds its own statuses: 2 for a usage error, a
-:class:`~mtg_daynight.errors.DayNightError` (one line) or a missing extra (:data:`EXTRAS`), 130 when interrupted,
+:class:`~mtg_daynight.errors.DayNightError` (one line) or a missing extra (:data:`EXTRAS`) or dependency
+(:data:`DEPENDENCIES`), 130 when interrupted,
 141 when the reader of the output went away.
 """
 
@@ -98,10 +99,30 @@ EXTRAS: Final = {
 INSTALL_EXTRA: Final = "in the mtg-daynight clone, run pip install -e '.[{extra}]'"
 
 
+#: The top-level modules of mtg-daynight's own dependencies (pyproject.toml): a command that fails to import one
+#: runs under a Python where mtg-daynight is not installed (a checkout's script run by another interpreter).
+DEPENDENCIES: Final = ("pluggy", "msgspec", "platformdirs")
+
+
 def missing_extra(error: ModuleNotFoundError) -> str | None:
     """The extra that installs the module ``error`` could not find, or None when no extra does."""
     top = (error.name or "").partition(".")[0]
     return next((extra for extra, modules in EXTRAS.items() if top in modules), None)
+
+
+def missing_install(error: ModuleNotFoundError, command: str | None) -> str | None:
+    """What to install, in one line, when ``error`` is a missing dependency of mtg-daynight (``command``'s extra
+    included) or of ``command``'s extra; None when the module is none of them (a bug, not an install problem)."""
+    top = (error.name or "").partition(".")[0]
+    extra = missing_extra(error)
+    if extra is not None:
+        return (f"this command needs the [{extra}] extra, which is not installed (no module {error.name!r}): "
+                f"{INSTALL_EXTRA.format(extra=extra)}")
+    if top not in DEPENDENCIES and top != "mtg_daynight":
+        return None
+    wanted = "." if command not in EXTRAS else f"'.[{command}]'"
+    return (f"mtg-daynight is not installed in this Python, {sys.executable} (no module {error.name!r}): in the "
+            f"mtg-daynight clone, run {sys.executable} -m pip install -e {wanted}")
 
 
 #: The ``user:password@`` of a URL (only error messages are searched: compiled on first use, re caches it).
@@ -128,11 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         status: int = handler(args)
     except ModuleNotFoundError as error:
-        extra = missing_extra(error)
-        if extra is None:
+        hint = missing_install(error, command)
+        if hint is None:
             raise
-        print(f"mtg-daynight {command}: error: this command needs the [{extra}] extra, which is not installed "
-              f"(no module {error.name!r}): {INSTALL_EXTRA.format(extra=extra)}", file=sys.stderr)
+        print(f"mtg-daynight {command}: error: {hint}", file=sys.stderr)
         return 2
     except DayNightError as error:
         print(f"mtg-daynight {command}: error: {hide_credentials(str(error))}", file=sys.stderr)

@@ -37,6 +37,11 @@ a malformed mod file is otherwise a warning: it is left out, the other mod files
 
 _PROG: Final = "mtg-daynight deck scan"
 _NO_DATA_HINT: Final = "import it with 'mtg-daynight carddata update', or pass --data-dir DIR"
+_FOREIGN: Final = "the card data has no non-English name for it"
+_PRINTED_NAMES_HINT: Final = (
+    "non-English names come with a Scryfall all_cards import: 'mtg-daynight carddata update --bulk-type all_cards' "
+    "(docs/carddata.md, Non-English names)"
+)
 _NOT_IN_DATA: Final = (
     "it holds the day/night cards its source knew of, so an ordinary card, a day/night card newer than the data "
     "and one the data lacks all look the same; 'mtg-daynight carddata status' gives the data's date"
@@ -239,7 +244,10 @@ def _print_scan(scan: DeckScan) -> None:
         _out("  unknown names (not in the card data, but close to a name in it: a typo, or a card the data lacks?):")
         for entry in unknown:
             hint = ", ".join(repr(s.name) for s in entry.suggestions)
-            _out(_where(entry, entry.written) + f"  did you mean {hint}?")
+            foreign = f" (or its name in another language: {_FOREIGN})" if entry.foreign_name_possible else ""
+            _out(_where(entry, entry.written) + f"  did you mean {hint}?{foreign}")
+        if any(entry.foreign_name_possible for entry in unknown):
+            _out(f"  {_PRINTED_NAMES_HINT}")
     not_in_data = scan.with_status("not_in_data")
     unseen = len(dict.fromkeys(e.written for e in not_in_data))
     if not_in_data:

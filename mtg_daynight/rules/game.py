@@ -492,7 +492,13 @@ def _described(step: _Step, value: CardPermanent, policy: Policy) -> Permanent:
                           "Permanent(...) and its faces")
     if not faces.day_night:
         step.note("702.145a", f"card data: {faces.name} is not a day/night card")
-    return validate.permanent(state, named.with_faces(faces.front, faces.back), "enter")
+    # named's own fields were checked above: only the card data's faces are left to check
+    front = validate.face(state, faces.front, ("enter", named.id, "front"))
+    back = None if faces.back is None else validate.face(state, faces.back, ("enter", named.id, "back"))
+    card = named.with_faces(front, back)
+    if card.face is Side.BACK and back is None:
+        raise _bad(state, f"enter: {card.id!r} ({card.name}) can't enter back face up: it has no back face")
+    return card
 
 
 def _enter(step: _Step, card: Permanent) -> Tracked | None:

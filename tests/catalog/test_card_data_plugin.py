@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pluggy
 import pytest
+from catalog_fixture import write_fixture
 
 from mtg_daynight import BadEventError, CardPermanent, DayNight, Designation, Face, Keyword, Permanent, Side
 from mtg_daynight.catalog import CardDatabase, CardDataPlugin
@@ -94,6 +97,10 @@ def test_explain_tells_typos_from_unknown_cards(db: CardDatabase) -> None:
     assert plugin.explain("Tavern Rufian").startswith(
         "'Tavern Rufian' is not in the card data: a typo; did you mean 'Tavern Ruffian'"
     )
+    assert plugin.explain("Brutale Kathare").startswith(  # the fixture has no non-English name of Brutal Cathar
+        "'Brutale Kathare' is not in the card data: a typo (or a name in another language, which the card data does "
+        "not hold for it); did you mean 'Brutal Cathar'"
+    )
     assert plugin.explain("Lightning Bolt").startswith(
         "'Lightning Bolt' is not a day/night card: the card data holds only day/night cards"
     )
@@ -126,3 +133,28 @@ def test_without_card_data_a_card_permanent_is_an_unknown_card() -> None:
     game = DayNight(autoload=False, card_data=False).new_game("g", ("alice", "bob"))
     with pytest.raises(BadEventError, match="unknown card 'Tavern Ruffian'"):
         game.enter(CardPermanent("p1", "alice", card="Tavern Ruffian"))
+
+
+def test_the_card_database_is_located_and_read_once_per_manager_and_a_new_manager_sees_a_new_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mtg_daynight.catalog import load
+    from mtg_daynight.importer.paths import DATA_DIR_ENV
+
+    located: list[object] = []
+    find_snapshot = load.find_snapshot
+    monkeypatch.setattr(load, "find_snapshot", lambda *a: located.append(a) or find_snapshot(*a))
+    directory = tmp_path / "data"
+    directory.mkdir()  # no snapshot yet: only community mod cards are known
+    monkeypatch.setenv(DATA_DIR_ENV, str(directory))
+    before = DayNight(autoload=False).new_game("g", ("alice", "bob"))
+    with pytest.raises(BadEventError, match="unknown card 'Tavern Ruffian'"):
+        before.enter(CardPermanent("p1", "alice", card="Tavern Ruffian"))
+    write_fixture(directory)  # a snapshot imported while that manager lives
+    for n in range(3):
+        with pytest.raises(BadEventError, match="unknown card 'Tavern Ruffian'"):
+            before.enter(CardPermanent(f"p{n}", "alice", card="Tavern Ruffian"))
+    assert len(located) == 1  # located and read on the first card, kept for the manager's life
+    after = DayNight(autoload=False).new_game("g", ("alice", "bob"))
+    after.enter(CardPermanent("p1", "alice", card="Tavern Ruffian"), CardPermanent("p2", "alice", card="Brutal Cathar"))
+    assert after.face_of("p1") is Side.FRONT and len(located) == 2  # a new DayNight sees the new snapshot

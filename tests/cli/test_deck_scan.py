@@ -128,6 +128,45 @@ def test_foreign_names_full_names_and_accents_resolve(
     assert {e["status"] for e in entries} == {"day_night"}
 
 
+def test_an_unknown_name_close_to_a_card_without_non_english_names_may_be_a_foreign_name_not_only_a_typo(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the fixture holds German and Japanese names of Tavern Ruffian, none of Brutal Cathar
+    path = _deck(tmp_path, "d.txt", "4 Brutale Kathare\n1 Tavern Rufian\n")
+    status, out = _scan(capsys, "--data-dir", str(data_dir), str(path))
+    assert status == 1 and out["unknown"] == 2  # still unknown names: the data cannot tell which
+    foreign, typo = out["decks"][0]["entries"]
+    assert foreign["suggestions"][0]["name"] == "Brutal Cathar" and foreign["foreign_name_possible"] is True
+    assert typo["suggestions"][0]["name"] == "Tavern Ruffian" and "foreign_name_possible" not in typo
+    assert main(["deck", "scan", "--no-default-mods", "--data-dir", str(data_dir), str(path)]) == 1
+    out_lines = capsys.readouterr().out.splitlines()
+    assert (
+        "      4  Brutale Kathare  [main, line 1]  did you mean 'Brutal Cathar'? (or its name in another language: "
+        "the card data has no non-English name for it)"
+    ) in out_lines
+    assert "      1  Tavern Rufian  [main, line 2]  did you mean 'Tavern Ruffian'?" in out_lines
+    assert (
+        "  non-English names come with a Scryfall all_cards import: 'mtg-daynight carddata update --bulk-type "
+        "all_cards' (docs/carddata.md, Non-English names)"
+    ) in out_lines
+
+
+def test_the_bundled_snapshot_has_no_non_english_names_of_double_faced_cards_and_the_scan_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mtg_daynight.importer import paths
+
+    monkeypatch.delenv(paths.DATA_DIR_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(paths, "repo_carddata_dir", lambda: None)
+    path = _deck(tmp_path, "d.txt", "4 Brutale Kathare\n")
+    status, out = _scan(capsys, str(path))
+    assert out["data"]["snapshot"] == str(paths.bundled_snapshot())
+    [entry] = out["decks"][0]["entries"]
+    assert status == 1 and entry["foreign_name_possible"] is True
+    assert entry["suggestions"][0]["card"] == "Brutal Cathar // Moonrage Brute"
+
+
 def test_mentions_day_night_needs_the_helper_card(
     tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -206,6 +206,46 @@ def test_without_the_carddata_extra_an_import_says_what_to_install_and_exits_2(t
     assert not data.exists() or not any(data.iterdir())  # nothing written
 
 
+def _cron(tmp_path: Path, script: Path, *args: str, interpreter: tuple[str, ...]) -> tuple[int, str, str]:
+    """Run the cron script with ``interpreter`` (isolated: no PYTHONPATH, no user site) outside the checkout."""
+    done = subprocess.run([*interpreter, str(script), *args], capture_output=True, text=True, cwd=tmp_path,
+                          timeout=120, check=False)
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("where", ["checkout", "copied out of it"])
+def test_the_cron_script_under_a_bare_python_says_what_to_install_and_exits_2(tmp_path: Path, where: str) -> None:
+    # -I -S: no site-packages at all, so neither msgspec and pluggy nor the carddata extra can be imported;
+    # copied out of the checkout, not even mtg_daynight can
+    script = ROOT / "scripts" / "update_carddata.py"
+    if where != "checkout":
+        script = tmp_path / "update_carddata.py"
+        script.write_bytes((ROOT / "scripts" / "update_carddata.py").read_bytes())
+    status, out, err = _cron(tmp_path, script, "--quiet", interpreter=(sys.executable, "-I", "-S"))
+    assert (status, out, err.count("\n")) == (2, "", 1), err
+    missing = "'msgspec'" if where == "checkout" else "'mtg_daynight'"
+    assert f"mtg-daynight is not installed in this Python, {sys.executable} (no module {missing})" in err
+    assert err.rstrip().endswith(f"run {sys.executable} -m pip install -e '.[carddata]'")
+
+
+def test_the_cron_script_without_the_carddata_extra_says_what_to_install_and_exits_2(tmp_path: Path) -> None:
+    mtgjson = tmp_path / "FIX.json"
+    mtgjson.write_text(json.dumps({"meta": {"date": "2022-04-25", "version": "5.2.0"},
+                                   "data": {"code": "FIX", "name": "Fixture", "cards": [], "tokens": []}}))
+    run = (  # the package's dependencies, none of the extra's modules (a plain install)
+        "import runpy, sys\n"
+        f"for name in {CARDDATA_EXTRA!r}:\n    sys.modules[name] = None\n"
+        "sys.argv = sys.argv[1:]\n"
+        "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+    )
+    script = ROOT / "scripts" / "update_carddata.py"
+    status, out, err = _cron(tmp_path, script, "--from-file", str(mtgjson), "--data-dir", str(tmp_path / "data"),
+                             "--quiet", interpreter=(sys.executable, "-I", "-c", run))
+    assert (status, out, err.count("\n")) == (2, "", 1), err
+    assert "needs the [carddata] extra, which is not installed" in err and "pip install -e '.[carddata]'" in err
+    assert not (tmp_path / "data").exists()
+
+
 def test_a_command_missing_a_module_of_an_extra_names_the_extra(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

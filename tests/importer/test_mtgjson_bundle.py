@@ -23,6 +23,8 @@ from mtg_daynight.importer.update import run_update
 from tests.importer.mtgjson_fixtures import fixture_set, set_file
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The five MTGJSON set files the bundled snapshot is built from, in import order.
+SOURCES = ("MID.json", "VOW.json", "PMID.json", "PVOW.json", "DBL.json")
 
 
 def _script() -> ModuleType:
@@ -63,8 +65,8 @@ def test_bundled_snapshot_is_byte_identical_to_a_rebuild_from_its_sources(build:
 
 
 def test_sources_are_checked_against_their_sha256sums(build: ModuleType, sources: Path, tmp_path: Path) -> None:
-    assert [p.name for p in build.verify_sources(sources)] == ["MID.json", "VOW.json", "PMID.json", "PVOW.json"]
-    for name in ("SHA256SUMS", "MID.json", "VOW.json", "PMID.json", "PVOW.json"):
+    assert [p.name for p in build.verify_sources(sources)] == list(SOURCES)
+    for name in ("SHA256SUMS", *SOURCES):
         (tmp_path / name).write_bytes((sources / name).read_bytes())
     (tmp_path / "PVOW.json").write_bytes((sources / "PVOW.json").read_bytes() + b"\n")
     with pytest.raises(build.SourcesError, match=r"PVOW\.json: sha256 .* does not match SHA256SUMS"):
@@ -73,7 +75,7 @@ def test_sources_are_checked_against_their_sha256sums(build: ModuleType, sources
 
 def test_bundle_ids_are_the_scryfall_ids_of_the_sources(sources: Path) -> None:
     expected: dict[str, set[str]] = {}
-    for name in ("MID.json", "VOW.json", "PMID.json", "PVOW.json"):
+    for name in SOURCES:
         data = json.loads((sources / name).read_bytes())["data"]
         for record in data["cards"] + data["tokens"]:
             ids = record["identifiers"]
@@ -90,7 +92,7 @@ def test_bundle_holds_35_paper_day_night_cards_12_mentions_and_the_helper() -> N
     assert not any(c.digital or c.playtest for c in snapshot.cards)
     source = snapshot.manifest.source
     assert (source.kind, source.version, source.updated_at) == ("mtgjson", "5.2.0+20220425", "2022-04-25")
-    assert [f.name for f in source.files] == ["MID.json", "VOW.json", "PMID.json", "PVOW.json"]
+    assert [f.name for f in source.files] == list(SOURCES)
     assert snapshot.manifest.imported_at == ""  # reproducible: the same sources give the same bytes
     cathar = next(c for c in snapshot.cards if c.name == "Brutal Cathar // Moonrage Brute")
     assert cathar.oracle_id == "1ed2d8e0-462b-468e-8fd3-1f3c6d99fb8a"  # real ids, as in MTGJSON's identifiers
@@ -98,6 +100,27 @@ def test_bundle_holds_35_paper_day_night_cards_12_mentions_and_the_helper() -> N
     assert (cathar.daybound_face, cathar.nightbound_face) == ("Brutal Cathar", "Moonrage Brute")
     [helper] = snapshot.helpers
     assert helper.name == "Day // Night" and {p.set for p in helper.printings} == {"tmid", "tvow"}
+
+
+def test_bundle_holds_148_printings_by_scryfall_id_of_its_50_cards_and_2_of_the_helper() -> None:
+    snapshot = load_snapshot(bundled_snapshot())
+    cards = (*snapshot.cards, *snapshot.mentions, *snapshot.reads)
+    printings = [p for record in cards for p in record.printings if p.id]
+    assert (len(cards), len({p.id for p in printings})) == (50, 148)  # 98 of MID, VOW and their promos, 50 of DBL
+    assert len({p.id for p in printings if p.set == "dbl"}) == 50  # one Double Feature reprint of each card
+    assert len({p.id for helper in snapshot.helpers for p in helper.printings}) == 2
+
+
+def test_a_permanent_enters_by_the_scryfall_id_of_its_double_feature_printing(no_user_data: Path) -> None:
+    from mtg_daynight import CardPermanent, DayNight, Side
+
+    game = DayNight(autoload=False).new_game("g", ["alice", "bob"])
+    game.untap_step(1, "alice")
+    game.become("night", "test")
+    # Tavern Ruffian, Innistrad: Double Feature 163 (DBL.json's identifiers.scryfallId)
+    game.enter(CardPermanent("p1", "alice", card="b0d1ab73-7dbe-40d4-856c-f49ce29706fa"))
+    assert game.face_of("p1") is Side.BACK
+    assert game.permanent("p1").card.name == "Tavern Ruffian // Tavern Smasher"
 
 
 def test_a_snapshot_written_before_files_and_version_existed_still_loads() -> None:
@@ -245,7 +268,7 @@ def test_a_first_update_lists_changes_against_the_bundled_snapshot(
 ) -> None:
     files = [str(p) for p in build.verify_sources(sources)]
     assert main(["carddata", "update", *(arg for f in files for arg in ("--from-file", f))]) == 0
-    assert "no card changed" in capsys.readouterr().out  # the same four files: the same records as the bundle
+    assert "no card changed" in capsys.readouterr().out  # the same five files: the same records as the bundle
     assert locate_snapshot().origin == "user"
 
 
@@ -255,7 +278,7 @@ def test_the_build_script_prints_the_count_of_each_kind_of_card(
     monkeypatch.setattr(build.Store, "write_snapshot", lambda store, _: store.snapshot)  # leave the package be
     assert build.main([]) == 0
     out = capsys.readouterr().out
-    assert "35 day/night cards (73 printings), 12 that mention day/night, 3 that read day/night, 1 helper card(s)" \
+    assert "35 day/night cards (108 printings), 12 that mention day/night, 3 that read day/night, 1 helper card(s)" \
         in out
 
 
