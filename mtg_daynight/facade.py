@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 
 import pluggy
 
-from mtg_daynight.errors import PluginFailedError, RulesPluginMissingError, UnknownPermanentError
+from mtg_daynight.errors import DayNightError, PluginFailedError, RulesPluginMissingError, UnknownPermanentError
 from mtg_daynight.manager import call_each, install, plugin_manager
 from mtg_daynight.plugin import RULES_PLUGIN_NAME, DayNightRules
 from mtg_daynight.rules import (
@@ -72,7 +72,10 @@ class Game:
         self.id = game
 
     def __repr__(self) -> str:
-        return f"<Game {self.id!r}: {self.designation}>"
+        try:
+            return f"<Game {self.id!r}: {self.designation}>"
+        except DayNightError:  # ended (or no rules plugin): a repr never raises
+            return f"<Game {self.id!r}: not started or ended>"
 
     # -- events ----------------------------------------------------------------------------------------------
 
@@ -257,7 +260,10 @@ class Game:
         return _required(data, "save game")
 
     def end(self) -> None:
-        """The game is over: every plugin forgets it. Like every other method it raises
+        """The game is over: every plugin forgets it. Afterwards every event *and every read* of this game
+        (``trace``, ``designation``, ``state``, ``permanent``, ``face_of``, ``save``, ``pending_change``, ``end``)
+        raises :class:`~mtg_daynight.errors.UnknownGameError`: read what you keep before ending it. Like every
+        other method it raises
         :class:`~mtg_daynight.errors.RulesPluginMissingError` when no rules plugin answers for the game. A plugin
         whose ``daynight_game_end`` raises is named by a :class:`~mtg_daynight.errors.PluginFailedError`, raised
         once every other plugin has been told."""

@@ -6,6 +6,7 @@ docs/conformance.md).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import msgspec
 
 from mtg_daynight.catalog.names import json_text
-from mtg_daynight.errors import InputFileError
+from mtg_daynight.errors import DayNightError, InputFileError
 from mtg_daynight.scenarios import DatabaseCards
 from mtg_daynight.scenarios.conformance import dump_scenarios, load_factory, run_conformance
 from mtg_daynight.scenarios.program import DEFAULT_TIMEOUT, AdapterProcess, run_program, schema
@@ -43,7 +44,8 @@ def register(sub: Any) -> None:
                         help="write every library scenario (or the given files) as a JSON file into DIR and exit")
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="scenario files, or directories of them (default: the bundled library)")
-    parser.add_argument("--path", action="append", default=[], metavar="DIR", help="add DIR to sys.path first")
+    parser.add_argument("--path", action="append", default=[], metavar="DIR",
+                        help="add DIR to sys.path first (the current directory is on it already, as for python -m)")
     parser.add_argument("--json", action="store_true", help="print machine-readable results (JSON)")
     parser.add_argument("--strict", action="store_true",
                         help="also check mtg-daynight's trace text, cited rules and error messages (skipped "
@@ -54,6 +56,17 @@ def register(sub: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    """Run the kit; with ``--json`` an error that stops the run (exit 2) is a JSON document on standard output."""
+    try:
+        return _conform(args)
+    except DayNightError as error:
+        if not args.json:
+            raise
+        write_json({"passed": False, "error": str(error), "status": 2})
+        return 2
+
+
+def _conform(args: argparse.Namespace) -> int:
     if args.schema:
         sys.stdout.write(json_text(msgspec.json.format(msgspec.json.encode(schema()), indent=2).decode()) + "\n")
         return 0
@@ -76,7 +89,8 @@ def _run(args: argparse.Namespace) -> int:
         finally:
             process.close()
     else:
-        for directory in reversed(args.path):
+        # the adapter's package is found from the current directory, as `python -m` finds it, and from each --path
+        for directory in reversed([*args.path, os.getcwd()]):
             sys.path.insert(0, directory)
         results = run_conformance(load_factory(args.adapter), files, cards=cards, strict=args.strict)
     if args.json:

@@ -42,9 +42,12 @@ _HEADER_TAIL = re.compile(r"\s*(?::\s*[0-9]{0,4}|\(\s*[0-9]{1,4}\s*\))\s*$")
 _COUNT = re.compile(r"([+-]?[0-9]+)([xX]?)(?:\s+(.*))?", re.DOTALL)
 # A face separator: "//", "///" or "/" with any spacing around it.
 _FACE_SEPARATOR = re.compile(r"\s*/{1,3}\s*")
-# A leading count that is not a whole number: "4.5 Name", "1e3 Name", "0x10 Name", "4,0 Name" (only a line
-# without a whole count is matched against it: compiled on first use, re caches it).
-_NOT_WHOLE_COUNT = r"([+-]?(?:[0-9]*[.,][0-9]+|[0-9]+[.,]|[0-9]+[eE][+-]?[0-9]+|0[xX][0-9a-fA-F]+))[xX]?\s"
+# A leading count that is not a whole number: "4.5 Name", "1e3 Name", "0x10 Name", "4,0 Name", and the count's
+# "x" without its number, "x Name" (no card name starts with a lone x; only a line without a whole count is matched
+# against it: compiled on first use, re caches it).
+_NOT_WHOLE_COUNT = (
+    r"([+-]?(?:[0-9]*[.,][0-9]+|[0-9]+[.,]|[0-9]+[eE][+-]?[0-9]+|0[xX][0-9a-fA-F]+)|[xX\u00d7])[xX]?\s"
+)
 # Characters no card name has, that template or markup junk does ({{7*7}}, ${x}, <%= x %>, <script>, \x41).
 _NEVER_IN_NAMES: Final = frozenset("{}<>\\")
 _COMMENT_PREFIXES: Final = ("//", "#")

@@ -77,11 +77,17 @@ def test_bidi_and_zero_width_characters_are_dropped_and_odd_spaces_made_spaces()
     assert [e.name for e in deck.entries] == ["Tavern Ruffian"] * 3
 
 
-@pytest.mark.parametrize("count", ["4.5", "1e3", "0x10", "2,5", "3."])
-def test_counts_that_are_not_whole_numbers_are_reported(count: str) -> None:
-    assert problems(f"4 Tavern Ruffian\n{count} Brutal Cathar\n", "plain") == (
+@pytest.mark.parametrize("count", ["4.5", "1e3", "0x10", "2,5", "3.", "x", "X", "\u00d7"])
+@pytest.mark.parametrize("fmt", ["plain", "forge", "mtgo", "arena"])
+def test_counts_that_are_not_whole_numbers_are_reported(count: str, fmt: str) -> None:
+    assert problems(f"4 Tavern Ruffian\n{count} Brutal Cathar\n", fmt) == (
         DeckProblem(2, f"count {count} is not a whole number from 1 to 999"),
     )
+
+
+def test_a_forge_line_with_an_x_for_its_count_is_a_bad_count_with_its_line_not_a_card_name() -> None:
+    text = "[metadata]\nName=Hostile\n[Main]\n4 Tavern Ruffian|MID\nx Village Watch\n"
+    assert problems(text, "forge") == (DeckProblem(5, "count x is not a whole number from 1 to 999"),)
 
 
 def test_dek_reports_every_bad_cards_element_then_malformed_xml() -> None:

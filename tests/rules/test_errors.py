@@ -153,6 +153,20 @@ def test_ended_game_is_unknown() -> None:
         g.end()
 
 
+
+def test_an_ended_games_reads_raise_as_its_events_do_and_its_repr_says_so() -> None:
+    dn = DayNight(autoload=False)
+    g = dn.new_game("g1", ["P1"])
+    g.become("day", "effect")
+    kept = g.trace  # read before end(), as the docs say
+    g.end()
+    for read in (lambda: g.trace, lambda: g.designation, lambda: g.state, lambda: g.face_of("x"),
+                 lambda: g.permanent("x"), g.save, g.pending_change):
+        with pytest.raises(UnknownGameError, match="'g1' was never started"):
+            read()
+    assert len(kept) == 1 and repr(g) == "<Game 'g1': not started or ended>"
+
+
 def test_starting_a_game_twice_raises_and_keeps_the_first() -> None:
     dn = DayNight(autoload=False)
     g = dn.new_game("g1", ["P1", "P2"])
