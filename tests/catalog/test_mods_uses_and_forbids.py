@@ -51,7 +51,7 @@ def test_the_toml_example_in_docs_mods_md_parses_with_its_uses_and_forbids() -> 
     from pathlib import Path
 
     doc = (Path(__file__).parents[2] / "docs" / "mods.md").read_text("utf-8")
-    (example,) = [b for b in re.findall(r"```toml\n(.*?)```", doc, re.DOTALL) if b.startswith("[mod]")]
+    (example,) = [b for b in re.findall(r"```toml\n(.*?)```", doc, re.DOTALL) if "Warden of the Long Dusk" in b]
     warden = parse_mod(example, "example.toml").cards[1].card
     assert warden.uses == ("triggers_on_change", "forbids_change") and warden.forbids == (Designation.DAY,)
     assert warden.kind == "mentions_day_night"

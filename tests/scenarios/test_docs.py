@@ -11,7 +11,7 @@ from mtg_daynight.scenarios import ReferenceAdapter, parse_scenario, run_scenari
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
 EXAMPLES = [block for block in re.findall(r"```toml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
-            if block.lstrip().startswith("[scenario]")] if DOC.exists() else []
+            if re.sub(r"\A# file: \S+\n", "", block).lstrip().startswith("[scenario]")] if DOC.exists() else []
 
 
 @pytest.mark.skipif(not DOC.exists(), reason="docs are not in this checkout")
