@@ -118,7 +118,7 @@ def missing_install(error: ModuleNotFoundError, command: str | None) -> str | No
     if extra is not None:
         return (f"this command needs the [{extra}] extra, which is not installed (no module {error.name!r}): "
                 f"{INSTALL_EXTRA.format(extra=extra)}")
-    if top not in DEPENDENCIES and top != "mtg_daynight":
+    if top not in DEPENDENCIES:
         return None
     wanted = "." if command not in EXTRAS else f"'.[{command}]'"
     return (f"mtg-daynight is not installed in this Python, {sys.executable} (no module {error.name!r}): in the "

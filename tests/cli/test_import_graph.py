@@ -268,6 +268,26 @@ def test_a_command_missing_a_module_of_an_extra_names_the_extra(
     )
 
 
+def test_a_command_missing_a_dependency_of_mtg_daynight_says_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def needs_platformdirs(args: argparse.Namespace) -> int:
+        import platformdirs  # noqa: F401  # unimportable here: sys.modules holds None for it
+
+        return 0
+
+    command = types.ModuleType("mtg_daynight.cli.needs_dirs")
+    command.register = lambda sub: sub.add_parser("needs_dirs").set_defaults(handler=needs_platformdirs)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mtg_daynight.cli.needs_dirs", command)
+    monkeypatch.setitem(sys.modules, "platformdirs", None)
+    monkeypatch.setattr(mtg_daynight.cli, "COMMANDS", {**COMMANDS, "needs_dirs": "a command that finds a directory"})
+    assert main(["needs_dirs"]) == 2
+    assert capsys.readouterr().err == (
+        f"mtg-daynight needs_dirs: error: mtg-daynight is not installed in this Python, {sys.executable} (no module "
+        f"'platformdirs'): in the mtg-daynight clone, run {sys.executable} -m pip install -e .\n"
+    )
+
+
 def test_a_missing_module_of_no_extra_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     def needs_nothing_known(args: argparse.Namespace) -> int:
         import mtg_daynight_no_such_module  # type: ignore[import-not-found]  # noqa: F401
