@@ -62,7 +62,10 @@ def _answered(result: Outcome | None, hook: str) -> Outcome:
 
 
 class Game:
-    """One game as the host reports it. Every event method returns the :class:`Outcome` to carry out."""
+    """One game as the host reports it. Every event method returns the :class:`Outcome` to carry out. After
+    :meth:`end`, every event *and every read* (``trace``, ``designation``, ``state``, ``permanent``, ``face_of``,
+    ``save``, ``pending_change``) raises :class:`~mtg_daynight.errors.UnknownGameError`: read what you keep
+    before ending the game."""
 
     __slots__ = ("_hook", "_pm", "id")
 
@@ -260,10 +263,7 @@ class Game:
         return _required(data, "save game")
 
     def end(self) -> None:
-        """The game is over: every plugin forgets it. Afterwards every event *and every read* of this game
-        (``trace``, ``designation``, ``state``, ``permanent``, ``face_of``, ``save``, ``pending_change``, ``end``)
-        raises :class:`~mtg_daynight.errors.UnknownGameError`: read what you keep before ending it. Like every
-        other method it raises
+        """The game is over: every plugin forgets it. Like every other method it raises
         :class:`~mtg_daynight.errors.RulesPluginMissingError` when no rules plugin answers for the game. A plugin
         whose ``daynight_game_end`` raises is named by a :class:`~mtg_daynight.errors.PluginFailedError`, raised
         once every other plugin has been told."""
