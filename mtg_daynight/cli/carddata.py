@@ -8,9 +8,15 @@ import sys
 from typing import TYPE_CHECKING
 
 from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError, UnreachableError
-from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE
-from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, STALL_BYTES
-from mtg_daynight.importer.paths import locate_snapshot
+from mtg_daynight.importer.limits import (
+    BULK_TYPES,
+    DEFAULT_BULK_TYPE,
+    DEFAULT_DEADLINE,
+    DEFAULT_RETRIES,
+    DEFAULT_TIMEOUT,
+    STALL_BYTES,
+)
+from mtg_daynight.importer.store import locate_snapshot
 
 if TYPE_CHECKING:
     from typing import Any
@@ -409,7 +415,7 @@ def parse_age(text: str) -> float:
     return float(match.group(1)) * _UNIT[match.group(2)]
 
 
-#: What each origin of :func:`~mtg_daynight.importer.paths.locate_snapshot` means, for the status line.
+#: What each origin of :func:`~mtg_daynight.importer.store.locate_snapshot` means, for the status line.
 _ORIGINS = {
     "--data-dir": "given with --data-dir",
     "$MTG_DAYNIGHT_DATA_DIR": "given with $MTG_DAYNIGHT_DATA_DIR",

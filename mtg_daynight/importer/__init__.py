@@ -12,7 +12,7 @@ The importer is used through its modules:
 * :mod:`~mtg_daynight.importer.download` - the polite HTTP client and its one download policy;
   :mod:`~mtg_daynight.importer.transfer` - the resumable bulk file download;
   :mod:`~mtg_daynight.importer.network_errors` - network failures classified and described;
-  :mod:`~mtg_daynight.importer.update` - the update; :mod:`~mtg_daynight.importer.paths` - where snapshots live.
+  :mod:`~mtg_daynight.importer.update` - the update; :mod:`~mtg_daynight.importer.store` - where snapshots live.
 
 Reading a snapshot (:mod:`~mtg_daynight.importer.snapshot`) needs msgspec only: the download (``requests``) and
 the bulk import (isal, stringzilla, ijson) load with the modules that use them.

@@ -15,8 +15,8 @@ from types import ModuleType
 import pytest
 
 from mtg_daynight.cli import main
-from mtg_daynight.importer import paths
-from mtg_daynight.importer.paths import bundled_snapshot, locate_snapshot
+from mtg_daynight.importer import store
+from mtg_daynight.importer.store import bundled_snapshot, locate_snapshot
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects, helper_card
 from tests.importer.mtgjson_fixtures import fixture_set, set_file
 
@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def no_user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No --data-dir, no $MTG_DAYNIGHT_DATA_DIR, an empty user data directory, no checkout snapshot."""
-    monkeypatch.delenv(paths.DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv(store.DATA_DIR_ENV, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setattr(paths, "repo_carddata_dir", lambda: None)
+    monkeypatch.setattr(store, "repo_carddata_dir", lambda: None)
     return tmp_path / "xdg" / "mtg-daynight" / "carddata"
 
 
