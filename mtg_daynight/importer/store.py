@@ -203,7 +203,9 @@ def _regular(path: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     if not stat.S_ISREG(status.st_mode):
-        raise CardDataError(f"{path}: not a file mtg-daynight wrote (not a regular file): left as it is")
+        kind = "a symbolic link" if stat.S_ISLNK(status.st_mode) else "a directory" if stat.S_ISDIR(
+            status.st_mode) else "not a regular file"
+        raise CardDataError(f"{path}: {kind}, not a file mtg-daynight wrote: left as it is")
     return status
 
 
