@@ -91,6 +91,7 @@ FORBIDDEN_CHARACTERS = "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\
 #: In rules text a line feed separates abilities; every other forbidden character is still refused.
 FORBIDDEN_IN_TEXT_CHARACTERS = FORBIDDEN_CHARACTERS.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f")
 
+
 @functools.cache
 def _pattern(rules_text: bool) -> re.Pattern[str]:
     """The forbidden characters (in rules text, all but the line feed) as a compiled pattern, on first use."""

@@ -203,8 +203,8 @@ def _regular(path: Path) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     if not stat.S_ISREG(status.st_mode):
-        kind = "a symbolic link" if stat.S_ISLNK(status.st_mode) else "a directory" if stat.S_ISDIR(
-            status.st_mode) else "not a regular file"
+        kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
+        kind = "a symbolic link" if stat.S_ISLNK(status.st_mode) else kind
         raise CardDataError(f"{path}: {kind}, not a file mtg-daynight wrote: left as it is")
     return status
 
@@ -227,7 +227,7 @@ def _write_pid(path: Path, pid: bytes) -> None:
     """Record ``pid`` in the pid file ``path``, unless something not ours is there (a link, a FIFO, a file that
     holds no pid): that is left as it is, and a waiting update says "pid unknown"."""
     with contextlib.suppress(OSError, CardDataError):
-        if _regular(path) is not None and not path.read_bytes().strip().isdigit():
+        if _regular(path) is not None and not path.read_bytes().strip().isdigit() and path.stat().st_size:
             return
         with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o666), "wb") as handle:
             handle.write(pid)
