@@ -188,21 +188,15 @@ def encode_snapshot(snapshot: Snapshot) -> bytes:
     return msgspec.json.format(_ENCODER.encode(snapshot), indent=1) + b"\n"
 
 
-def snapshot_version(data: bytes, *, name: str = "<snapshot>") -> int:
-    """The ``manifest.format_version`` of snapshot bytes (0 when the manifest has none); raises
-    :class:`CardFileError` naming ``name`` when they are not a snapshot (no manifest object)."""
+def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
+    """Decode snapshot bytes and check them (:func:`check_snapshot`); raise :class:`CardFileError` naming ``name``
+    when they are not a snapshot an import wrote."""
     try:
-        return msgspec.json.decode(data, type=_ManifestOnly).manifest.format_version
+        version = msgspec.json.decode(data, type=_ManifestOnly).manifest.format_version
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
         raise CardFileError(f"{name}: not a card-data snapshot: {error}") from None
     except RecursionError:
         raise CardFileError(f"{name}: not a card-data snapshot: nested too deeply") from None
-
-
-def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
-    """Decode snapshot bytes and check them (:func:`check_snapshot`); raise :class:`CardFileError` naming ``name``
-    when they are not a snapshot an import wrote."""
-    version = snapshot_version(data, name=name)
     if version != SNAPSHOT_FORMAT_VERSION:
         raise SnapshotVersionError(
             f"{name}: snapshot format version {version} is not supported (this mtg-daynight reads "
