@@ -7,14 +7,12 @@ indented, with cards sorted by name and printings by release. Manifest and cards
 ``os.replace`` swaps both: a run that fails or is killed leaves the previous snapshot whole.
 
 **Text hygiene.** Real card data (Scryfall, MTGJSON) never holds control characters in names and type lines, and
-in rules text only the line feed. A card that does (NUL, ANSI escape sequences, which start with ESC, or Unicode
-bidi overrides such as U+202E RIGHT-TO-LEFT OVERRIDE, which make a terminal show text other than what it is) is
-broken or hostile, so the import **refuses** it (:func:`check_card_text`, naming the card, the field and the
-character) and the previous snapshot stays in use. Nothing is silently altered: a name that was escaped or
-stripped would no longer be the card's name. :func:`escape_text` is what error messages use to show such a value
-without letting it reach the terminal raw. Every forbidden character is unprintable (``str.isprintable()`` is
-false for it), so a text that is all printable is clean without a search: the patterns are compiled only for the
-first text that needs one, and reading a clean snapshot (``deck scan``) compiles none.
+in rules text only the line feed. A card that does (NUL, the ESC of ANSI escape sequences, bidi overrides such as
+U+202E, which make a terminal show text other than what it is) is broken or hostile: the import **refuses** it
+(:func:`check_card_text`, naming the card, the field and the character), never alters it (an escaped name would no
+longer be the card's). :func:`escape_text` shows such a value in a message without letting it reach the terminal
+raw. Every forbidden character is unprintable, so a printable text is clean without a search: reading a clean
+snapshot (``deck scan``) compiles no pattern.
 
 **One validation walk.** Reading a snapshot (:func:`decode_snapshot`, :func:`load_snapshot`) checks, in one pass
 over every record of every kind (:data:`RECORD_KINDS`, the :class:`~mtg_daynight.importer.records.Snapshot`

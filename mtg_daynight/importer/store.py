@@ -15,18 +15,13 @@ Writing (:func:`resolve_data_dir`, where an update puts its snapshot): ``--data-
 ``MTG_DAYNIGHT_DATA_DIR``, else the user data directory (never the package, never a checkout's
 ``carddata/`` unless named with ``--data-dir``), so an update always wins over the bundled snapshot.
 
-A data directory is always a directory: the snapshot is ``daynight-cards.json`` in it. A path that exists and is
-not a directory (a file, whatever its name or suffix, a FIFO, a dangling link) is refused before anything is read
-or written (:func:`checked_dir`); nothing is ever taken for the snapshot file itself. An operating-system error
-on the path (a name too long, permission denied) is a :class:`~mtg_daynight.importer.errors.CardDataError`
-naming it.
-
-Nothing is replaced or removed unless it is ours: the snapshot only when it is a regular file that starts as every
-snapshot does, with its manifest's format version (:meth:`Store.check_ours`), the lock file only when it is a
-regular empty file, its pid file only when it holds a pid. A snapshot is written to a temporary file, fsynced and
-moved over the old one with one ``os.replace`` (:meth:`Store.write_snapshot`): a run that fails or is killed
-leaves the previous snapshot whole, and the temporary file it left is removed by the next update
-(:meth:`Store.lock`). An import that changes nothing is not written at all (:meth:`Store.replace_snapshot`). The
+A data directory is always a directory (the snapshot is ``daynight-cards.json`` in it): a path that exists as
+anything else, whatever its name, is refused before anything is read or written (:func:`checked_dir`), never taken
+for the snapshot file itself. Nothing is replaced or removed unless it is ours: the snapshot when it is a regular
+file that starts as every snapshot does (:meth:`Store.check_ours`), the lock file when it is a regular empty file,
+its pid file when it holds a pid. A snapshot is written with one ``os.replace`` of a fsynced temporary file
+(:meth:`Store.write_snapshot`), so a failed or killed run leaves the previous one whole (the next update removes
+the temporary file, :meth:`Store.lock`), and not at all when nothing changed (:meth:`Store.replace_snapshot`). The
 lock is a file lock (``filelock``, the ``[carddata]`` extra) with the holder's pid beside it, so a waiting update
 can say who holds it.
 
