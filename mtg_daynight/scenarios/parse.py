@@ -270,7 +270,7 @@ class _Parser:
         kind = next((k for k in PATTERNS if k in raw), None)
         if kind is None:
             raise self.fail(where, f"an event pattern needs one of: {', '.join(PATTERNS)}")
-        pattern: EventPattern = _convert(raw, PATTERNS[kind], f"{self.file}: {where}")  # type: ignore[assignment]
+        pattern: EventPattern = _convert(raw, PATTERNS[kind], f"{self.file}: {where}")
         if pattern.names:  # the pattern names an object
             self.use(getattr(pattern, pattern.names), where)
         if pattern.count is not None and pattern.count < 0:
