@@ -69,7 +69,7 @@ class ReferenceHost(Turns):
 
 
     def set_abilities(
-        self, permanent: str, *, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
+        self, permanent: str, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
     ) -> None:
         """Effects now grant ``gained`` and remove ``lost`` (the full current sets)."""
         [change] = self._abilities([(permanent, gained, lost)])

@@ -1,4 +1,4 @@
-"""Reporting an event to the rules (:meth:`Outcomes.report`, the one path) and carrying out what they decide: the
+"""Reporting an event to the rules (:meth:`Outcomes._report`, the one path) and carrying out what they decide: the
 faces an entering batch takes, then every outcome action in order (docs/host-integration.md, section 5).
 """
 

@@ -6,15 +6,35 @@ keeps its name as its id there), so the rules' trace and every error message nam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 import msgspec
 
 from mtg_daynight.facade import DayNight
 from mtg_daynight.reference import Card, ReferenceHost, Step, Zone, log
-from mtg_daynight.rules import AbilityChange, Designation, Face, Keyword, Side, TraceLine
-from mtg_daynight.scenarios.adapter import Entering, PermanentView, Seen, SeenEntered, SeenPhased, SeenTrigger
+from mtg_daynight.rules import AbilityChange, Designation, Keyword, TraceLine
+from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen, SeenEntered, SeenPhased, SeenTrigger
+
+
+def _on_host(name: str, names: Literal["object", "objects", ""] = "object", method: str = "") -> Callable[..., None]:
+    """The adapter method ``name`` (the Protocol's signature and docstring) as one call of the host's method of the
+    same name (or ``method``) with the same arguments, the first naming an object (``names="object"``), a list of
+    objects passed one by one (``"objects"``) or nothing to map (``""``): scenario names become the host's ids."""
+    signature = inspect.signature(getattr(Adapter, name))
+
+    def call(adapter: ReferenceAdapter, *args: Any, **kwargs: Any) -> None:
+        values = list(signature.bind(adapter, *args, **kwargs).arguments.values())[1:]
+        found = getattr(adapter.host, method or name)
+        if names == "objects":
+            found(*(adapter._id(value) for value in values[0]))
+        else:
+            found(*((adapter._id(values[0]), *values[1:]) if names else values))
+
+    call.__name__, call.__qualname__, call.__doc__ = name, f"ReferenceAdapter.{name}", getattr(Adapter, name).__doc__
+    call.__signature__ = signature  # type: ignore[attr-defined]
+    return call
 
 
 class ReferenceAdapter:
@@ -49,6 +69,17 @@ class ReferenceAdapter:
 
     # -- actions -----------------------------------------------------------------------------------------------
 
+    # One call of the host's method each.
+    resolve, become, player_leaves = _on_host("resolve", ""), _on_host("become", ""), _on_host("player_leaves", "")
+    additional_beginning_phase = _on_host("additional_beginning_phase", "")
+    save_and_load = _on_host("save_and_load", "", "save_and_reload")
+    phase_out, phase_in = _on_host("phase_out", "objects"), _on_host("phase_in", "objects")
+    tap, add_counters, set_abilities = _on_host("tap"), _on_host("add_counters"), _on_host("set_abilities")
+    turn_face_down, turn_face_up = _on_host("turn_face_down"), _on_host("turn_face_up")
+    add_restriction, remove_restriction = _on_host("add_restriction"), _on_host("remove_restriction")
+    request_transform, stop_forbidding = _on_host("request_transform"), _on_host("stop_forbidding")
+    set_back_face = _on_host("set_back_face")
+
     def start(self, players: tuple[str, ...], teams: tuple[tuple[str, ...], ...] | None) -> None:
         """Start the game."""
         self._host = ReferenceHost(players, teams=teams, daynight=self._daynight, game_id=self._game_id)
@@ -72,10 +103,6 @@ class ReferenceAdapter:
     def copy_spell(self, player: str, spell: str, name: str) -> None:
         """Copy a spell without casting it."""
         self._bind(name, self.host.copy_spell(player, self._id(spell), id=name))
-
-    def resolve(self) -> None:
-        """Resolve the top of the stack."""
-        self.host.resolve()
 
     def stack_size(self) -> int:
         """Objects on the stack."""
@@ -108,73 +135,9 @@ class ReferenceAdapter:
         new_id = name if name not in self.host.objects else None
         self._bind(name, self.host.return_to_battlefield(old, controller, transformed=transformed, id=new_id))
 
-    def phase_out(self, permanents: Sequence[str]) -> None:
-        """Phase out."""
-        self.host.phase_out(*(self._id(p) for p in permanents))
-
-    def phase_in(self, permanents: Sequence[str]) -> None:
-        """Phase in."""
-        self.host.phase_in(*(self._id(p) for p in permanents))
-
-    def turn_face_down(self, permanent: str) -> None:
-        """Turn face down."""
-        self.host.turn_face_down(self._id(permanent))
-
-    def turn_face_up(self, permanent: str, face: Side) -> None:
-        """Turn face up."""
-        self.host.turn_face_up(self._id(permanent), face)
-
-    def set_abilities(self, permanent: str, gained: frozenset[Keyword], lost: frozenset[Keyword]) -> None:
-        """Granted / removed keywords."""
-        self.host.set_abilities(self._id(permanent), gained=gained, lost=lost)
-
     def set_abilities_batch(self, changes: Sequence[tuple[str, frozenset[Keyword], frozenset[Keyword]]]) -> None:
         """Several permanents' keywords at the same moment."""
         self.host.set_abilities_batch([AbilityChange(self._id(p), gained, lost) for p, gained, lost in changes])
-
-    def set_back_face(self, permanent: str, back: Face, cause: str) -> None:
-        """A back face given after it entered."""
-        self.host.set_back_face(self._id(permanent), back, cause)
-
-    def additional_beginning_phase(self) -> None:
-        """An additional beginning phase in this turn."""
-        self.host.additional_beginning_phase()
-
-    def add_restriction(self, permanent: str, restriction: str) -> None:
-        """A "can't transform" effect starts."""
-        self.host.add_restriction(self._id(permanent), restriction)
-
-    def remove_restriction(self, permanent: str, restriction: str) -> None:
-        """A "can't transform" effect ends."""
-        self.host.remove_restriction(self._id(permanent), restriction)
-
-    def request_transform(self, permanent: str, cause: str) -> None:
-        """Another effect asks to transform."""
-        self.host.request_transform(self._id(permanent), cause)
-
-    def become(self, to: Literal["day", "night", "switch"], cause: str) -> None:
-        """It becomes day / night / switches."""
-        self.host.become(to, cause)
-
-    def tap(self, permanent: str) -> None:
-        """Tap."""
-        self.host.tap(self._id(permanent))
-
-    def add_counters(self, permanent: str, kind: str, amount: int) -> None:
-        """Counters."""
-        self.host.add_counters(self._id(permanent), kind, amount)
-
-    def stop_forbidding(self, permanent: str) -> None:
-        """Its "it can't become day/night" ability stops applying."""
-        self.host.stop_forbidding(self._id(permanent))
-
-    def player_leaves(self, player: str) -> None:
-        """The player leaves the game."""
-        self.host.player_leaves(player)
-
-    def save_and_load(self) -> None:
-        """Save the rules' state and load it back."""
-        self.host.save_and_reload()
 
     def take_extra_turn(self, player: str) -> None:
         """Queue an extra turn (the runner passes the active player and ``extra=True`` to begin_turn)."""
