@@ -73,8 +73,7 @@ class Outcomes(Table):
                 if not gone:
                     obj.zone, obj.face, obj.controller = Zone.GRAVEYARD, Side.FRONT, obj.owner
                     self._add(obj)
-                self._log(log.NotEntered, permanent=obj.id, name=obj.card.name, rule=refusal.rule,
-                                reason=refusal.reason, to=None if gone else Zone.GRAVEYARD)
+                self._log(log.NotEntered, action=refusal, name=obj.card.name, to=None if gone else Zone.GRAVEYARD)
                 continue
             choice = faces.get(obj.id)
             if choice is not None:
@@ -111,8 +110,7 @@ class Outcomes(Table):
         same object over (counters, tapped, summoning sickness stay); a refusal or veto is only logged."""
         for action in outcome.actions:
             if isinstance(action, DesignationChange):
-                self._log(log.DesignationChanged, before=action.before, after=action.after, rule=action.rule,
-                                during_untap_step=action.during_untap_step)
+                self._log(log.DesignationChanged, action=action)
                 if action.is_day_night_change:
                     change = f"{action.before} -> {action.after}"
                     for obj in self.battlefield():
@@ -133,14 +131,12 @@ class Outcomes(Table):
                 obj.face = action.to  # the same object: counters, tapped, sickness all stay
                 why = cause if action.rule == "701.27" else (
                     "daybound" if action.rule in ("702.145b", "702.145c") else "nightbound")
-                self._log(log.Transformed, permanent=obj.id, before=before, after=obj.name, to=action.to,
-                                rule=action.rule, cause=why)
+                self._log(log.Transformed, action=action, before=before, after=obj.name, cause=why)
             elif isinstance(action, TransformRefused):
                 obj = self.obj(action.permanent)
-                self._log(log.Refused, permanent=obj.id, name=obj.name, rule=action.rule, reason=action.reason,
-                                cause=cause)
+                self._log(log.Refused, action=action, name=obj.name, cause=cause)
             elif isinstance(action, ChangeVetoed):
-                self._log(log.Vetoed, after=action.after, rule=action.rule, reason=action.reason)
+                self._log(log.Vetoed, action=action)
             else:
                 raise HostContractError(f"unexpected action {action!r} outside an entering batch")
 

@@ -226,8 +226,7 @@ class Zones(Outcomes):
         outcome = self.game.turn_face_down(permanent)
         refused = outcome.face_down_refused
         if refused:
-            self._log(log.FaceDownRefused, permanent=permanent, name=obj.name, rule=refused[0].rule,
-                            reason=refused[0].reason)
+            self._log(log.FaceDownRefused, action=refused[0], name=obj.name)
             return False
         obj.face_down = True
         self._log(log.TurnedFaceDown, permanent=permanent)

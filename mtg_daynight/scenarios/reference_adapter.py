@@ -175,7 +175,7 @@ class ReferenceAdapter:
     def _record(self, entry: log.Event) -> Seen | None:
         """The runner's record of one log entry (None: not something the runner observes)."""
         if isinstance(entry, log.Decision):  # the rules' own action, objects renamed
-            action = entry.action()
+            action = entry.action
             if hasattr(action, "permanent"):
                 return msgspec.structs.replace(action, permanent=self._name(action.permanent))
             return action
