@@ -9,7 +9,7 @@ vocabulary: ``transform``, ``refused``, ``designation``, ``vetoed``, ``not_enter
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
@@ -38,6 +38,10 @@ def _tag(action: type[Action]) -> str:
 class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
     """Base of every log entry: when it happened."""
 
+    #: The tag of the conformance kit's ``Seen`` record this entry is observed as ("" for none): the record's fields
+    #: are among the entry's (mtg_daynight.scenarios.adapter, "What seen() reports" in docs/conformance.md).
+    observed_as: ClassVar[str] = ""
+
     turn: int
     step: Step
 
@@ -65,18 +69,29 @@ class StepBegan(LogEntry, frozen=True, tag="step"):
     """A step began (upkeep, main); the untap step is the turn's beginning."""
 
 
-class PhasedOut(LogEntry, frozen=True, tag="phased_out"):
+class _Phased(LogEntry, frozen=True):
+    observed_as = "phased"
+    phased_in: ClassVar[bool]
+
+    permanent: str
+    name: str
+
+    @property
+    def during_untap_step(self) -> bool:
+        """Whether it phased in the untap step (502.1), not by an effect."""
+        return self.step is Step.UNTAP
+
+
+class PhasedOut(_Phased, frozen=True, tag="phased_out"):
     """A permanent phased out (in the untap step's 502.1, or by an effect)."""
 
-    permanent: str
-    name: str
+    phased_in = False
 
 
-class PhasedIn(LogEntry, frozen=True, tag="phased_in"):
+class PhasedIn(_Phased, frozen=True, tag="phased_in"):
     """A permanent phased in."""
 
-    permanent: str
-    name: str
+    phased_in = True
 
 
 class SpellCast(LogEntry, frozen=True, tag="cast"):
@@ -98,6 +113,8 @@ class Resolved(LogEntry, frozen=True, tag="resolved"):
 class Entered(LogEntry, frozen=True, tag="entered"):
     """A permanent entered the battlefield with ``face`` up; ``transformed``: it entered transformed (702.145b),
     which is not a transform; ``rule``: the rule behind the face ("" when day/night had no say)."""
+
+    observed_as = "entered"
 
     permanent: str
     name: str
@@ -161,6 +178,8 @@ class Vetoed(Decision, frozen=True, tag=_tag(ChangeVetoed)):
 class TriggerPut(LogEntry, frozen=True, tag="trigger"):
     """A day/night-changed triggered ability of ``source`` went on the stack: ``at="upkeep"`` when the change
     happened during the untap step (no player gets priority there), else ``at="now"``."""
+
+    observed_as = "trigger"
 
     source: str
     name: str

@@ -8,37 +8,27 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import msgspec
 
 from mtg_daynight.facade import DayNight
-from mtg_daynight.reference import Card, ReferenceHost, Step, Zone, log
+from mtg_daynight.reference import Card, ReferenceHost, Zone, log
 from mtg_daynight.rules import AbilityChange, Designation, Keyword, TraceLine
 from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen, SeenEntered, SeenPhased, SeenTrigger
 
 
-def _on_host(name: str, names: Literal["object", "objects", ""] = "object", method: str = "") -> Callable[..., None]:
-    """The adapter method ``name`` (the Protocol's signature and docstring) as one call of the host's method of the
-    same name (or ``method``) with the same arguments, the first naming an object (``names="object"``), a list of
-    objects passed one by one (``"objects"``) or nothing to map (``""``): scenario names become the host's ids."""
-    signature = inspect.signature(getattr(Adapter, name))
-
-    def call(adapter: ReferenceAdapter, *args: Any, **kwargs: Any) -> None:
-        values = list(signature.bind(adapter, *args, **kwargs).arguments.values())[1:]
-        found = getattr(adapter.host, method or name)
-        if names == "objects":
-            found(*(adapter._id(value) for value in values[0]))
-        else:
-            found(*((adapter._id(values[0]), *values[1:]) if names else values))
-
-    call.__name__, call.__qualname__, call.__doc__ = name, f"ReferenceAdapter.{name}", getattr(Adapter, name).__doc__
-    call.__signature__ = signature  # type: ignore[attr-defined]
-    return call
-
-
 class ReferenceAdapter:
-    """Plays a scenario on a :class:`~mtg_daynight.reference.ReferenceHost`."""
+    """Plays a scenario on a :class:`~mtg_daynight.reference.ReferenceHost`. Every method of the
+    :class:`~mtg_daynight.scenarios.adapter.Adapter` Protocol it does not write below is derived (:func:`_derive`):
+    one call of the host's method of the same name with the same arguments, ``permanent`` mapped to its host id and
+    ``permanents`` passed one by one (mapped)."""
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Callable[..., None]:
+            """The derived Protocol methods (``tap``, ``phase_out``, ``set_back_face``...)."""
+            ...
 
     def __init__(self, daynight: DayNight | None = None, game_id: str = "scenario") -> None:
         self._daynight = daynight
@@ -68,17 +58,6 @@ class ReferenceAdapter:
             self._names[host_id] = name
 
     # -- actions -----------------------------------------------------------------------------------------------
-
-    # One call of the host's method each.
-    resolve, become, player_leaves = _on_host("resolve", ""), _on_host("become", ""), _on_host("player_leaves", "")
-    additional_beginning_phase = _on_host("additional_beginning_phase", "")
-    save_and_load = _on_host("save_and_load", "", "save_and_reload")
-    phase_out, phase_in = _on_host("phase_out", "objects"), _on_host("phase_in", "objects")
-    tap, add_counters, set_abilities = _on_host("tap"), _on_host("add_counters"), _on_host("set_abilities")
-    turn_face_down, turn_face_up = _on_host("turn_face_down"), _on_host("turn_face_up")
-    add_restriction, remove_restriction = _on_host("add_restriction"), _on_host("remove_restriction")
-    request_transform, stop_forbidding = _on_host("request_transform"), _on_host("stop_forbidding")
-    set_back_face = _on_host("set_back_face")
 
     def start(self, players: tuple[str, ...], teams: tuple[tuple[str, ...], ...] | None) -> None:
         """Start the game."""
@@ -139,6 +118,10 @@ class ReferenceAdapter:
         """Several permanents' keywords at the same moment."""
         self.host.set_abilities_batch([AbilityChange(self._id(p), gained, lost) for p, gained, lost in changes])
 
+    def save_and_load(self) -> None:
+        """Save the rules' state and load it back."""
+        self.host.save_and_reload()
+
     def take_extra_turn(self, player: str) -> None:
         """Queue an extra turn (the runner passes the active player and ``extra=True`` to begin_turn)."""
 
@@ -173,19 +156,19 @@ class ReferenceAdapter:
         return out
 
     def _record(self, entry: log.Event) -> Seen | None:
-        """The runner's record of one log entry (None: not something the runner observes)."""
-        if isinstance(entry, log.Decision):  # the rules' own action, objects renamed
+        """The runner's record of one log entry (None: not something the runner observes): a decision's outcome
+        action, or the record the entry is observed as (``observed_as``), objects renamed to the scenario's names."""
+        if isinstance(entry, log.Decision):
             action = entry.action
-            if hasattr(action, "permanent"):
-                return msgspec.structs.replace(action, permanent=self._name(action.permanent))
-            return action
-        if isinstance(entry, log.Entered):
-            return SeenEntered(self._name(entry.permanent), entry.face, entry.transformed, entry.face_down)
-        if isinstance(entry, log.TriggerPut):
-            return SeenTrigger(self._name(entry.source), entry.at)
-        if isinstance(entry, log.PhasedIn | log.PhasedOut):
-            return SeenPhased(self._name(entry.permanent), isinstance(entry, log.PhasedIn), entry.step is Step.UNTAP)
-        return None
+            return msgspec.structs.replace(action, permanent=self._name(action.permanent)) if hasattr(
+                action, "permanent") else action
+        kind = _OBSERVED.get(entry.observed_as)
+        if kind is None:
+            return None
+        fields: dict[str, Any] = {name: getattr(entry, name) for name in kind.__struct_fields__}
+        for name in {"permanent", "source"} & fields.keys():
+            fields[name] = self._name(fields[name])
+        return kind(**fields)
 
     def report(self, event: str, **arguments: object) -> None:
         """Report the facade's event through the host's one generic path (names mapped to the host's ids)."""
@@ -194,3 +177,41 @@ class ReferenceAdapter:
     def trace(self) -> list[TraceLine]:
         """The rules' trace (a copy)."""
         return list(self.host.trace)
+
+
+#: The engine's own ``Seen`` records by tag: what a log entry is observed as (``LogEntry.observed_as``).
+_OBSERVED: Final[dict[object, type[SeenEntered | SeenTrigger | SeenPhased]]] = {
+    kind.__struct_config__.tag: kind for kind in (SeenEntered, SeenTrigger, SeenPhased)}
+
+
+def _on_host(name: str) -> Callable[..., None]:
+    """The adapter method ``name`` (the Protocol's signature and docstring) as one call of the host's method of the
+    same name with the same arguments: ``permanent`` mapped to its host id, ``permanents`` passed one by one."""
+    signature = inspect.signature(getattr(Adapter, name))
+
+    def call(adapter: ReferenceAdapter, *args: Any, **kwargs: Any) -> None:
+        values: list[object] = []
+        for key, value in list(signature.bind(adapter, *args, **kwargs).arguments.items())[1:]:
+            if key == "permanents":
+                values += [adapter._id(v) for v in value]
+            else:
+                values.append(adapter._id(value) if key == "permanent" else value)
+        getattr(adapter.host, name)(*values)
+
+    call.__name__, call.__qualname__, call.__doc__ = name, f"ReferenceAdapter.{name}", getattr(Adapter, name).__doc__
+    call.__signature__ = signature  # type: ignore[attr-defined]
+    return call
+
+
+def _derive(adapter: type[ReferenceAdapter]) -> None:
+    """Give ``adapter`` every Protocol method it does not write itself, as :func:`_on_host`."""
+    methods = [name for name, value in vars(Adapter).items() if not name.startswith("_") and callable(value)]
+    for name in methods:
+        if name not in vars(adapter) and hasattr(ReferenceHost, name):
+            setattr(adapter, name, _on_host(name))
+    missing = [name for name in methods if not hasattr(adapter, name)]
+    if missing:
+        raise TypeError(f"ReferenceAdapter: no method and no host method for {', '.join(missing)}")
+
+
+_derive(ReferenceAdapter)
