@@ -126,9 +126,21 @@ def _pattern(key: str, key_type: Any, kind: type[Any], record: str, head: str, d
     return typing.cast(type[Pattern], made)
 
 
+def _derived(kind: type[Any]) -> type[Pattern]:
+    """The pattern of a ``Seen`` record without a row of its own: its tag is the key, compared with its first
+    field (an object name when that is ``permanent`` or ``source``); its other fields keep their names."""
+    first, *rest = msgspec.structs.fields(kind)
+    tag = kind.__struct_config__.tag
+    return _pattern(tag, first.type, kind, first.name, f"{tag} {{}}", f"""``{{ {tag} = ..., {', '.join(
+        f.name for f in rest)} }}``: a :class:`{kind.__name__}` record.""",
+        *(Field(f.name, f.type | None, f.name, f"{f.name} = {{}}") for f in rest),
+        names=first.name in ("permanent", "source"))
+
+
 EventPattern = Pattern
 
-#: Event pattern kinds by their key, in the order they are recognised.
+#: Event pattern kinds by their key, in the order they are recognised: a row for each kind of record whose file
+#: syntax is its own (frozen), then the one :func:`_derived` pattern of every other kind of ``Seen`` record.
 PATTERNS: Final[dict[str, type[Pattern]]] = {p.key: p for p in (
     _pattern("entered", str, SeenEntered, "permanent", "entered {}", """``{ entered = "x", face = "back",
              transformed = true }``: x entered (transformed: entered transformed).""",
@@ -159,6 +171,8 @@ PATTERNS: Final[dict[str, type[Pattern]]] = {p.key: p for p in (
                                                                                                 "out": False}),
              _untap()),
 )}
+PATTERNS.update((p.key, p) for p in (_derived(kind) for kind in typing.get_args(Seen)
+                                     if kind not in {p.kind for p in PATTERNS.values()}))
 
 _BY_KIND: Final[dict[type[Any], type[Pattern]]] = {p.kind: p for p in PATTERNS.values()}
 
