@@ -22,7 +22,7 @@ class ReferenceAdapter:
     """Plays a scenario on a :class:`~mtg_daynight.reference.ReferenceHost`. Every method of the
     :class:`~mtg_daynight.scenarios.adapter.Adapter` Protocol it does not write below is derived (:func:`_derive`):
     one call of the host's method of the same name with the same arguments, ``permanent`` mapped to its host id and
-    ``permanents`` passed one by one (mapped)."""
+    ``permanents`` passed one by one (mapped), or of the host's generic ``report`` when it has no such method."""
 
     if TYPE_CHECKING:
 
@@ -186,17 +186,21 @@ _OBSERVED: Final[dict[object, type[SeenEntered | SeenTrigger | SeenPhased]]] = {
 
 def _on_host(name: str) -> Callable[..., None]:
     """The adapter method ``name`` (the Protocol's signature and docstring) as one call of the host's method of the
-    same name with the same arguments: ``permanent`` mapped to its host id, ``permanents`` passed one by one."""
+    same name with the same arguments (``permanent`` mapped to its host id, ``permanents`` passed one by one), or,
+    when the host has none, of its generic :meth:`~mtg_daynight.reference.ReferenceHost.report`."""
     signature = inspect.signature(getattr(Adapter, name))
 
     def call(adapter: ReferenceAdapter, *args: Any, **kwargs: Any) -> None:
-        values: list[object] = []
-        for key, value in list(signature.bind(adapter, *args, **kwargs).arguments.items())[1:]:
-            if key == "permanents":
-                values += [adapter._id(v) for v in value]
-            else:
-                values.append(adapter._id(value) if key == "permanent" else value)
-        getattr(adapter.host, name)(*values)
+        arguments = dict(list(signature.bind(adapter, *args, **kwargs).arguments.items())[1:])
+        if "permanent" in arguments:
+            arguments["permanent"] = adapter._id(arguments["permanent"])
+        if "permanents" in arguments:
+            arguments["permanents"] = [adapter._id(p) for p in arguments["permanents"]]
+        method = getattr(adapter.host, name, None)
+        if method is None:
+            adapter.host.report(name, **arguments)
+        else:
+            method(*(v for k, value in arguments.items() for v in (value if k == "permanents" else (value,))))
 
     call.__name__, call.__qualname__, call.__doc__ = name, f"ReferenceAdapter.{name}", getattr(Adapter, name).__doc__
     call.__signature__ = signature  # type: ignore[attr-defined]
@@ -205,13 +209,9 @@ def _on_host(name: str) -> Callable[..., None]:
 
 def _derive(adapter: type[ReferenceAdapter]) -> None:
     """Give ``adapter`` every Protocol method it does not write itself, as :func:`_on_host`."""
-    methods = [name for name, value in vars(Adapter).items() if not name.startswith("_") and callable(value)]
-    for name in methods:
-        if name not in vars(adapter) and hasattr(ReferenceHost, name):
+    for name, value in vars(Adapter).items():
+        if not name.startswith("_") and callable(value) and name not in vars(adapter):
             setattr(adapter, name, _on_host(name))
-    missing = [name for name in methods if not hasattr(adapter, name)]
-    if missing:
-        raise TypeError(f"ReferenceAdapter: no method and no host method for {', '.join(missing)}")
 
 
 _derive(ReferenceAdapter)
