@@ -7,6 +7,7 @@ keeps its name as its id there), so the rules' trace and every error message nam
 from __future__ import annotations
 
 import inspect
+import typing
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -15,7 +16,7 @@ import msgspec
 from mtg_daynight.facade import DayNight
 from mtg_daynight.reference import Card, ReferenceHost, Zone, log
 from mtg_daynight.rules import AbilityChange, Designation, Keyword, TraceLine
-from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen, SeenEntered, SeenPhased, SeenTrigger
+from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen
 
 
 class ReferenceAdapter:
@@ -168,7 +169,8 @@ class ReferenceAdapter:
         fields: dict[str, Any] = {name: getattr(entry, name) for name in kind.__struct_fields__}
         for name in {"permanent", "source"} & fields.keys():
             fields[name] = self._name(fields[name])
-        return kind(**fields)
+        record: Seen = kind(**fields)
+        return record
 
     def report(self, event: str, **arguments: object) -> None:
         """Report the facade's event through the host's one generic path (names mapped to the host's ids)."""
@@ -179,9 +181,8 @@ class ReferenceAdapter:
         return list(self.host.trace)
 
 
-#: The engine's own ``Seen`` records by tag: what a log entry is observed as (``LogEntry.observed_as``).
-_OBSERVED: Final[dict[object, type[SeenEntered | SeenTrigger | SeenPhased]]] = {
-    kind.__struct_config__.tag: kind for kind in (SeenEntered, SeenTrigger, SeenPhased)}
+#: The ``Seen`` records by tag: what a log entry is observed as (``LogEntry.observed_as``).
+_OBSERVED: Final[dict[object, type[Any]]] = {kind.__struct_config__.tag: kind for kind in typing.get_args(Seen)}
 
 
 def _on_host(name: str) -> Callable[..., None]:
