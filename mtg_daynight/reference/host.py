@@ -67,14 +67,13 @@ class ReferenceHost(Turns):
     def __repr__(self) -> str:
         return f"<ReferenceHost {self.game_id!r} turn {self.turn} {self.step}: {self.designation}>"
 
-
     def set_abilities(
         self, permanent: str, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
     ) -> None:
         """Effects now grant ``gained`` and remove ``lost`` (the full current sets)."""
         [change] = self._abilities([(permanent, gained, lost)])
         self._report("set_abilities", {"permanent": permanent, "gained": change.gained, "lost": change.lost},
-                              lambda: self._set_abilities([change]))
+                     lambda: self._set_abilities([change]))
 
     def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> None:
         """Effects change several permanents' day/night keywords at the same moment (Humility leaves the
@@ -186,8 +185,7 @@ class ReferenceHost(Turns):
         """Report the facade's event ``event`` (a :class:`~mtg_daynight.Game` method, e.g. ``"veto_ended"``) with
         ``arguments`` and carry out its outcome: the path for an event that changes nothing in the host's own
         state. Logged as :class:`~mtg_daynight.reference.log.Reported`."""
-        return self._report(event, arguments,
-                                     lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
+        return self._report(event, arguments, lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
 
     def save_and_reload(self) -> bytes:
         """Save the rules' state and load it back under the same game id (what an engine that stores ``save()``
@@ -227,4 +225,3 @@ class ReferenceHost(Turns):
         """The game is over: the rules forget it and the host's effects plugin is unregistered."""
         self.game.end()
         self.daynight.pm.unregister(self.effects)
-

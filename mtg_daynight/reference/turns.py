@@ -28,8 +28,6 @@ def turn_order_without(
     return tuple(kept), place
 
 
-
-
 class Turns(Zones):
     """The host's part for turn structure."""
 
@@ -88,7 +86,7 @@ class Turns(Zones):
 
         if untap_step:  # 502.1 happened; report it with the untap step, then 502.2 is the rules' check
             self._report("untap_step", {"turn": turn, "active": group, "phased_in": [o.id for o in phase_in],
-                                                "phased_out": [o.id for o in phase_out]}, host_side)
+                                        "phased_out": [o.id for o in phase_out]}, host_side)
         else:
             self._report("untap_step_skipped", {"turn": turn, "active": group}, host_side)
         self._untap(group, untapping=untap_step)
@@ -151,4 +149,3 @@ class Turns(Zones):
         self.step = Step.MAIN
         self._log(log.StepBegan)
         return turn
-

@@ -81,7 +81,6 @@ class Zones(Outcomes):
             done.append(self.resolve())
         return done
 
-
     # -- the battlefield ---------------------------------------------------------------------------------------
 
     def put_onto_battlefield(
@@ -247,7 +246,6 @@ class Zones(Outcomes):
 
         self._report("turn_face_up", {"permanent": permanent}, host_side)
 
-
     def _relocate(self, obj: GameObject, zone: Zone, *, id: str | None = None) -> str | None:
         self._remove(obj)
         if obj.token or obj.copy:
@@ -257,4 +255,3 @@ class Zones(Outcomes):
         self._add(new)
         self._log(log.Left, object=obj.id, name=obj.name, to=zone, new_id=new.id)
         return new.id
-
