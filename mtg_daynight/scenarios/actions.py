@@ -104,7 +104,8 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     @property
     def subject(self) -> object:
         """The value of the verb's own key (what the action is about)."""
-        return getattr(self, verb_of(self))
+        verb = verb_of(self)
+        return getattr(self, next(f.name for f in msgspec.structs.fields(self) if f.encode_name == verb))
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
         """Check the names this action uses and fill in what the file left out (``group``: the active players),
