@@ -55,10 +55,9 @@ class Names(Protocol):
 
 class Mark(msgspec.Struct, frozen=True):
     """What a field names, for :meth:`_Action.complete`: ``kind`` is ``object`` (one named so far), ``objects``
-    (one or several: made a list),
-    ``player``, ``card``, ``new`` (a new object name, default ``default`` formatted over the fields) or
-    ``positive`` (an amount of at least 1). A player: ``default`` ``"active"`` for the (first) active player,
-    ``acting`` when they act (they may not have left), ``leaves`` when they leave the game here."""
+    (one or several: made a list), ``player``, ``card``, ``new`` (a new object name, default ``default`` formatted
+    over the fields) or ``positive`` (an amount of at least 1). A player: ``default`` ``"active"`` for the (first)
+    active player, ``acting`` when they act (they may not have left), ``leaves`` when they leave the game here."""
 
     kind: Literal["object", "objects", "player", "card", "new", "positive"]
     default: str = ""
