@@ -380,8 +380,9 @@ class AbilitiesTogether(_Action, frozen=True):
         return f"at the same moment: {each}"
 
 
-class BackFaceEntry(Face, frozen=True, forbid_unknown_fields=True):
-    """The face ``back_face`` gives: ``{ name, daybound, nightbound, instant_or_sorcery }``, as in ``[cards]``."""
+class FaceSpec(Face, frozen=True, forbid_unknown_fields=True):
+    """One face written in a scenario file, ``{ name, daybound, nightbound, instant_or_sorcery }``: an inline card's
+    (``[cards]``), or the one ``back_face`` gives."""
 
 
 class BackFace(_Action, frozen=True):
@@ -390,7 +391,7 @@ class BackFace(_Action, frozen=True):
     The host reports ``set_back_face``; at night a front-face-up daybound x then transforms at once (702.145c)."""
 
     back_face: Obj
-    back: BackFaceEntry
+    back: FaceSpec
     cause: str = "an effect"
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:

@@ -19,7 +19,7 @@ from mtg_daynight.reference import Card
 from mtg_daynight.reference.host import turn_order_without
 from mtg_daynight.rules import Face
 from mtg_daynight.scenarios import model as m
-from mtg_daynight.scenarios.actions import VERBS, Action, Expect, verb_of
+from mtg_daynight.scenarios.actions import VERBS, Action, Expect, FaceSpec, verb_of
 from mtg_daynight.scenarios.cards import BUILTIN, CardCatalog, CardSource, TableCards
 from mtg_daynight.scenarios.checks import Checks, ChecksInput
 from mtg_daynight.scenarios.patterns import PATTERNS, EventPattern
@@ -147,7 +147,7 @@ class _Parser:
         return groups
 
     def card(self, key: str, spec: m.CardSpec) -> Card:
-        front = spec.front or m.FaceSpec(key)
+        front = spec.front or FaceSpec(key)
         return Card(
             Face(front.name, front.daybound, front.nightbound, front.instant_or_sorcery),
             None if spec.back is None else Face(spec.back.name, spec.back.daybound, spec.back.nightbound,
