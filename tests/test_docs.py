@@ -56,14 +56,14 @@ def test_every_page_with_python_has_its_examples_found() -> None:
 @pytest.fixture
 def page_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty working directory on sys.path (as a script's own directory is), the bundled card data."""
-    from mtg_daynight.importer import paths
+    from mtg_daynight.importer import store
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delenv(paths.DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv(store.DATA_DIR_ENV, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / ".xdg-data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / ".xdg-cache"))
-    monkeypatch.setattr(paths, "repo_carddata_dir", lambda: None)  # no maintainer's snapshot in carddata/
+    monkeypatch.setattr(store, "repo_carddata_dir", lambda: None)  # no maintainer's snapshot in carddata/
     return tmp_path
 
 

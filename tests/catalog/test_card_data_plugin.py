@@ -139,7 +139,7 @@ def test_the_card_database_is_located_and_read_once_per_manager_and_a_new_manage
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mtg_daynight.catalog import load
-    from mtg_daynight.importer.paths import DATA_DIR_ENV
+    from mtg_daynight.importer.store import DATA_DIR_ENV
 
     located: list[object] = []
     find_snapshot = load.find_snapshot

@@ -154,14 +154,14 @@ def test_an_unknown_name_close_to_a_card_without_non_english_names_may_be_a_fore
 def test_the_bundled_snapshot_has_no_non_english_names_of_double_faced_cards_and_the_scan_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from mtg_daynight.importer import paths
+    from mtg_daynight.importer import store
 
-    monkeypatch.delenv(paths.DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv(store.DATA_DIR_ENV, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setattr(paths, "repo_carddata_dir", lambda: None)
+    monkeypatch.setattr(store, "repo_carddata_dir", lambda: None)
     path = _deck(tmp_path, "d.txt", "4 Brutale Kathare\n")
     status, out = _scan(capsys, str(path))
-    assert out["data"]["snapshot"] == str(paths.bundled_snapshot())
+    assert out["data"]["snapshot"] == str(store.bundled_snapshot())
     [entry] = out["decks"][0]["entries"]
     assert status == 1 and entry["foreign_name_possible"] is True
     assert entry["suggestions"][0]["card"] == "Brutal Cathar // Moonrage Brute"
