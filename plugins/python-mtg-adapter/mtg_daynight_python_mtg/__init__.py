@@ -115,10 +115,11 @@ def attach(game: Any, daynight: DayNight | None = None, *, game_id: str | None =
 
     Checks python-mtg's internals (raises :class:`EngineMismatchError`), wraps them once per process, and
     starts a day/night game named ``game_id`` (default: a new ``"python-mtg-<n>"``) in ``daynight`` (default
-    ``DayNight()``, which also loads installed mtg-daynight plugins). The current turn's untap step, the spells
-    already cast in it and the battlefield are reported at once: attach right after ``mtg.Game(...)``, where
-    nothing has been cast yet. A game deserialised with ``mtg.Game.deserialize`` continues its stored
-    day/night state.
+    ``DayNight()``, which also loads installed mtg-daynight plugins). The battlefield is reported at once, and
+    so are the current turn's untap step and the spells already cast in it if python-mtg has run that untap
+    step (a position still in its untap step has it reported when python-mtg runs it): attach right after
+    ``mtg.Game(...)``, or anywhere in turn 1. A game deserialised with ``mtg.Game.deserialize`` continues its
+    stored day/night state.
     """
     from mtg_daynight_python_mtg import hooks
 

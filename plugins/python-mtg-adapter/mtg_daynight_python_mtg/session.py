@@ -183,8 +183,10 @@ class Session:
         """A permanent spell is about to resolve onto the battlefield: ask which face it enters with and
         turn it to that face now (702.145b: a replacement, not a transform). Returns the outcome; the caller
         carries out the rest once the permanent is on the battlefield."""
+        # A spell is front face up (712.8); python-mtg keeps the back face of a card its own transform turned
+        # outside the battlefield, so the engine is turned front face up too.
+        faces.set_face(state, obj, Side.FRONT)
         card = faces.describe(state, obj, self.namer, as_controller=controller)
-        card = msgspec.structs.replace(card, face=Side.FRONT)  # a spell resolves front face up (712.8)
         outcome = self._report(f"{card.name} ({obj}) is about to enter", lambda g: g.enter(card))
         self.carry_out(state, outcome, only_entering=True)
         return outcome
