@@ -56,7 +56,7 @@ UPDATING = (
     "mtg_daynight.atomicfile",
     "mtg_daynight.importer.importer",
     "mtg_daynight.importer.update",
-    "mtg_daynight.importer.download",
+    "mtg_daynight.importer.fetch",
     "mtg_daynight.importer.scryfall",
     "mtg_daynight.importer.mtgjson",
     "mtg_daynight.importer.scanner",

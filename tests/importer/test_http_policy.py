@@ -16,8 +16,8 @@ from typing import ClassVar
 
 import pytest
 
-from mtg_daynight.importer.download import ScryfallClient, user_agent
 from mtg_daynight.importer.errors import DownloadError, UnreachableError, UnsafeURLError
+from mtg_daynight.importer.fetch import Client, user_agent
 from tests.importer.fixture_cards import bulk_object
 from tests.loopback import loopback_server
 
@@ -98,7 +98,7 @@ class _Run:
     def __init__(self, server: str, **options: object) -> None:
         self.sleeps: list[float] = []
         self.notes: list[str] = []
-        self.client = ScryfallClient(
+        self.client = Client(
             api_url=server, sleep=self.sleeps.append, notify=self.notes.append,
             timeout=options.pop("timeout", 5.0), **options,  # type: ignore[arg-type]
         )
