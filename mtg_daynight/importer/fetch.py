@@ -1,21 +1,12 @@
-"""Talking to Scryfall: one :class:`Client` that owns the whole download policy, and :class:`Download`, the bulk
-file as a file object read through its resumable ``.part`` file.
+"""Talking to Scryfall: :class:`Client`, the whole download policy (``docs/carddata.md``, "Limits") in one retry
+loop, and :class:`Download`, the bulk file as a file object read through its resumable ``.part``.
 
-The policy (``docs/carddata.md``, "Limits"), all of it in :meth:`Client.get` and :meth:`Client.retry`:
-
-* Every request sends ``User-Agent: mtg-daynight/<version>`` and ``Accept``; bodies are read as sent
-  (``Accept-Encoding: identity``). ``GET /bulk-data/{type}`` sends ``If-None-Match`` with the stored ETag (a 304
-  costs one request) and is read up to :data:`~mtg_daynight.importer.limits.MAX_BULK_OBJECT` bytes.
-* One retry budget for the run (5xx, 429, timeouts, dropped or stalled transfers, resumes of the file), waits
-  with exponential backoff; a 429 waits ``Retry-After`` (30 s when absent), at most ``max_429`` times, and is
-  refused beyond ``max_wait``; a 5xx's ``Retry-After`` is capped there; all waits together stay within
-  ``max_total_wait``; one :class:`~mtg_daynight.importer.limits.Deadline` covers every phase.
-* ``timeout`` is the connect timeout and the stall timeout (fewer than ``STALL_BYTES`` in that time fails the
-  attempt). A name that does not resolve or a refused connection fails at once (:class:`UnreachableError`), a
-  TLS error too; a connect *timeout* is retried.
-* Unless ``api_url`` names another server, every URL is https on api.scryfall.com or data.scryfall.io; redirects
-  are checked before they are followed (never from https to http).
-* Every request goes through one ``requests`` session (proxies, CA bundle and ``.netrc`` as requests reads them).
+One client serves one update: one retry budget (5xx, 429, timeouts, dropped or stalled transfers, resumes of the
+file), one budget for all waits, one deadline over every phase. A 429 waits ``Retry-After`` (30 s when absent)
+and is refused beyond ``MAX_RETRY_AFTER``; a 5xx's ``Retry-After`` is capped there. A name that does not resolve,
+a refused connection and a TLS error fail at once; a connect timeout is retried. Unless ``api_url`` names another
+server, every URL is https on Scryfall's hosts, and redirects are checked before they are followed. Every request
+goes through one ``requests`` session; bodies are read as sent (``Accept-Encoding: identity``).
 """
 
 from __future__ import annotations
@@ -41,6 +32,7 @@ import urllib3
 
 from mtg_daynight import __version__
 from mtg_daynight.atomicfile import write_atomic
+from mtg_daynight.importer import limits
 from mtg_daynight.importer.errors import (
     CardDataError,
     DownloadError,
@@ -50,20 +42,6 @@ from mtg_daynight.importer.errors import (
     UnsafeURLError,
 )
 from mtg_daynight.importer.hygiene import escape_text
-from mtg_daynight.importer.limits import (
-    BACKOFF,
-    DEFAULT_DEADLINE,
-    DEFAULT_RETRIES,
-    DEFAULT_TIMEOUT,
-    MAX_429,
-    MAX_BULK_OBJECT,
-    MAX_FILE_SIZE,
-    MAX_REDIRECTS,
-    MAX_RETRY_AFTER,
-    MAX_TOTAL_WAIT,
-    STALL_BYTES,
-    Deadline,
-)
 from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
 from mtg_daynight.importer.store import CACHE_TEMP_HEAD
 
@@ -185,15 +163,10 @@ class Client:
         api_url: str | None = None,
         session: requests.Session | None = None,
         sleep: Callable[[float], None] = time.sleep,
-        timeout: float | tuple[float, float] = DEFAULT_TIMEOUT,
-        max_retries: int = DEFAULT_RETRIES,
-        backoff: float = BACKOFF,
-        max_429: int = MAX_429,
-        max_wait: float = MAX_RETRY_AFTER,
-        max_total_wait: float = MAX_TOTAL_WAIT,
-        deadline: float = DEFAULT_DEADLINE,
+        timeout: float | tuple[float, float] = limits.DEFAULT_TIMEOUT,
+        max_retries: int = limits.DEFAULT_RETRIES,
+        deadline: float = limits.DEFAULT_DEADLINE,
         notify: Callable[[str], None] | None = None,
-        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.api_url = check_base_url(api_url) if api_url is not None else API_URL
         #: https on Scryfall's hosts is enforced unless the user pointed us elsewhere
@@ -203,14 +176,12 @@ class Client:
         connect, stall = timeout if isinstance(timeout, tuple) else (timeout, timeout)
         if not (connect > 0 and stall > 0) or not deadline > 0:
             raise DownloadError(f"--timeout and --deadline must be positive, got {timeout} and {deadline}")
-        self.session = session
-        self.sleep, self.clock = sleep, clock
+        self.session, self.sleep, self.clock = session, sleep, time.monotonic
         self.notify = notify or (lambda message: None)
         self.connect_timeout, self.stall_timeout = float(connect), float(stall)
         self.last_timeouts = (self.connect_timeout, self.stall_timeout)  # of the latest request (for messages)
-        self.deadline = Deadline(float(deadline))
-        self.max_retries, self.backoff, self.max_429 = max_retries, backoff, max_429
-        self.max_wait, self.max_total_wait = max_wait, max_total_wait
+        self.deadline = limits.Deadline(float(deadline))
+        self.max_retries = max_retries
         #: seconds waited between retries so far, retries spent, 429s seen, requests sent
         self.waited = 0.0
         self.retries_used = self.rate_limited = self.request_count = 0
@@ -227,14 +198,6 @@ class Client:
                 f"{' or '.join(sorted(SCRYFALL_HOSTS))} (use --api-url to point at a mirror)"
             )
 
-    def _check_redirect(self, source: str, target: str) -> None:
-        if urlsplit(source).scheme == "https" and urlsplit(target).scheme != "https":
-            raise UnsafeURLError(f"refusing the redirect from {source} to {target}: it leaves https")
-        try:
-            self.check_url(target)
-        except UnsafeURLError as error:
-            raise UnsafeURLError(f"refusing the redirect from {source}: {error}") from None
-
     def start_clock(self) -> None:
         """Start the deadline's clock now (else the first request starts it); a second call changes nothing."""
         self.deadline.start(self.clock())
@@ -249,10 +212,10 @@ class Client:
         self.retries_used += 1
         if self.retries_used > self.max_retries:
             raise DownloadError(f"GET {url}: {reason}; gave up after {self.max_retries} retries (--retries)")
-        delay = self.backoff * 2 ** (self.retries_used - 1) if wait is None else wait
-        if self.waited + delay > self.max_total_wait:
+        delay = limits.BACKOFF * 2 ** (self.retries_used - 1) if wait is None else wait
+        if self.waited + delay > limits.MAX_TOTAL_WAIT:
             raise DownloadError(
-                f"GET {url}: {reason}; waiting {delay:g} s more would pass the {self.max_total_wait:g} s "
+                f"GET {url}: {reason}; waiting {delay:g} s more would pass the {limits.MAX_TOTAL_WAIT:g} s "
                 f"budget for all the waits of one update (waited {self.waited:g} s already)"
             )
         if delay >= self.remaining():
@@ -314,44 +277,44 @@ class Client:
             if status in _REDIRECTS and location:
                 response.close()
                 redirects += 1
-                if redirects > MAX_REDIRECTS:
-                    raise DownloadError(f"GET {url}: more than {MAX_REDIRECTS} redirects")
+                if redirects > limits.MAX_REDIRECTS:
+                    raise DownloadError(f"GET {url}: more than {limits.MAX_REDIRECTS} redirects")
                 target = urljoin(current, location)
-                self._check_redirect(current, target)
+                if urlsplit(current).scheme == "https" and urlsplit(target).scheme != "https":
+                    raise UnsafeURLError(f"refusing the redirect from {current} to {target}: it leaves https")
+                try:
+                    self.check_url(target)
+                except UnsafeURLError as error:
+                    raise UnsafeURLError(f"refusing the redirect from {current}: {error}") from None
                 current = target
             elif status == 429:
                 response.close()
                 self.rate_limited += 1
                 wait = parse_retry_after(response.headers.get("Retry-After"))
                 wait = DEFAULT_RETRY_AFTER if wait is None else wait
-                if self.rate_limited > self.max_429:
-                    raise RateLimitedError(f"GET {current}: still rate limited (429) after {self.max_429} waits")
-                if wait > self.max_wait:
+                if self.rate_limited > limits.MAX_429:
+                    raise RateLimitedError(f"GET {current}: still rate limited (429) after {limits.MAX_429} waits")
+                if wait > limits.MAX_RETRY_AFTER:
                     raise RateLimitedError(
                         f"GET {current}: rate limited (429), asked to wait {wait:.0f} s, longer than the "
-                        f"{self.max_wait:g} s this client waits at most; try later"
+                        f"{limits.MAX_RETRY_AFTER:g} s this client waits at most; try later"
                     )
                 self.retry(current, "rate limited (HTTP 429)", wait)
             elif 500 <= status < 600:
                 response.close()
-                asked = parse_retry_after(response.headers.get("Retry-After"))
-                reason = f"HTTP {status}"
-                if asked is not None and asked > self.max_wait:
-                    reason += f" (Retry-After {asked:.0f} s, capped to {self.max_wait:g} s)"
-                self.retry(current, reason, max(self.backoff * 2**self.retries_used, min(asked or 0.0, self.max_wait)))
+                asked, cap = parse_retry_after(response.headers.get("Retry-After")) or 0.0, limits.MAX_RETRY_AFTER
+                capped = f" (Retry-After {asked:.0f} s, capped to {cap:g} s)" if asked > cap else ""
+                reason = f"HTTP {status}{capped}"
+                self.retry(current, reason, max(limits.BACKOFF * 2**self.retries_used, min(asked, cap)))
             else:
                 return response
-
-    def body(self, response: requests.Response) -> Body:
-        """The body of ``response``, read as it arrives (stalls and drops raise :class:`Interrupted`)."""
-        return Body(self, response)
 
     def failed(self, url: str, response: requests.Response) -> DownloadError:
         """The error for an answer that is not the one asked for: the status and Scryfall's ``details`` from an
         error body (read up to 64 KiB), else the HTTP reason. Closes ``response``."""
         details = None
         try:
-            data = self.body(response).read_all(_ERROR_BODY_LIMIT)
+            data = Body(self, response).read_all(_ERROR_BODY_LIMIT)
             details = json.loads(data).get("details") if data else None
         except (Interrupted, ValueError, AttributeError):
             pass
@@ -370,7 +333,7 @@ class Client:
             if response.status_code != 200:
                 raise self.failed(url, response)
             try:
-                content = self.body(response).read_all(MAX_BULK_OBJECT)
+                content = Body(self, response).read_all(limits.MAX_BULK_OBJECT)
             except Interrupted as error:
                 self.retry(url, error.reason)
                 continue
@@ -378,7 +341,7 @@ class Client:
                 response.close()
             if content is None:
                 raise DownloadError(
-                    f"GET {url}: the answer is larger than {MAX_BULK_OBJECT} bytes (a bulk-data object is about "
+                    f"GET {url}: the answer is larger than {limits.MAX_BULK_OBJECT} bytes (a bulk-data object is about "
                     "1 KB); refused"
                 )
             break
@@ -390,9 +353,9 @@ class Client:
             raise DownloadError(f"GET {url}: expected a bulk_data object, got {bulk.object!r}")
         if bulk.file_uri is None:
             raise DownloadError(f"GET {url}: the bulk-data object has no jsonl_download_uri (nor download_uri)")
-        if bulk.compressed_size is not None and not 0 < bulk.compressed_size <= MAX_FILE_SIZE:
+        if bulk.compressed_size is not None and not 0 < bulk.compressed_size <= limits.MAX_FILE_SIZE:
             raise DownloadError(
-                f"GET {url}: compressed_size {bulk.compressed_size} is not between 1 and {MAX_FILE_SIZE} bytes"
+                f"GET {url}: compressed_size {bulk.compressed_size} is not between 1 and {limits.MAX_FILE_SIZE} bytes"
             )
         self.check_url(bulk.file_uri)
         return BulkAnswer(bulk, response.headers.get("ETag"), False)
@@ -400,7 +363,7 @@ class Client:
 
 class Body:
     """One response's body as it arrives, exactly as sent: each :meth:`read` checks the deadline, and a read that
-    fails, or fewer than ``STALL_BYTES`` arriving within the stall timeout, raises :class:`Interrupted`."""
+    fails, or fewer than ``limits.STALL_BYTES`` arriving within the stall timeout, raises :class:`Interrupted`."""
 
     def __init__(self, client: Client, response: requests.Response) -> None:
         self.client, self.response = client, response
@@ -416,10 +379,11 @@ class Body:
             raise Interrupted(client.describe(error, self.response.url or "", body=True)) from None
         now = client.clock()
         self.window_bytes += len(chunk)
-        if self.window_bytes >= STALL_BYTES:
+        if self.window_bytes >= limits.STALL_BYTES:
             self.window_start, self.window_bytes = now, 0
         elif chunk and now - self.window_start > client.stall_timeout:
-            raise Interrupted(f"stalled (fewer than {STALL_BYTES} bytes in {client.stall_timeout:g} s, --timeout)")
+            stall = f"{limits.STALL_BYTES} bytes in {client.stall_timeout:g} s"
+            raise Interrupted(f"stalled (fewer than {stall}, --timeout)")
         return chunk
 
     def read_all(self, limit: int) -> bytes | None:
@@ -446,7 +410,7 @@ def read_record(path: Path) -> dict[str, object] | None:
         return None
     try:
         with path.open("rb") as handle:
-            data = handle.read(MAX_BULK_OBJECT)
+            data = handle.read(limits.MAX_BULK_OBJECT)
         record = json.loads(data) if data.startswith(CACHE_TEMP_HEAD) else None
     except (OSError, ValueError):
         record = None
@@ -489,7 +453,7 @@ class Download(io.RawIOBase):
     dropped or stalled transfer resumes inside :meth:`readinto` with ``Range``/``If-Range`` (charged to the
     client's retry budget), checked: the 206's start, a server that ignores ``Range`` (its first bytes are
     skipped), an ETag that changes mid-run (discarded: run again), a 416 (start afresh), the gzip magic, and the
-    size (never past ``expected_size``, else the Content-Length, else ``MAX_FILE_SIZE``). :meth:`commit` renames
+    size (never past ``expected_size``, else the Content-Length, else ``limits.MAX_FILE_SIZE``). :meth:`commit` renames
     the finished ``.part`` to ``dest``; :meth:`discard` removes it. Raises
     :class:`~mtg_daynight.importer.errors.DownloadError` (the ``.part`` is kept when it can be resumed).
     """
@@ -497,8 +461,8 @@ class Download(io.RawIOBase):
     def __init__(self, client: Client, url: str, dest: Path, *, expected_size: int | None = None) -> None:
         super().__init__()
         client.check_url(url)
-        if expected_size is not None and not 0 < expected_size <= MAX_FILE_SIZE:
-            raise DownloadError(f"GET {url}: announced size {expected_size} is not between 1 and {MAX_FILE_SIZE}")
+        if expected_size is not None and not 0 < expected_size <= limits.MAX_FILE_SIZE:
+            raise DownloadError(f"GET {url}: size {expected_size} is not between 1 and {limits.MAX_FILE_SIZE} bytes")
         self.client, self.url, self.dest = client, url, dest
         self.part = dest.with_name(dest.name + ".part")
         self.record = dest.with_name(dest.name + ".part.json")
@@ -544,7 +508,7 @@ class Download(io.RawIOBase):
             if self._body is None:
                 self._open(self.position, first=False)
             assert self._body is not None
-            left = (self.total if self.total is not None else MAX_FILE_SIZE) - self.position
+            left = (self.total if self.total is not None else limits.MAX_FILE_SIZE) - self.position
             try:
                 chunk = self._body.read(min(len(buffer), CHUNK_SIZE, left + 1) + self._skip)
             except Interrupted as error:
@@ -567,7 +531,7 @@ class Download(io.RawIOBase):
                 self.discard()
                 what = "the announced" if self.total is not None else "the limit of"
                 raise DownloadError(
-                    f"GET {self.url}: the server sent more than {what} {self.total or MAX_FILE_SIZE} bytes; the "
+                    f"GET {self.url}: the server sent more than {what} {self.total or limits.MAX_FILE_SIZE} bytes; the "
                     "download was discarded"
                 )
             self._check_head(chunk)
@@ -589,10 +553,7 @@ class Download(io.RawIOBase):
             self.part.unlink()  # ours, of another file: Scryfall published a new one
         etag = record.get("etag") if record is not None and same else None
         self.etag = etag if isinstance(etag, str) else None
-        try:
-            have = self.part.stat().st_size if os.path.lexists(self.part) else 0
-        except OSError as error:
-            raise DownloadError(f"{self._where()}: cannot read the partial download: {error.strerror}") from None
+        have = self.part.stat().st_size if os.path.lexists(self.part) else 0
         if self.total is not None and have > self.total:
             self.part.unlink()
             have = 0
@@ -629,7 +590,7 @@ class Download(io.RawIOBase):
         else:
             raise self.client.failed(self.url, response)
         if skip and first:  # the whole file again (Range ignored, or If-Range saw a new ETag): start afresh
-            self._truncate()
+            open(self.part, "wb").close()
             start = skip = 0
         elif skip and etag and self.etag and etag != self.etag:
             response.close()
@@ -643,15 +604,8 @@ class Download(io.RawIOBase):
         length = response.headers.get("Content-Length")
         if self.total is None and length is not None and length.isdigit():
             self.total = start + int(length) - skip
-        self._response, self._body, self._skip = response, self.client.body(response), skip
+        self._response, self._body, self._skip = response, Body(self.client, response), skip
         return start
-
-    def _truncate(self) -> None:
-        try:
-            with self.part.open("wb"):
-                pass
-        except OSError as error:
-            raise DownloadError(f"{self._where()}: cannot write the download: {error.strerror}") from None
 
     def _write(self, chunk: bytes) -> None:
         try:

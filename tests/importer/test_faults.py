@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -401,6 +402,17 @@ def test_trickling_server_hits_the_stall_timeout(tmp_path: Path, server: str) ->
         _update(tmp_path, server, timeout=0.3, max_retries=1)
     assert _snapshot_bytes(tmp_path) == before
     assert (tmp_path / "cache" / "default_cards.jsonl.gz.part").exists()  # resumable
+
+
+def test_a_file_transfer_that_hangs_times_out_and_resumes_where_it_stopped(tmp_path: Path, server: str) -> None:
+    _new_release(tmp_path, server, file_mode="pause")
+    notes: list[str] = []
+    outcome = _update(tmp_path, server, timeout=0.3, notify=notes.append)
+    assert outcome.written and outcome.download is not None and outcome.download.resumed
+    assert len(notes) == 1 and re.fullmatch(r"no data from 127\.0\.0\.1:\d+ for 0\.3 s: timed out \(--timeout\); "
+                                            r"retrying in 1 s \(retry 1 of 5\)", notes[0])
+    assert ("/file/v2.jsonl.gz", f"bytes={len(V2) // 2}-") in _Handler.plan.log
+    assert load_snapshot(tmp_path / "data").manifest.source.file_sha256 == _sha(V2)
 
 
 def test_trickling_server_hits_the_deadline(tmp_path: Path, server: str) -> None:
