@@ -9,10 +9,8 @@ The importer is used through its modules:
 * :mod:`~mtg_daynight.importer.decompress`, :mod:`~mtg_daynight.importer.scanner`,
   :mod:`~mtg_daynight.importer.fold`, :mod:`~mtg_daynight.importer.importer` - decompress, find candidate lines,
   fold into records; :mod:`~mtg_daynight.importer.mtgjson` and :mod:`~mtg_daynight.importer.local` - local files;
-* :mod:`~mtg_daynight.importer.download` - the polite HTTP client and its one download policy;
-  :mod:`~mtg_daynight.importer.transfer` - the resumable bulk file download;
-  :mod:`~mtg_daynight.importer.network_errors` - network failures classified and described;
-  :mod:`~mtg_daynight.importer.update` - the update; :mod:`~mtg_daynight.importer.paths` - where snapshots live.
+* :mod:`~mtg_daynight.importer.fetch` - the polite HTTP client with its one download policy, and the resumable
+  bulk file download as a file object; :mod:`~mtg_daynight.importer.update` - the update; :mod:`~mtg_daynight.importer.paths` - where snapshots live.
 
 Reading a snapshot (:mod:`~mtg_daynight.importer.snapshot`) needs msgspec only: the download (``requests``) and
 the bulk import (isal, stringzilla, ijson) load with the modules that use them.

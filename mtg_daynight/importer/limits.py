@@ -2,7 +2,7 @@
 balloons (``docs/carddata.md``, "Limits").
 
 Plain numbers (and :class:`Deadline`, the one clock of ``--deadline``) without HTTP imports, so the command line
-can show them in its help without loading HTTP; :mod:`~mtg_daynight.importer.download` and
+can show them in its help without loading HTTP; :mod:`~mtg_daynight.importer.fetch` and
 :mod:`~mtg_daynight.importer.mtgjson` enforce them.
 """
 
