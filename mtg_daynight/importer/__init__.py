@@ -10,7 +10,8 @@ The importer is used through its modules:
   :mod:`~mtg_daynight.importer.fold`, :mod:`~mtg_daynight.importer.importer` - decompress, find candidate lines,
   fold into records; :mod:`~mtg_daynight.importer.mtgjson` and :mod:`~mtg_daynight.importer.local` - local files;
 * :mod:`~mtg_daynight.importer.fetch` - the polite HTTP client with its one download policy, and the resumable
-  bulk file download as a file object; :mod:`~mtg_daynight.importer.update` - the update; :mod:`~mtg_daynight.importer.paths` - where snapshots live.
+  bulk file download as a file object; :mod:`~mtg_daynight.importer.update` - the update;
+  :mod:`~mtg_daynight.importer.paths` - where snapshots live.
 
 Reading a snapshot (:mod:`~mtg_daynight.importer.snapshot`) needs msgspec only: the download (``requests``) and
 the bulk import (isal, stringzilla, ijson) load with the modules that use them.

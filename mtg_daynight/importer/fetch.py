@@ -133,11 +133,7 @@ def _tls_reason(error: BaseException) -> str:
 
 
 class Interrupted(Exception):
-    """A body's read failed part-way (dropped, stalled, timed out): ``reason`` says how; retried if allowed."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    """A request or a body's read failed part-way (dropped, stalled, timed out), in words: retried if allowed."""
 
 
 @dataclass(frozen=True)
@@ -271,7 +267,7 @@ class Client:
             try:
                 response = self._send(current, headers)
             except Interrupted as error:
-                self.retry(current, error.reason)
+                self.retry(current, str(error))
                 continue
             status, location = response.status_code, response.headers.get("Location")
             if status in _REDIRECTS and location:
@@ -335,7 +331,7 @@ class Client:
             try:
                 content = Body(self, response).read_all(limits.MAX_BULK_OBJECT)
             except Interrupted as error:
-                self.retry(url, error.reason)
+                self.retry(url, str(error))
                 continue
             finally:
                 response.close()
@@ -513,7 +509,7 @@ class Download(io.RawIOBase):
                 chunk = self._body.read(min(len(buffer), CHUNK_SIZE, left + 1) + self._skip)
             except Interrupted as error:
                 self._close_response()
-                self.client.retry(self.url, error.reason)
+                self.client.retry(self.url, str(error))
                 continue
             if not chunk:
                 self._close_response()
