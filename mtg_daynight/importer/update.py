@@ -1,9 +1,8 @@
-"""The update: fetch (or take) a bulk file, import it, check it, and swap the snapshot in.
-
-This is the thin shell over the pure parts (scanner, folding, diff): it asks Scryfall first (a "nothing
-changed" answer writes nothing and takes no lock), then holds the data directory's lock for the rest of the run,
-so concurrent updates wait for each other, and it only replaces the snapshot with one
-``os.replace`` at the very end, so any failure leaves the previous snapshot as it was.
+"""The update: ask Scryfall (a "nothing changed" answer writes nothing and takes no lock), hold the data
+directory's lock for the rest of the run (concurrent updates wait for each other), read the cached bulk file if
+it is ours and intact or else a :class:`~mtg_daynight.importer.fetch.Download`, as one stream (decompressed,
+hashed, scanned), check the guards, and replace the snapshot with one ``os.replace`` at the very end, so any
+failure leaves the previous snapshot as it was.
 """
 
 from __future__ import annotations
