@@ -26,7 +26,7 @@ from typing import Protocol
 import requests
 
 from mtg_daynight.atomicfile import write_atomic
-from mtg_daynight.importer.decompress import GZIP_MAGIC
+from mtg_daynight.importer.bulk import GZIP_MAGIC
 from mtg_daynight.importer.download import CHUNK_SIZE, ScryfallClient
 from mtg_daynight.importer.errors import DownloadError
 from mtg_daynight.importer.limits import MAX_FILE_SIZE

@@ -8,17 +8,18 @@ so concurrent updates wait for each other, and it only replaces the snapshot wit
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import hashlib
+import io
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
 from mtg_daynight.atomicfile import write_atomic
-from mtg_daynight.importer.decompress import open_decompressed
+from mtg_daynight.importer.bulk import ImportResult, Progress, decompressed, import_file, line_locator, scan
 from mtg_daynight.importer.diff import SnapshotDiff, diff_snapshots
 from mtg_daynight.importer.download import BulkAnswer, ScryfallClient
 from mtg_daynight.importer.errors import (
@@ -32,7 +33,6 @@ from mtg_daynight.importer.errors import (
     UnreachableError,
 )
 from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE, SNAPSHOT_FORMAT_VERSION
-from mtg_daynight.importer.importer import ImportResult, checked, import_blocks, import_file, line_number
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, Deadline
 from mtg_daynight.importer.local import as_paths, import_local_files
 from mtg_daynight.importer.paths import locate_snapshot
@@ -40,7 +40,7 @@ from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
 from mtg_daynight.importer.snapshot import check_not_older, check_plausible, load_snapshot
 from mtg_daynight.importer.store import Store
-from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, read_meta, utc_now
+from mtg_daynight.importer.transfer import Downloaded, FileTransfer, read_meta, utc_now
 
 
 class UpdateOutcome:
@@ -210,6 +210,30 @@ def _ask(client: ScryfallClient, bulk_type: str, store: Store, outcome: UpdateOu
     return answer
 
 
+class _ChunkReader(io.RawIOBase):
+    """TEMPORARY (issue 35: replaced by fetch.Download): the transfer's chunks as a raw binary file object."""
+
+    def __init__(self, chunks: Iterator[bytes]) -> None:
+        super().__init__()
+        self._chunks = chunks
+        self._pending = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        if not self._pending:
+            self._pending = next(self._chunks, b"")
+        limit = len(self._pending) if size is None or size < 0 else size
+        data, self._pending = self._pending[:limit], self._pending[limit:]
+        return data
+
+    def readinto(self, buffer: memoryview | bytearray) -> int:  # type: ignore[override]
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
 def import_download(transfer: FileTransfer) -> ImportResult:
     """Download and import at once, in one stream (each chunk is written to the ``.part`` file, hashed,
     decompressed and scanned as it arrives): the result equals ``import_file`` of the finished file.
@@ -222,15 +246,11 @@ def import_download(transfer: FileTransfer) -> ImportResult:
     checked before each decompressed block.
     """
     name = str(transfer.part)
-
-    def locate(offset: int) -> str:
-        return f"{name}: line {line_number(transfer.part, offset)}"
-
     chunks = transfer.chunks()
     try:
-        data = open_decompressed(chunks, name)
-        blocks = checked(data.blocks(), lambda: transfer.client.remaining(f"importing {transfer.url}"))
-        result = import_blocks(blocks, name=name, locate=locate)
+        stream = decompressed(_ChunkReader(chunks), name)  # type: ignore[arg-type]
+        check = functools.partial(transfer.client.remaining, f"importing {transfer.url}")
+        return scan(stream, name=name, check=check, locate=line_locator(transfer.part))
     except CompressedDataError as error:
         transfer.discard()
         raise CorruptDownloadError(
@@ -242,9 +262,6 @@ def import_download(transfer: FileTransfer) -> ImportResult:
         raise type(error)(f"{error}; the download was discarded, so the next update downloads it afresh") from None
     finally:
         chunks.close()
-    return dataclasses.replace(
-        result, gzipped=data.gzipped, decompressor=data.decompressor, file_size=transfer.size, sha256=transfer.sha256
-    )
 
 
 def run_update(
