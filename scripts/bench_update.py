@@ -42,8 +42,8 @@ import requests  # noqa: E402
 from bench_import import ensure_file  # noqa: E402
 from performance_doc import write_section  # noqa: E402
 
+from mtg_daynight.importer.bulk import import_file  # noqa: E402
 from mtg_daynight.importer.fetch import Client, Download  # noqa: E402
-from mtg_daynight.importer.importer import import_file  # noqa: E402
 from mtg_daynight.importer.update import run_update  # noqa: E402
 
 BULK_ETAG = 'W/"bench-bulk"'

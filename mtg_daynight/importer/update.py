@@ -7,17 +7,17 @@ failure leaves the previous snapshot as it was.
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import io
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import BinaryIO, cast
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
-from mtg_daynight.importer.decompress import READ_SIZE, open_decompressed
+from mtg_daynight.importer import bulk
+from mtg_daynight.importer.bulk import ImportResult, Progress
 from mtg_daynight.importer.diff import SnapshotDiff, diff_snapshots
 from mtg_daynight.importer.errors import (
     CardDataError,
@@ -38,9 +38,8 @@ from mtg_daynight.importer.fetch import (
 )
 from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE, SNAPSHOT_FORMAT_VERSION
 from mtg_daynight.importer.hygiene import escape_text
-from mtg_daynight.importer.importer import ImportResult, checked, import_blocks, line_number
 from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, Deadline
-from mtg_daynight.importer.local import Progress, as_paths, import_local_files
+from mtg_daynight.importer.local import as_paths, import_local_files
 from mtg_daynight.importer.paths import locate_snapshot
 from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
@@ -130,29 +129,12 @@ def _check_cache_dir(cache: Path) -> None:
         )
 
 
-def _scan(source: io.RawIOBase, name: str, progress: Progress | None, check: Callable[[], object]) -> ImportResult:
-    """The one stream of an update: the raw bytes of ``source`` (a cached file or a :class:`Download`) hashed,
-    counted, decompressed and scanned."""
-    digest = hashlib.sha256()
-    size = 0
-
-    def chunks() -> Iterator[bytes]:
-        nonlocal size
-        while chunk := source.read(READ_SIZE):
-            digest.update(chunk)
-            size += len(chunk)
-            if progress is not None:
-                progress.advance(len(chunk))
-            yield chunk
-
-    def locate(offset: int) -> str:
-        return f"{name}: line {line_number(Path(name), offset)}"
-
-    data = open_decompressed(chunks(), name)
-    result = import_blocks(checked(data.blocks(), check), name=name, locate=locate)
-    return dataclasses.replace(
-        result, gzipped=data.gzipped, decompressor=data.decompressor, file_size=size, sha256=digest.hexdigest()
-    )
+def _scan(source: io.RawIOBase, name: Path, progress: Progress | None, check: Callable[[], object]) -> ImportResult:
+    """The one stream of an update: ``source`` (the cached file ``name`` or a :class:`Download` through it)
+    decompressed, hashed and scanned."""
+    shown = escape_text(str(name))
+    stream = bulk.decompressed(cast("BinaryIO", source), shown, progress=progress)
+    return bulk.scan(stream, check=check, locate=bulk.line_locator(name, shown))
 
 
 def _reuse(
@@ -168,7 +150,7 @@ def _reuse(
         return None
     try:
         with open(target, "rb", buffering=0) as source:
-            result = _scan(source, str(target), None, check)
+            result = _scan(source, target, None, check)
     except CardFileError as error:
         notify(f"the cached download {escape_text(str(target))} is damaged ({error}): downloading afresh")
         return None
@@ -203,7 +185,7 @@ def _fetch(
     if progress is not None:
         progress.start(bulk.compressed_size, 0)
     try:
-        result = _scan(download, str(download.part), progress, check)
+        result = _scan(download, download.part, progress, check)
     except CompressedDataError as error:
         download.discard()
         raise CorruptDownloadError(

@@ -399,7 +399,7 @@ def test_full_disk_names_the_cache_file(tmp_path: Path, body: bytes) -> None:
 def test_streamed_update_gives_the_same_result_as_download_then_import(tmp_path: Path) -> None:
     import msgspec
 
-    from mtg_daynight.importer.importer import import_file
+    from mtg_daynight.importer.bulk import import_file
     from mtg_daynight.importer.snapshot import encode_snapshot
     from mtg_daynight.importer.update import build_snapshot
 

@@ -206,14 +206,13 @@ def pause():
     print("STAGE " + stage, file=sys.stderr, flush=True)
     time.sleep(60)
 if stage == "import":
-    from mtg_daynight.importer import update
-    real = update.import_blocks
-    def slow(blocks, **kw):
-        def all_then_pause():
-            yield from blocks
-            pause()
-        return real(all_then_pause(), **kw)
-    update.import_blocks = slow
+    from mtg_daynight.importer import bulk
+    real = bulk.scan
+    def slow(stream, **kw):
+        result = real(stream, **kw)
+        pause()
+        return result
+    bulk.scan = slow
 elif stage == "write":  # the snapshot's write (the download's small meta files are written the same way first)
     from mtg_daynight.importer import store
     real_write, real_fsync, writing = store.write_atomic, os.fsync, []
