@@ -359,7 +359,7 @@ class Client:
 
 class Body:
     """One response's body as it arrives, exactly as sent: each :meth:`read` checks the deadline, and a read that
-    fails, or fewer than ``limits.STALL_BYTES`` arriving within the stall timeout, raises :class:`Interrupted`."""
+    fails, or fewer than ``STALL_BYTES`` arriving within the stall timeout, raises :class:`Interrupted`."""
 
     def __init__(self, client: Client, response: requests.Response) -> None:
         self.client, self.response = client, response
@@ -430,17 +430,6 @@ def check_ours(path: Path) -> dict[str, object] | None:
 
 
 # -- the bulk file -------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Downloaded:
-    """A finished download: the file, its size and ETag, whether it was resumed, how many requests it took."""
-
-    path: Path
-    size: int
-    etag: str | None
-    resumed: bool
-    requests: int
-
-
 class Download(io.RawIOBase):
     """The bulk file ``url`` as a readable binary file object, through ``<dest>.part``.
 
@@ -449,7 +438,7 @@ class Download(io.RawIOBase):
     dropped or stalled transfer resumes inside :meth:`readinto` with ``Range``/``If-Range`` (charged to the
     client's retry budget), checked: the 206's start, a server that ignores ``Range`` (its first bytes are
     skipped), an ETag that changes mid-run (discarded: run again), a 416 (start afresh), the gzip magic, and the
-    size (never past ``expected_size``, else the Content-Length, else ``limits.MAX_FILE_SIZE``). :meth:`commit` renames
+    size (never past ``expected_size``, else the Content-Length, else ``MAX_FILE_SIZE``). :meth:`commit` renames
     the finished ``.part`` to ``dest``; :meth:`discard` removes it. Raises
     :class:`~mtg_daynight.importer.errors.DownloadError` (the ``.part`` is kept when it can be resumed).
     """
@@ -459,11 +448,11 @@ class Download(io.RawIOBase):
         client.check_url(url)
         if expected_size is not None and not 0 < expected_size <= limits.MAX_FILE_SIZE:
             raise DownloadError(f"GET {url}: size {expected_size} is not between 1 and {limits.MAX_FILE_SIZE} bytes")
-        self.client, self.url, self.dest = client, url, dest
+        self.client, self.url, self.path = client, url, dest
         self.part = dest.with_name(dest.name + ".part")
         self.record = dest.with_name(dest.name + ".part.json")
         #: bytes served so far; the file's size (announced, or from Content-Length); ETag; resumed; requests sent
-        self.position = 0
+        self.size = 0
         self.total = expected_size
         self.etag: str | None = None
         self.resumed = False
@@ -492,19 +481,19 @@ class Download(io.RawIOBase):
                 raise DownloadError(f"{self._where()}: cannot read the partial download: {error.strerror}") from None
             if count:
                 self._check_head(bytes(buffer[: min(count, 2)]))
-                self.position += count
+                self.size += count
                 return count
             self._disk.close()
             self._disk = None
         while True:
-            if self.total is not None and self.position >= self.total:
+            if self.total is not None and self.size >= self.total:
                 self._close_response()
                 self.finished = True
                 return 0
             if self._body is None:
-                self._open(self.position, first=False)
+                self._open(self.size, first=False)
             assert self._body is not None
-            left = (self.total if self.total is not None else limits.MAX_FILE_SIZE) - self.position
+            left = (self.total if self.total is not None else limits.MAX_FILE_SIZE) - self.size
             try:
                 chunk = self._body.read(min(len(buffer), CHUNK_SIZE, left + 1) + self._skip)
             except Interrupted as error:
@@ -516,7 +505,7 @@ class Download(io.RawIOBase):
                 if self.total is None:
                     self.finished = True
                     return 0
-                self.client.retry(self.url, f"the body ended after {self.position} of {self.total} bytes")
+                self.client.retry(self.url, f"the body ended after {self.size} of {self.total} bytes")
                 continue
             if self._skip:  # a server that ignored our Range: drop what we have already
                 dropped = min(self._skip, len(chunk))
@@ -534,7 +523,7 @@ class Download(io.RawIOBase):
             self._write(chunk)
             count = len(chunk)
             buffer[:count] = chunk
-            self.position += count
+            self.size += count
             return count
 
     def _where(self) -> str:
@@ -637,16 +626,15 @@ class Download(io.RawIOBase):
         self._disk = self._out = None
         super().close()
 
-    def commit(self, record: Mapping[str, object]) -> Downloaded:
+    def commit(self, record: Mapping[str, object]) -> None:
         """Once the whole file was read: write ``record`` beside ``dest`` (``<dest>.json``, whose ``url`` makes
-        the file ours), rename ``.part`` to ``dest``, and return what was downloaded."""
+        the file ours) and rename ``.part`` to ``dest`` (:attr:`path`)."""
         if not self.finished:
             raise DownloadError(f"GET {self.url}: the download did not finish")
         self.close()
-        write_record(self.dest.with_name(self.dest.name + ".json"), record)
-        os.replace(self.part, self.dest)
+        write_record(self.path.with_name(self.path.name + ".json"), record)
+        os.replace(self.part, self.path)
         self.record.unlink(missing_ok=True)
-        return Downloaded(self.dest, self.position, self.etag, self.resumed, self.requests)
 
     def discard(self) -> None:
         """Remove the partial download (corrupt, or not the server's file: it cannot be resumed)."""

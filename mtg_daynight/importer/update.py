@@ -33,7 +33,6 @@ from mtg_daynight.importer.fetch import (
     BulkAnswer,
     Client,
     Download,
-    Downloaded,
     check_ours,
 )
 from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE, SNAPSHOT_FORMAT_VERSION
@@ -49,7 +48,8 @@ from mtg_daynight.importer.store import Store
 
 class UpdateOutcome:
     """What an update did: ``up_to_date`` (Scryfall answered 304: nothing downloaded, nothing written),
-    ``written``, ``snapshot`` (the one written, or on "up to date" the one in use), ``diff``, ``download``,
+    ``written``, ``snapshot`` (the one written, or on "up to date" the one in use), ``diff``, ``download`` (the
+    finished :class:`~mtg_daynight.importer.fetch.Download`: ``path``, ``size``, ``resumed``...),
     ``reused_download``, ``warnings``, ``requests``."""
 
     def __init__(self, snapshot_file: Path) -> None:
@@ -58,7 +58,7 @@ class UpdateOutcome:
         self.written = False
         self.snapshot: Snapshot | None = None
         self.diff = SnapshotDiff()
-        self.download: Downloaded | None = None
+        self.download: Download | None = None
         self.reused_download = False
         self.warnings: list[str] = []
         self.requests = 0
@@ -199,7 +199,8 @@ def _fetch(
         if progress is not None:
             progress.close()
     record = {"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256}
-    outcome.download = download.commit(record)
+    download.commit(record)
+    outcome.download = download
     return result
 
 

@@ -58,8 +58,8 @@ def test_a_download_reads_as_a_file_and_commit_renames_it_into_place(tmp_path: P
     download = Download(_client(), URL, tmp_path / "f.jsonl.gz", expected_size=len(BODY))
     assert _read(download) == BODY and download.finished
     assert (tmp_path / "f.jsonl.gz.part").read_bytes() == BODY  # every byte was written before it was read
-    done = download.commit({"url": URL, "sha256": "recorded"})
-    assert done.size == len(BODY) and not done.resumed and done.etag == '"file-1"'
+    download.commit({"url": URL, "sha256": "recorded"})
+    assert download.size == len(BODY) and not download.resumed and download.etag == '"file-1"'
     assert (tmp_path / "f.jsonl.gz").read_bytes() == BODY
     assert json.loads((tmp_path / "f.jsonl.gz.json").read_text()) == {"url": URL, "sha256": "recorded"}
     assert sorted(path.name for path in tmp_path.iterdir()) == ["f.jsonl.gz", "f.jsonl.gz.json"]
