@@ -18,6 +18,7 @@ import json
 import os
 import socket
 import ssl
+import stat
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -405,6 +406,8 @@ def read_record(path: Path) -> dict[str, object] | None:
     if not os.path.lexists(path):
         return None
     try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):  # never open a FIFO (it would wait) or follow a link
+            raise not_ours(path)
         with path.open("rb") as handle:
             data = handle.read(limits.MAX_BULK_OBJECT)
         record = json.loads(data) if data.startswith(CACHE_TEMP_HEAD) else None
@@ -424,24 +427,29 @@ def check_ours(path: Path) -> dict[str, object] | None:
     """The record of the cached file ``path`` (or of a ``.part``), None when neither exists; raises
     :func:`not_ours` when the file or its record was not written by mtg-daynight."""
     record = read_record(path.with_name(path.name + ".json"))
-    if record is None and os.path.lexists(path):
+    if os.path.lexists(path) and (record is None or not _plain(path)):
         raise not_ours(path)
     return record
 
 
+def _plain(path: Path) -> bool:
+    """False for what we never write to or replace: a directory, a FIFO (reading it would wait), a socket."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # a dangling link: reading it says so, in one line
+        return True
+    return not (stat.S_ISDIR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode))
+
+
 # -- the bulk file -------------------------------------------------------------------------------------------------
 class Download(io.RawIOBase):
-    """The bulk file ``url`` as a readable binary file object, through ``<dest>.part``.
-
-    :meth:`readinto` serves the prefix a previous run left in ``.part`` (read back from disk), then the network,
-    writing every byte to ``.part`` before handing it on; ``<dest>.part.json`` records the URL and ETag. A
-    dropped or stalled transfer resumes inside :meth:`readinto` with ``Range``/``If-Range`` (charged to the
-    client's retry budget), checked: the 206's start, a server that ignores ``Range`` (its first bytes are
-    skipped), an ETag that changes mid-run (discarded: run again), a 416 (start afresh), the gzip magic, and the
-    size (never past ``expected_size``, else the Content-Length, else ``MAX_FILE_SIZE``). :meth:`commit` renames
-    the finished ``.part`` to ``dest``; :meth:`discard` removes it. Raises
-    :class:`~mtg_daynight.importer.errors.DownloadError` (the ``.part`` is kept when it can be resumed).
-    """
+    """The bulk file ``url`` as a readable binary file object: :meth:`readinto` serves the prefix an earlier run
+    left in ``<dest>.part``, then the network, writing each byte to ``.part`` before handing it on
+    (``<dest>.part.json`` records the URL and ETag). A dropped or stalled transfer resumes inside :meth:`readinto`
+    with ``Range``/``If-Range``, from the client's retry budget. Checked: the 206's start, a server that ignores
+    ``Range``, an ETag that changes (between runs: start afresh; mid-run: discarded), a 416 (start afresh), the
+    gzip magic, the size (never past ``expected_size``, else the Content-Length, else ``MAX_FILE_SIZE``).
+    :meth:`commit` renames the whole file to ``dest`` (:attr:`path`), :meth:`discard` removes the ``.part``."""
 
     def __init__(self, client: Client, url: str, dest: Path, *, expected_size: int | None = None) -> None:
         super().__init__()

@@ -224,6 +224,16 @@ def test_a_cache_file_we_did_not_write_is_never_replaced_or_deleted(
     assert not (tmp_path / "data" / "daynight-cards.json").exists()
 
 
+def test_a_fifo_in_place_of_our_part_is_not_ours_and_never_opened(tmp_path: Path) -> None:
+    _left_behind(tmp_path, b"")
+    (tmp_path / "f.jsonl.gz.part").unlink()
+    os.mkfifo(tmp_path / "f.jsonl.gz.part")  # opening it to append would wait for a reader for ever
+    download = Download(_client(), URL, tmp_path / "f.jsonl.gz", expected_size=len(BODY))
+    with pytest.raises(CardDataError, match=r"f\.jsonl\.gz\.part: mtg-daynight did not write this file"):
+        download.read(10)
+    assert (tmp_path / "f.jsonl.gz.part").is_fifo()
+
+
 def test_the_clean_up_of_temporary_files_deletes_only_ours_and_nothing_through_a_symlink(tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
