@@ -18,6 +18,7 @@ from responses import matchers
 from mtg_daynight.importer.errors import CardDataError, DownloadError
 from mtg_daynight.importer.fetch import Client, Download
 from mtg_daynight.importer.store import CACHE_TEMP_GLOB, CACHE_TEMP_HEAD, remove_stale_temp_files
+from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import bulk_object, encode_jsonl, fixture_objects, gz
 
 API = "https://api.scryfall.com"
@@ -287,3 +288,18 @@ def test_an_os_error_on_the_cache_path_is_one_line_naming_the_path(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{cache}: File name too long" in err and "Traceback" not in err
     assert not (tmp_path / "data").exists()
+
+
+@responses.activate
+def test_a_304_takes_no_lock_and_touches_no_cache(tmp_path: Path) -> None:
+    responses.get(BULK_URL, json=_bulk(), headers={"ETag": 'W/"bulk-1"'})
+    responses.get(URL, body=BODY)
+    assert run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", client=_client()).written
+    for path in (tmp_path / "cache").iterdir():
+        path.unlink()
+    (tmp_path / "cache").rmdir()
+    (tmp_path / "data" / ".daynight-cards.lock").unlink()
+    responses.replace(responses.GET, BULK_URL, status=304)
+    outcome = run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", client=_client())
+    assert outcome.up_to_date and not outcome.written and outcome.requests == 1
+    assert not (tmp_path / "cache").exists() and not (tmp_path / "data" / ".daynight-cards.lock").exists()
