@@ -30,9 +30,8 @@ import msgspec  # noqa: E402
 
 from mtg_daynight.errors import DayNightError  # noqa: E402
 from mtg_daynight.importer.local import import_local_files  # noqa: E402
-from mtg_daynight.importer.paths import bundled_snapshot  # noqa: E402
 from mtg_daynight.importer.snapshot import encode_snapshot  # noqa: E402
-from mtg_daynight.importer.store import Store  # noqa: E402
+from mtg_daynight.importer.store import Store, bundled_snapshot  # noqa: E402
 from mtg_daynight.importer.update import build_snapshot  # noqa: E402
 
 SHARED_ENV = "MTG_DAYNIGHT_SHARED"

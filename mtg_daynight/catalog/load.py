@@ -85,25 +85,27 @@ def load_database(
     strict_mods: bool = True,
     cache: DatabaseCache | None = DEFAULT_CACHE,
 ) -> CardDatabase:
-    """The card database: the snapshot :func:`mtg_daynight.importer.paths.locate_snapshot` picks for ``data_dir``
+    """The card database: the snapshot :func:`mtg_daynight.importer.store.locate_snapshot` picks for ``data_dir``
     (the order is in ``docs/carddata.md``, Where things live) with the mod files of
     :func:`~mtg_daynight.catalog.mods.default_mod_dirs` (unless ``default_mods`` is False) and of ``mod_dirs``
     merged over it, in that order.
 
     Without a snapshot (only when ``data_dir`` or ``$MTG_DAYNIGHT_DATA_DIR`` names a directory that holds none)
     the database holds only mod cards (:attr:`CardDatabase.has_snapshot` is False).
-    ``data_dir`` (when given) and every directory of ``mod_dirs`` must exist. Raises
+    ``data_dir`` (when given) and every directory of ``mod_dirs`` must exist; a data directory (``data_dir`` or
+    ``$MTG_DAYNIGHT_DATA_DIR``) that is something else, or that the system refuses, raises
+    :class:`~mtg_daynight.importer.errors.CardDataError` naming it. Raises
     :class:`~mtg_daynight.errors.InputFileError` for a malformed snapshot or mod file (naming the file and
     the field); with ``strict_mods=False`` a malformed mod file is left out and listed in
     :attr:`CardDatabase.mod_problems` instead. Results are cached (see the module docstring); ``cache=None``
     always loads.
     """
     directory = None if data_dir is None else Path(data_dir)
+    snapshot_path = find_snapshot(directory)  # refuses a data directory that is not one (importer.store)
     if directory is not None and not directory.is_dir():
         raise InputFileError(f"{directory}: card data directory not found")
     extra = tuple(Path(d) for d in mod_dirs)
     directories = (*default_mod_dirs(), *extra) if default_mods else extra
-    snapshot_path = find_snapshot(directory)
     files = mod_files(directories, required=extra)
     mod_keys = tuple(_file_key(f, unreadable_ok=True) for f in files)
     key: _Key = (None if snapshot_path is None else _file_key(snapshot_path), mod_keys)

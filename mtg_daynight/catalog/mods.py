@@ -116,9 +116,9 @@ class ModFileError(InputFileError):
 
 def default_mod_dirs() -> tuple[Path, ...]:
     """``carddata/custom/`` of a source checkout (when running from one), then ``custom/`` in the user's
-    card-data directory (:func:`mtg_daynight.importer.paths.user_data_dir`, e.g.
+    card-data directory (:func:`mtg_daynight.importer.store.user_data_dir`, e.g.
     ``~/.local/share/mtg-daynight/carddata/custom/`` on Linux)."""
-    from mtg_daynight.importer.paths import repo_carddata_dir, user_data_dir  # lazy: see catalog/snapshot.py
+    from mtg_daynight.importer.store import repo_carddata_dir, user_data_dir  # lazy: see catalog/snapshot.py
 
     repo = repo_carddata_dir()
     return (*(() if repo is None else (repo / MODS_SUBDIR,)), user_data_dir() / MODS_SUBDIR)

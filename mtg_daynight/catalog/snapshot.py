@@ -1,7 +1,7 @@
 """The catalog's view of the importer's snapshot: where it is, reading it, turning its records into cards.
 
 The importer (:mod:`mtg_daynight.importer`) owns the snapshot file: its location
-(:func:`~mtg_daynight.importer.paths.locate_snapshot`), records and reader; this module only asks it, so
+(:func:`~mtg_daynight.importer.store.locate_snapshot`), records and reader; this module only asks it, so
 ``mtg-daynight carddata update`` and the card database always agree on the file. Catalog-specific: a missing
 snapshot is not an error (the database then holds only mod cards).
 
@@ -41,9 +41,9 @@ class CatalogSnapshot(msgspec.Struct, frozen=True):
 
 
 def find_snapshot(data_dir: str | os.PathLike[str] | None = None) -> Path | None:
-    """The snapshot file :func:`~mtg_daynight.importer.paths.locate_snapshot` picks for ``data_dir`` (the same one
+    """The snapshot file :func:`~mtg_daynight.importer.store.locate_snapshot` picks for ``data_dir`` (the same one
     ``mtg-daynight carddata status`` reports), resolved; None when there is none."""
-    from mtg_daynight.importer.paths import locate_snapshot  # lazy: see the module docstring
+    from mtg_daynight.importer.store import locate_snapshot  # lazy: see the module docstring
 
     location = locate_snapshot(data_dir)
     if not location.exists:

@@ -3,8 +3,8 @@
 Each sub-command is a module of this package, listed in :data:`COMMANDS`, that exposes ``register(subparsers)``:
 it adds its parser and sets ``handler``, a function ``(argparse.Namespace) -> int`` returning the exit status.
 Only the module of the command being run is imported. :func:`main` adds its own statuses: 2 for a usage error, a
-:class:`~mtg_daynight.errors.DayNightError` (one line) or a missing extra (:data:`EXTRAS`), 130 when interrupted,
-141 when the reader of the output went away.
+:class:`~mtg_daynight.errors.DayNightError` or an operating-system error on a path (one line, escaped for the
+terminal) or a missing extra (:data:`EXTRAS`), 130 when interrupted, 141 when the reader of the output went away.
 """
 
 from __future__ import annotations
@@ -135,12 +135,23 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"(no module {error.name!r}): {INSTALL_EXTRA.format(extra=extra)}", file=sys.stderr)
         return 2
     except DayNightError as error:
-        print(f"mtg-daynight {command}: error: {hide_credentials(str(error))}", file=sys.stderr)
-        return 2
+        return _error(command, str(error))
     except KeyboardInterrupt:
         print(f"mtg-daynight {command}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (``mtg-daynight carddata list | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as error:  # a path the system refused (too long, permission denied, read-only, not a directory)
+        where = f"{os.fsdecode(error.filename)}: " if error.filename is not None else ""
+        return _error(command, f"{where}{error.strerror or error}")
     return status
+
+
+def _error(command: str | None, message: str) -> int:
+    """Print ``message`` as the command's one-line error, escaped for the terminal (a path may hold control
+    characters); return the exit status of an error, 2."""
+    from mtg_daynight.catalog.names import terminal_text
+
+    print(terminal_text(f"mtg-daynight {command}: error: {hide_credentials(message)}"), file=sys.stderr)
+    return 2

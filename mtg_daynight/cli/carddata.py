@@ -8,9 +8,15 @@ import sys
 from typing import TYPE_CHECKING
 
 from mtg_daynight.importer.errors import CardDataError, SnapshotMissingError, UnreachableError
-from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE
-from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, STALL_BYTES
-from mtg_daynight.importer.paths import locate_snapshot
+from mtg_daynight.importer.limits import (
+    BULK_TYPES,
+    DEFAULT_BULK_TYPE,
+    DEFAULT_DEADLINE,
+    DEFAULT_RETRIES,
+    DEFAULT_TIMEOUT,
+    STALL_BYTES,
+)
+from mtg_daynight.importer.store import locate_snapshot
 
 if TYPE_CHECKING:
     from typing import Any
@@ -280,10 +286,18 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+def _say(text: str) -> None:
+    """Print one line of output, escaped for the terminal (a path may hold control characters)."""
+    from mtg_daynight.catalog.names import terminal_text
+
+    print(terminal_text(text))
+
+
 def _notify(message: str) -> None:
+    from mtg_daynight.catalog.names import terminal_text
     from mtg_daynight.cli import hide_credentials
 
-    print(f"mtg-daynight carddata update: {hide_credentials(message)}", file=sys.stderr, flush=True)
+    print(terminal_text(f"mtg-daynight carddata update: {hide_credentials(message)}"), file=sys.stderr, flush=True)
 
 
 def _update(args: argparse.Namespace) -> int:
@@ -307,8 +321,10 @@ def _update(args: argparse.Namespace) -> int:
     except UnreachableError as error:
         _notify(str(error))
         return EXIT_UNREACHABLE
+    from mtg_daynight.catalog.names import terminal_text
+
     for warning in outcome.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(terminal_text(f"warning: {warning}"), file=sys.stderr)
     if args.quiet:
         _print_quiet(outcome)
     else:
@@ -322,12 +338,12 @@ def _print_quiet(outcome: UpdateOutcome) -> None:
         return
     source = outcome.snapshot.manifest.source
     date = f" of {source.updated_at}" if source.updated_at else ""
-    print(f"card data updated{date}: {outcome.diff.summary()} -> {outcome.snapshot_file}")
+    _say(f"card data updated{date}: {outcome.diff.summary()} -> {outcome.snapshot_file}")
 
 
 def _print_update(outcome: UpdateOutcome) -> None:
     if outcome.up_to_date:
-        print(
+        _say(
             "up to date: Scryfall reports no change since the last update; nothing downloaded "
             f"({outcome.snapshot_file})"
         )
@@ -339,16 +355,16 @@ def _print_update(outcome: UpdateOutcome) -> None:
         how = "downloaded " + _mb(outcome.download.size) if outcome.download else "reused the cached download"
         if outcome.download and outcome.download.resumed:
             how += " (resumed)"
-        print(f"{source.bulk_type} of {source.updated_at}: {how}")
+        _say(f"{source.bulk_type} of {source.updated_at}: {how}")
     else:
-        print(f"imported {source.file_name} ({_mb(source.file_size)})")
-    print(f"{_contents(snapshot.manifest.counts)} -> {outcome.snapshot_file}")
+        _say(f"imported {source.file_name} ({_mb(source.file_size)})")
+    _say(f"{_contents(snapshot.manifest.counts)} -> {outcome.snapshot_file}")
     if outcome.diff.empty:
-        print("no card changed")
+        _say("no card changed" if outcome.written else "no card changed: the snapshot is the same, left as it was")
     else:
-        print(f"changes: {outcome.diff.summary()}")
+        _say(f"changes: {outcome.diff.summary()}")
         for line in outcome.diff.lines():
-            print(f"  {line}")
+            _say(f"  {line}")
 
 
 # -- list --------------------------------------------------------------------------------------------------
@@ -416,7 +432,7 @@ def parse_age(text: str) -> float:
     return float(match.group(1)) * _UNIT[match.group(2)]
 
 
-#: What each origin of :func:`~mtg_daynight.importer.paths.locate_snapshot` means, for the status line.
+#: What each origin of :func:`~mtg_daynight.importer.store.locate_snapshot` means, for the status line.
 _ORIGINS = {
     "--data-dir": "given with --data-dir",
     "$MTG_DAYNIGHT_DATA_DIR": "given with $MTG_DAYNIGHT_DATA_DIR",
@@ -452,7 +468,7 @@ def _reset(args: argparse.Namespace) -> int:
     what = f"removed {store.snapshot}" if removed else f"no imported snapshot in {store.data}"
     location = locate_snapshot(args.data_dir)
     now = f"{location.path} ({_ORIGINS[location.origin]})" if location.exists else "no card data"
-    print(f"{what}; in use now: {now}")
+    _say(f"{what}; in use now: {now}")
     return 0
 
 
@@ -462,6 +478,7 @@ def _status(args: argparse.Namespace) -> int:
 
     import msgspec
 
+    from mtg_daynight.catalog.names import terminal_text
     from mtg_daynight.importer.snapshot import load_snapshot, snapshot_age
 
     max_age = parse_age(args.max_age) if args.check else None
@@ -484,7 +501,7 @@ def _status(args: argparse.Namespace) -> int:
             }
             print(json.dumps(missing, indent=1))
         if args.check:
-            print(f"carddata status: {error}", file=sys.stderr)
+            print(terminal_text(f"carddata status: {error}"), file=sys.stderr)
             return 1
         raise
     manifest = snapshot.manifest
@@ -507,21 +524,21 @@ def _status(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=1))
     else:
         source = manifest.source
-        print(f"snapshot:   {location.path}")
-        print(f"in use:     {_ORIGINS[location.origin]}")
-        print(f"source:     {_source_line(source)}")
+        _say(f"snapshot:   {location.path}")
+        _say(f"in use:     {_ORIGINS[location.origin]}")
+        _say(f"source:     {_source_line(source)}")
         for item in source.files or ():
-            print(f"file:       {item.name}, {_mb(item.size)}, sha256 {item.sha256}")
+            _say(f"file:       {item.name}, {_mb(item.size)}, sha256 {item.sha256}")
         if not source.files:
-            print(f"file:       {source.file_name}, {_mb(source.file_size)}, sha256 {source.file_sha256}")
+            _say(f"file:       {source.file_name}, {_mb(source.file_size)}, sha256 {source.file_sha256}")
         imported = f"{manifest.imported_at} " if manifest.imported_at else ""
-        print(f"imported:   {imported}by {manifest.tool} {manifest.tool_version}")
+        _say(f"imported:   {imported}by {manifest.tool} {manifest.tool_version}")
         if future:
-            print(f"age:        unknown: dated {dated}, in the future (is the clock right?)")
+            _say(f"age:        unknown: dated {dated}, in the future (is the clock right?)")
         elif age is not None:
-            print(f"age:        {age / 86400:.1f} days (from {dated})")
-        print(f"contents:   {_contents(manifest.counts)}")
-        print(f"mod files:  {', '.join(_mod_dirs())} (your own cards: *.toml mod files, *.txt Forge scripts)")
+            _say(f"age:        {age / 86400:.1f} days (from {dated})")
+        _say(f"contents:   {_contents(manifest.counts)}")
+        _say(f"mod files:  {', '.join(_mod_dirs())} (your own cards: *.toml mod files, *.txt Forge scripts)")
     if too_old:
         hint = " (the bundled snapshot: run `mtg-daynight carddata update`)" if location.origin == "bundled" else ""
         why = "is dated in the future, so its age is unknown" if future else f"is older than {args.max_age}"

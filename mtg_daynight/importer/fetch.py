@@ -42,8 +42,8 @@ from mtg_daynight.importer.errors import (
     UnreachableError,
     UnsafeURLError,
 )
-from mtg_daynight.importer.hygiene import escape_text
 from mtg_daynight.importer.scryfall import BULK_DATA_DECODER, BulkData
+from mtg_daynight.importer.snapshot import escape_text
 from mtg_daynight.importer.store import CACHE_TEMP_HEAD
 
 API_URL = "https://api.scryfall.com"
@@ -495,6 +495,12 @@ class Download(io.RawIOBase):
             self._disk = None
         while True:
             if self.total is not None and self.size >= self.total:
+                try:  # the body must end here: an endless one is refused
+                    extra = self._body.read(1) if self._body is not None else b""
+                except Interrupted:
+                    extra = b""
+                if extra:
+                    raise self._too_long()
                 self._close_response()
                 self.finished = True
                 return 0
@@ -521,18 +527,21 @@ class Download(io.RawIOBase):
                 if not chunk:
                     continue
             if len(chunk) > left:
-                self.discard()
-                what = "the announced" if self.total is not None else "the limit of"
-                raise DownloadError(
-                    f"GET {self.url}: the server sent more than {what} {self.total or limits.MAX_FILE_SIZE} bytes; the "
-                    "download was discarded"
-                )
+                raise self._too_long()
             self._check_head(chunk)
             self._write(chunk)
             count = len(chunk)
             buffer[:count] = chunk
             self.size += count
             return count
+
+    def _too_long(self) -> DownloadError:
+        self.discard()
+        what = "the announced" if self.total is not None else "the limit of"
+        return DownloadError(
+            f"GET {self.url}: the server sent more than {what} {self.total or limits.MAX_FILE_SIZE} bytes; the "
+            "download was discarded"
+        )
 
     def _where(self) -> str:
         return escape_text(str(self.part))

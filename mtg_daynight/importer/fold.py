@@ -25,9 +25,9 @@ from typing import Literal, NamedTuple, TypedDict
 import msgspec
 
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.hygiene import check_card_text, escape_text
 from mtg_daynight.importer.records import DayNightCard, HelperCard, MentionCard, Printing, ReadsCard, SnapshotFace
 from mtg_daynight.importer.scryfall import Card, CardFace
+from mtg_daynight.importer.snapshot import check_card_text, escape_text
 
 DAYBOUND = "Daybound"
 NIGHTBOUND = "Nightbound"
@@ -341,7 +341,7 @@ class Folder:
         """Fold one card object in; return what it was kept as (or None).
 
         Raises :class:`CardFileError` when a kept card's names or texts hold control, bidi-override or escape
-        characters (:func:`~mtg_daynight.importer.hygiene.check_card_text`), or when its printing id was already
+        characters (:func:`~mtg_daynight.importer.snapshot.check_card_text`), or when its printing id was already
         seen on a card with another oracle id (one id must name one card).
         """
         kind = classify(card)

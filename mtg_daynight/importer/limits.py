@@ -1,8 +1,8 @@
 """The bounds of an update against a slow, broken or hostile server, and of an MTGJSON file against one that
-balloons (``docs/carddata.md``, "Limits").
+balloons (``docs/carddata.md``, "Limits"), and the names of Scryfall's bulk files.
 
-Plain numbers (and :class:`Deadline`, the one clock of ``--deadline``) without HTTP imports, so the command line
-can show them in its help without loading HTTP; :mod:`~mtg_daynight.importer.fetch` and
+Plain values (and :class:`Deadline`, the one clock of ``--deadline``) without HTTP or msgspec imports, so the
+command line can show them in its help without loading either; :mod:`~mtg_daynight.importer.fetch` and
 :mod:`~mtg_daynight.importer.mtgjson` enforce them.
 """
 
@@ -11,6 +11,10 @@ from __future__ import annotations
 import time
 
 from mtg_daynight.importer.errors import DeadlineError
+
+#: The bulk files the importer can read (``GET /bulk-data/{type}``), and the one it reads unless told.
+BULK_TYPES = ("oracle_cards", "default_cards", "all_cards")
+DEFAULT_BULK_TYPE = "default_cards"
 
 #: Seconds: connect timeout, and stall timeout (fewer than STALL_BYTES in that time fails the attempt).
 DEFAULT_TIMEOUT = 30.0

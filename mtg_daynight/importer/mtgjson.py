@@ -55,10 +55,10 @@ from mtg_daynight.importer.fold import (
     READS_PATTERN,
     Folder,
 )
-from mtg_daynight.importer.hygiene import escape_text
 from mtg_daynight.importer.limits import MAX_RECORD_BYTES, MAX_SET_KEPT_BYTES, MAX_SET_RECORDS
 from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
+from mtg_daynight.importer.snapshot import escape_text
 
 MtgjsonFormat = Literal["mtgjson-set", "mtgjson-allprintings"]
 

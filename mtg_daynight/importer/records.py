@@ -13,7 +13,10 @@ msgspec reads them as they are instead of evaluating strings when it first build
 
 import msgspec
 
-from mtg_daynight.importer.formats import SNAPSHOT_FORMAT_VERSION as SNAPSHOT_FORMAT_VERSION
+#: Version of the snapshot file format; bumped when a field changes meaning, is removed, or is added in a way
+#: an older snapshot cannot be read as (version 2 added ``mentions``: a version-1 file was never searched for
+#: such cards, so reading it as "no card mentions day/night" would be wrong).
+SNAPSHOT_FORMAT_VERSION = 2
 
 
 class SnapshotFace(msgspec.Struct, frozen=True, kw_only=True, gc=False):

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import msgspec
 
-from mtg_daynight.importer.formats import BULK_TYPES as BULK_TYPES
-from mtg_daynight.importer.formats import DEFAULT_BULK_TYPE as DEFAULT_BULK_TYPE
+from mtg_daynight.importer.limits import BULK_TYPES as BULK_TYPES
+from mtg_daynight.importer.limits import DEFAULT_BULK_TYPE as DEFAULT_BULK_TYPE
 
 
 class BulkData(msgspec.Struct, kw_only=True):

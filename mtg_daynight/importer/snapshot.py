@@ -1,19 +1,46 @@
-"""Reading, checking and comparing card-data snapshots (writing them: :mod:`mtg_daynight.importer.store`).
+"""Card-data snapshots: what a snapshot may hold, encoding and reading one, the guards an update applies, and
+what changed between two (writing one and where it lives: :mod:`mtg_daynight.importer.store`).
 
 A snapshot is one file, ``daynight-cards.json``:
-``{"manifest": {...}, "cards": [...], "mentions": [...], "helpers": [...]}``,
-msgspec-encoded, indented, with cards sorted by name and printings by release. Manifest and cards live in the
-same file so one ``os.replace`` swaps both: a run that fails or is killed leaves the previous snapshot whole.
+``{"manifest": {...}, "cards": [...], "mentions": [...], "helpers": [...], "reads": [...]}``, msgspec-encoded,
+indented, with cards sorted by name and printings by release. Manifest and cards live in the same file so one
+``os.replace`` swaps both: a run that fails or is killed leaves the previous snapshot whole.
 
-Use :func:`load_snapshot` to read one; the checks are used by the updater.
+**Text hygiene.** Real card data (Scryfall, MTGJSON) never holds control characters in names and type lines, and
+in rules text only the line feed. A card that does (NUL, the ESC of ANSI escape sequences, bidi overrides such as
+U+202E, which make a terminal show text other than what it is) is broken or hostile: the import **refuses** it
+(:func:`check_card_text`, naming the card, the field and the character), never alters it (an escaped name would no
+longer be the card's). :func:`escape_text` shows such a value in a message without letting it reach the terminal
+raw. Every forbidden character is unprintable, so a printable text is clean without a search: reading a clean
+snapshot (``deck scan``) compiles no pattern.
+
+**One validation walk.** Reading a snapshot (:func:`decode_snapshot`, :func:`load_snapshot`) checks, in one pass
+over every record of every kind (:data:`RECORD_KINDS`, the :class:`~mtg_daynight.importer.records.Snapshot`
+struct's fields), what every import guarantees: no control or bidi character in any text that is ever printed
+(the manifest's included); a name, at least one face and one printing per record; a printing id listed once (when
+it has one: MTGJSON's foreign printings have none); a day/night card's ``daybound_face`` / ``nightbound_face``
+naming one of its faces; no two records of a kind sharing an oracle id and no two cards a name; the manifest's
+counts those of the records. A file that breaks one was edited by hand or damaged: reading it raises
+:class:`~mtg_daynight.importer.errors.CardFileError` naming the file, the record and the field, so no reader works
+on (or prints) a half-valid snapshot.
+
+**The guards** of an update: :func:`check_plausible` (no cards, or fewer of a kind than the data in use) and
+:func:`check_not_older` (older data, by the sources' own dates); :func:`same_data` tells an import that changes
+nothing, which is then not written. :func:`diff_snapshots` lists what changed.
 """
 
 from __future__ import annotations
 
+import functools
+import operator
 import os
+import re
 import stat
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import NamedTuple
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
@@ -23,13 +50,127 @@ from mtg_daynight.importer.errors import (
     SnapshotRefusedError,
     SnapshotVersionError,
 )
-from mtg_daynight.importer.hygiene import check_snapshot_text
-from mtg_daynight.importer.integrity import check_snapshot_integrity
-from mtg_daynight.importer.paths import snapshot_path
-from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Snapshot
+from mtg_daynight.importer.records import (
+    SNAPSHOT_FORMAT_VERSION,
+    DayNightCard,
+    HelperCard,
+    MentionCard,
+    ReadsCard,
+    Snapshot,
+)
+
+if TYPE_CHECKING:  # annotations only: reading a snapshot (deck scan, demo) does not load the Scryfall structs
+    from mtg_daynight.importer.scryfall import Card
+
+#: The snapshot's file name in its directory.
+SNAPSHOT_NAME = "daynight-cards.json"
+
+#: The kinds of records a snapshot holds: every field of :class:`Snapshot` but its manifest. Derived from the
+#: struct, so that a kind added there is checked when a snapshot is read without a change here.
+RECORD_KINDS: tuple[str, ...] = tuple(name for name in Snapshot.__struct_fields__ if name != "manifest")
+#: A record of any kind.
+Record = DayNightCard | MentionCard | HelperCard | ReadsCard
+
+
+def snapshot_records(snapshot: Snapshot) -> Iterator[tuple[str, Record]]:
+    """(kind, record) for every record of ``snapshot``, kind by kind in :data:`RECORD_KINDS` order."""
+    for kind in RECORD_KINDS:
+        records: tuple[Record, ...] = getattr(snapshot, kind)
+        for record in records:
+            yield kind, record
+
+
+# -- text hygiene --------------------------------------------------------------------------------------------------
+
+#: C0 and C1 control characters (ESC included), DEL, the Unicode line and paragraph separators, and the bidi
+#: embedding/override/isolate controls and marks (U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069): a regular
+#: expression character class.
+FORBIDDEN_CHARACTERS = "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+#: In rules text a line feed separates abilities; every other forbidden character is still refused.
+FORBIDDEN_IN_TEXT_CHARACTERS = FORBIDDEN_CHARACTERS.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f")
+
+
+@functools.cache
+def _pattern(rules_text: bool) -> re.Pattern[str]:
+    """The forbidden characters (in rules text, all but the line feed) as a compiled pattern, on first use."""
+    return re.compile(f"[{FORBIDDEN_IN_TEXT_CHARACTERS if rules_text else FORBIDDEN_CHARACTERS}]")
+
+
+def find_forbidden(text: str, *, rules_text: bool = False) -> re.Match[str] | None:
+    """The first forbidden character of ``text`` (rules text may hold line feeds), or None when it has none."""
+    if (text.replace("\n", "") if rules_text else text).isprintable():
+        return None  # every forbidden character is unprintable
+    return _pattern(rules_text).search(text)
+
+
+def is_clean(text: str, *, rules_text: bool = False) -> bool:
+    """True when ``text`` holds no forbidden character (rules text may hold line feeds)."""
+    return find_forbidden(text, rules_text=rules_text) is None
+
+
+def escape_text(text: str) -> str:
+    """``text`` with every forbidden character written as a visible escape (``\\x1b``, ``\\u202e``)."""
+    if text.isprintable():
+        return text
+    return _pattern(False).sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+#: The fields of a card and of a card face that end up in a snapshot, other than the rules text and keywords.
+_CARD_FIELDS = ("name", "printed_name", "id", "oracle_id", "set", "collector_number", "lang", "layout", "mana_cost",
+                "type_line")
+_FACE_FIELDS = ("name", "printed_name", "mana_cost", "type_line")
+_card_values = operator.attrgetter(*_CARD_FIELDS)
+_face_values = operator.attrgetter(*_FACE_FIELDS)
+
+
+def _fields(card: Card) -> Iterator[tuple[str, str | None, bool]]:
+    """(field, value, is_rules_text) for every text of ``card`` that ends up in a snapshot."""
+    yield from ((name, value, False) for name, value in zip(_CARD_FIELDS, _card_values(card), strict=True))
+    yield "oracle_text", card.oracle_text, True
+    for keyword in card.keywords:
+        yield "keywords", keyword, False
+    for i, face in enumerate(card.card_faces or ()):
+        yield from ((f"card_faces[{i}].{n}", v, False) for n, v in zip(_FACE_FIELDS, _face_values(face), strict=True))
+        yield f"card_faces[{i}].oracle_text", face.oracle_text, True
+        for keyword in face.keywords or ():
+            yield f"card_faces[{i}].keywords", keyword, False
+
+
+def _texts(card: Card) -> tuple[str, str]:
+    """Every text of ``card`` that :func:`_fields` lists, joined: (names and the like, rules texts)."""
+    names = [*_card_values(card), *card.keywords]
+    rules = [card.oracle_text]
+    for face in card.card_faces or ():
+        names += _face_values(face)
+        names += face.keywords or ()
+        rules.append(face.oracle_text)
+    return "".join(filter(None, names)), "".join(filter(None, rules))
+
+
+def check_card_text(card: Card) -> None:
+    """Refuse a card whose names or texts hold a forbidden character (see the module docstring)."""
+    names, rules = _texts(card)
+    if is_clean(names) and is_clean(rules, rules_text=True):  # joining texts puts no character in between
+        return
+    for name, value, rules_text in _fields(card):
+        if not value:
+            continue
+        found = find_forbidden(value, rules_text=rules_text)
+        if found is not None:
+            raise CardFileError(
+                f"card '{escape_text(card.name)}' (id {escape_text(card.id)}): {name} holds the control "
+                f"character U+{ord(found.group()):04X} at position {found.start()}: refused (names and texts "
+                "must be printable)"
+            )
+
+
+# -- encoding, decoding and the one validation walk ---------------------------------------------------------------
 
 _ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder(Snapshot)
+#: How a record of each kind is named in a message (a kind not listed is named by its field).
+_LABELS = {"cards": "card", "mentions": "mention", "helpers": "helper", "reads": "reads"}
+_HINT = "not a snapshot an import wrote; run `mtg-daynight carddata update` again"
 
 
 class _VersionOnly(msgspec.Struct):
@@ -46,7 +187,8 @@ def encode_snapshot(snapshot: Snapshot) -> bytes:
 
 
 def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
-    """Decode snapshot bytes; raise :class:`CardFileError` naming ``name`` when they are not a snapshot."""
+    """Decode snapshot bytes and check them (:func:`check_snapshot`); raise :class:`CardFileError` naming ``name``
+    when they are not a snapshot an import wrote."""
     try:
         version = msgspec.json.decode(data, type=_ManifestOnly).manifest.format_version
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
@@ -64,16 +206,17 @@ def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
         raise CardFileError(f"{name}: broken snapshot: {error}") from None
     except RecursionError:
         raise CardFileError(f"{name}: broken snapshot: nested too deeply") from None
-    check_snapshot_text(snapshot, name)
-    check_snapshot_integrity(snapshot, name)
+    check_snapshot(snapshot, name)
     return snapshot
 
 
 def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
     """Read a card-data snapshot.
 
-    ``path_or_dir`` is the snapshot file (``daynight-cards.json``) or the directory holding it (e.g. the
-    repository's ``carddata/``, or :func:`mtg_daynight.importer.paths.resolve_data_dir`). Returns a frozen
+    ``path_or_dir`` is a directory holding the snapshot (``daynight-cards.json``: e.g. the repository's
+    ``carddata/``, or :func:`mtg_daynight.importer.store.resolve_data_dir`), or any other path (one named
+    ``daynight-cards.json`` included), read as the snapshot file itself: reading never changes a file, so only here
+    may a path name the file. Returns a frozen
     :class:`~mtg_daynight.importer.records.Snapshot`: ``snapshot.cards`` are the day/night cards sorted by name,
     each with its oracle id, faces (names, costs, type lines, oracle text, keywords) and printings (Scryfall id,
     set, collector number, language, printed names); ``snapshot.helpers`` holds the Day // Night helper card;
@@ -82,8 +225,10 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
     Raises :class:`~mtg_daynight.importer.errors.SnapshotMissingError` when there is no snapshot and
     :class:`~mtg_daynight.importer.errors.CardFileError` when the file is not a valid snapshot.
     """
-    path = snapshot_path(path_or_dir)
+    path = Path(path_or_dir).expanduser()
     try:
+        if path.name != SNAPSHOT_NAME and path.is_dir():
+            path /= SNAPSHOT_NAME
         if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or /dev/zero would block or never end
             raise CardFileError(f"{path}: not a regular file: not a card-data snapshot")
         data = path.read_bytes()
@@ -95,6 +240,100 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
         raise CardFileError(f"{path}: cannot read: {error.strerror or error}") from None
     return decode_snapshot(data, name=str(path))
 
+
+def check_snapshot(snapshot: Snapshot, name: str) -> None:
+    """Raise :class:`CardFileError` naming ``name`` (the file) when ``snapshot`` is not one an import writes (see
+    the module docstring: one walk over every record)."""
+    problem = _problem(snapshot)
+    if problem is not None:
+        raise CardFileError(f"{name}: {problem}: {_HINT}")
+
+
+def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
+    """(path, text) for every string inside ``value`` (builtins: dicts, lists or tuples, scalars)."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, f"{where}.{key}")
+    elif isinstance(value, (list, tuple)):
+        for n, item in enumerate(value):
+            yield from _strings(item, f"{where}[{n}]")
+
+
+def _record_texts(record: Record) -> Iterator[tuple[str, str | None, bool]]:
+    """(field, value, is_rules_text) for every text of ``record`` that is ever printed."""
+    yield "name", record.name, False
+    for face in record.faces:
+        yield "face name", face.name, False
+        yield "type line", face.type_line, False
+        yield "oracle text", face.oracle_text, True
+        for keyword in face.keywords:
+            yield "keyword", keyword, False
+    for printing in record.printings:
+        yield "printing id", printing.id, False
+        yield "printed name", printing.printed_name, False
+        for printed in printing.face_printed_names:
+            yield "printed face name", printed, False
+
+
+def _problem(snapshot: Snapshot) -> str | None:
+    """What is wrong with ``snapshot``, or None: the manifest, then one walk over the records."""
+    for where, text in _strings(msgspec.to_builtins(snapshot.manifest), "manifest"):
+        if not is_clean(text):
+            return f"{where} holds a control character ({escape_text(text)[:60]!r})"
+    counts = snapshot.manifest.counts
+    expected = {kind: getattr(counts, kind) for kind in RECORD_KINDS}
+    actual: dict[str, int] = {kind: len(getattr(snapshot, kind)) for kind in RECORD_KINDS}
+    expected["printings"] = counts.printings
+    actual["printings"] = sum(len(card.printings) for card in snapshot.cards)
+    if expected != actual:
+        return (
+            f"manifest counts ({', '.join(f'{kind} {count}' for kind, count in expected.items())}) do not match "
+            f"the records ({', '.join(f'{kind} {count}' for kind, count in actual.items())})"
+        )
+    names: set[str] = set()
+    printing_ids: set[str] = set()
+    oracle_ids: dict[str, set[str]] = {kind: set() for kind in RECORD_KINDS}
+    for kind, record in snapshot_records(snapshot):
+        for text_field, value, rules_text in _record_texts(record):
+            if value and find_forbidden(value, rules_text=rules_text) is not None:
+                return f"card '{escape_text(record.name)}': its {text_field} holds a control character"
+        label = f"{_LABELS.get(kind, kind)} {escape_text(record.name)!r}"
+        if not record.name:
+            return f"a {_LABELS.get(kind, kind)} with an empty name"
+        if not record.faces:
+            return f"{label} has no faces"
+        if not record.printings:
+            return f"{label} has no printings"
+        helper = isinstance(record, HelperCard)
+        if not helper and not record.oracle_id:
+            return f"{label} has no oracle id"
+        if record.oracle_id:
+            if record.oracle_id in oracle_ids[kind]:
+                return f"{label}: oracle id {record.oracle_id} is listed twice"
+            oracle_ids[kind].add(record.oracle_id)
+        if not helper:
+            if record.name in names:
+                return f"{label} is listed twice"
+            names.add(record.name)
+        for printing in record.printings:
+            if printing.id in printing_ids:  # empty for an MTGJSON foreign printing: Scryfall ids only
+                return f"{label}: printing id {printing.id} is listed twice"
+            if printing.id:
+                printing_ids.add(printing.id)
+        if isinstance(record, DayNightCard):
+            if record.daybound_face is None and record.nightbound_face is None:
+                return f"{label} has neither a daybound nor a nightbound face"
+            faces = {face.name for face in record.faces}
+            for face_field, face_name in (("daybound_face", record.daybound_face),
+                                          ("nightbound_face", record.nightbound_face)):
+                if face_name is not None and face_name not in faces:
+                    return f"{label}: {face_field} {escape_text(face_name)!r} is not one of its faces"
+    return None
+
+
+# -- the guards of an update ---------------------------------------------------------------------------------------
 
 #: The record kinds a new import must not have fewer of than the data in use, with their names in messages.
 KINDS: tuple[tuple[str, str], ...] = (
@@ -186,3 +425,65 @@ def check_not_older(new: Snapshot, old: Snapshot | None, *, allow_older: bool = 
     if not allow_older:
         raise SnapshotRefusedError(f"{problem}; kept the current snapshot (use --allow-older to import it anyway)")
     return [problem]
+
+
+def same_data(new: Snapshot, old: Snapshot | None) -> bool:
+    """True when ``new`` holds exactly ``old``'s records and comes from the same sources, by the same version of
+    mtg-daynight: writing it would change nothing but ``manifest.imported_at``, so an update leaves ``old``'s file
+    as it is (its bytes and its modification time)."""
+    if old is None:
+        return False
+    manifest = msgspec.structs.replace(new.manifest, imported_at=old.manifest.imported_at)
+    return msgspec.structs.replace(new, manifest=manifest) == old
+
+
+# -- what changed --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class SnapshotDiff:
+    """What changed between two snapshots (day/night cards, cards that mention or read day/night, helper cards, keyed
+    by kind and oracle id): the names added and removed, and ``changed`` as (name, changed field names)."""
+
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    changed: list[tuple[str, list[str]]] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing was added, removed or changed."""
+        return not (self.added or self.removed or self.changed)
+
+    def summary(self) -> str:
+        """One line: ``N added, N removed, N changed``."""
+        return f"{len(self.added)} added, {len(self.removed)} removed, {len(self.changed)} changed"
+
+    def lines(self) -> list[str]:
+        """One line per change: ``+ name``, ``- name``, ``~ name (fields)``."""
+        out = [f"+ {name}" for name in self.added]
+        out += [f"- {name}" for name in self.removed]
+        out += [f"~ {name} ({', '.join(fields)})" for name, fields in self.changed]
+        return out
+
+
+def _keyed(snapshot: Snapshot | None) -> dict[str, Record]:
+    """Every record of ``snapshot`` by kind and oracle id (a helper without one by its name)."""
+    if snapshot is None:
+        return {}
+    return {f"{kind}:{record.oracle_id or record.name}": record for kind, record in snapshot_records(snapshot)}
+
+
+def diff_snapshots(old: Snapshot | None, new: Snapshot) -> SnapshotDiff:
+    """Compare the records of two snapshots (the manifests are not compared)."""
+    before, after = _keyed(old), _keyed(new)
+    diff = SnapshotDiff()
+    for key in sorted(after.keys() - before.keys(), key=lambda k: after[k].name):
+        diff.added.append(after[key].name)
+    for key in sorted(before.keys() - after.keys(), key=lambda k: before[k].name):
+        diff.removed.append(before[key].name)
+    for key in sorted(before.keys() & after.keys(), key=lambda k: after[k].name):
+        a, b = before[key], after[key]
+        if a != b:
+            fields = [f for f in b.__struct_fields__ if getattr(a, f, None) != getattr(b, f, None)]
+            diff.changed.append((b.name, fields))
+    return diff

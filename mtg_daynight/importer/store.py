@@ -1,26 +1,172 @@
-"""Writing the card-data directory: the :class:`Store` of one update (its directories resolved once, the
-snapshot's atomic write, the update lock, removing a snapshot) and the pid-recording file lock.
+"""Where card data lives and everything that changes it: the lookup order (bundled snapshot last), the
+:class:`Store` of one update (its directories resolved once, the snapshot's atomic write, its removal, the locks).
 
-Everything that changes a data or cache directory lives here, so reading a snapshot (a deck scan, the catalog)
-loads none of it. A snapshot is written to a temporary file, fsynced and moved over the old one with one
-``os.replace`` (:meth:`Store.write_snapshot`): a run that fails or is killed leaves the previous snapshot whole,
-and the temporary file it left is removed by the next update (:meth:`Store.lock`). The lock is a file lock
-(``filelock``, the ``[carddata]`` extra) with the holder's pid beside it, so a waiting update can say who holds
-it.
+Reading (:func:`locate_snapshot`), the first that applies wins:
+
+1. ``--data-dir DIR``, else the ``MTG_DAYNIGHT_DATA_DIR`` environment variable: that directory only (no
+   fallback, so an empty directory means "no card data");
+2. a user import: the snapshot ``mtg-daynight carddata update`` wrote into the user data directory
+   (:func:`user_data_dir`, e.g. ``~/.local/share/mtg-daynight/carddata`` on Linux);
+3. in a source checkout, the repository's ``carddata/`` directory, if it holds an imported snapshot;
+4. the snapshot bundled inside the package (``mtg_daynight/data/daynight-cards.json``, built from MTGJSON set
+   files by ``scripts/build_bundled_carddata.py``): real data the moment the package is installed.
+
+Writing (:func:`resolve_data_dir`, where an update puts its snapshot): ``--data-dir``, else
+``MTG_DAYNIGHT_DATA_DIR``, else the user data directory (never the package, never a checkout's
+``carddata/`` unless named with ``--data-dir``), so an update always wins over the bundled snapshot.
+
+A data directory is always a directory (the snapshot is ``daynight-cards.json`` in it): a path that exists as
+anything else, whatever its name, is refused before anything is read or written (:func:`checked_dir`), never taken
+for the snapshot file itself. Nothing is replaced or removed unless it is ours: the snapshot when it is a regular
+file that starts as every snapshot does (:meth:`Store.check_ours`), the lock file when it is a regular empty file,
+its pid file when it holds a pid. A snapshot is written with one ``os.replace`` of a fsynced temporary file
+(:meth:`Store.write_snapshot`), so a failed or killed run leaves the previous one whole (the next update removes
+the temporary file, :meth:`Store.lock`), and not at all when nothing changed (:meth:`Store.replace_snapshot`). The
+lock is a file lock (``filelock``, the ``[carddata]`` extra) with the holder's pid beside it, so a waiting update
+can say who holds it.
+
+Downloaded bulk files are cached outside the data directory, in the user cache directory
+(``MTG_DAYNIGHT_CACHE_DIR`` overrides it), so a checkout never collects 100 MB files.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Literal, NamedTuple
 
 from mtg_daynight.atomicfile import fsync_directory, write_atomic
 from mtg_daynight.importer.errors import CardDataError, LockTimeoutError
-from mtg_daynight.importer.paths import LOCK_NAME, resolve_cache_dir, resolve_data_dir, snapshot_path
 from mtg_daynight.importer.records import Snapshot
-from mtg_daynight.importer.snapshot import encode_snapshot
+from mtg_daynight.importer.snapshot import SNAPSHOT_NAME, encode_snapshot, same_data
+
+APP_NAME = "mtg-daynight"
+LOCK_NAME = ".daynight-cards.lock"
+DATA_DIR_ENV = "MTG_DAYNIGHT_DATA_DIR"
+CACHE_DIR_ENV = "MTG_DAYNIGHT_CACHE_DIR"
+#: The bundled snapshot's directory inside the package.
+BUNDLED_SUBDIR = "data"
+
+Origin = Literal["--data-dir", "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", "none"]
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # not on Windows, where links are rare
+#: How every snapshot mtg-daynight writes begins (msgspec encodes the manifest first, its format version first):
+#: what makes a file at the snapshot's path ours, to replace or remove.
+_SNAPSHOT_START = re.compile(rb'\A\s*\{\s*"manifest"\s*:\s*\{\s*"format_version"\s*:\s*\d')
+
+
+# -- where card data lives -----------------------------------------------------------------------------------------
+
+
+def repo_carddata_dir() -> Path | None:
+    """The ``carddata/`` directory of the source checkout this package runs from, if any."""
+    package_dir = Path(__file__).resolve().parent.parent
+    root = package_dir.parent
+    if (root / "pyproject.toml").is_file() and (root / "carddata").is_dir():
+        return root / "carddata"
+    return None
+
+
+def user_data_dir() -> Path:
+    """The per-user card-data directory: ``carddata`` in platformdirs' user data directory of ``mtg-daynight``
+    (``$XDG_DATA_HOME`` or ``~/.local/share`` on Linux, ``~/Library/Application Support`` on macOS,
+    ``%LOCALAPPDATA%`` on Windows)."""
+    import platformdirs  # only where a directory is needed: not for --data-dir or a bulk file named on the command line
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "carddata"
+
+
+def bundled_snapshot() -> Path:
+    """The snapshot shipped inside the package (wheel and editable install alike)."""
+    return Path(__file__).resolve().parent.parent / BUNDLED_SUBDIR / SNAPSHOT_NAME
+
+
+def checked_dir(path: Path, origin: str) -> Path:
+    """``path`` when it is a directory or does not exist yet; raises :class:`CardDataError` naming it and where it
+    was given (``origin``) when something else is there (see the module docstring) or the system refuses it."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise CardDataError(f"{path} ({origin}): a dangling symbolic link, not a directory") from None
+        return path
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
+        raise CardDataError(f"{path} ({origin}): {getattr(error, 'strerror', None) or error}") from None
+    if not stat.S_ISDIR(mode):
+        raise CardDataError(
+            f"{path} ({origin}): not a directory; card data lives in a directory (the snapshot is "
+            f"{SNAPSHOT_NAME} in it), and a file is never taken for the snapshot itself"
+        )
+    return path
+
+
+def _explicit_dir(explicit: str | os.PathLike[str] | None) -> tuple[Path, Origin] | None:
+    if explicit is not None:
+        if not os.fspath(explicit).strip():  # "" must not mean "the user directory": refuse it
+            raise CardDataError("--data-dir: an empty path (name the directory of the snapshot)")
+        return checked_dir(Path(explicit).expanduser(), "--data-dir"), "--data-dir"
+    from_env = os.environ.get(DATA_DIR_ENV)
+    if from_env:
+        return checked_dir(Path(from_env).expanduser(), f"${DATA_DIR_ENV}"), "$MTG_DAYNIGHT_DATA_DIR"
+    return None
+
+
+def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The directory an update writes its snapshot into: ``explicit``, else ``$MTG_DAYNIGHT_DATA_DIR``, else the
+    user data directory (see the module docstring)."""
+    given = _explicit_dir(explicit)
+    return given[0] if given is not None else checked_dir(user_data_dir(), "the user data directory")
+
+
+class SnapshotLocation(NamedTuple):
+    """The snapshot a reader uses: ``path``, its file, and ``origin``, why that one: "--data-dir",
+    "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", or "none" (no snapshot anywhere: ``path`` is then
+    where an update would write it)."""
+
+    path: Path
+    origin: Origin
+
+    @property
+    def exists(self) -> bool:
+        """True when something is at the snapshot's path (even a directory, a FIFO or a dangling link: reading
+        it then raises a typed error, rather than the reader silently taking it for "no card data")."""
+        return os.path.lexists(self.path)
+
+
+def locate_snapshot(explicit: str | os.PathLike[str] | None = None) -> SnapshotLocation:
+    """The snapshot to read, in the order of the module docstring."""
+    given = _explicit_dir(explicit)
+    if given is not None:
+        return SnapshotLocation(given[0] / SNAPSHOT_NAME, given[1])
+    user = user_data_dir() / SNAPSHOT_NAME
+    if user.is_file():
+        return SnapshotLocation(user, "user")
+    repo = repo_carddata_dir()
+    if repo is not None and (repo / SNAPSHOT_NAME).is_file():
+        return SnapshotLocation(repo / SNAPSHOT_NAME, "checkout")
+    bundled = bundled_snapshot()
+    if bundled.is_file():
+        return SnapshotLocation(bundled, "bundled")
+    return SnapshotLocation(user, "none")
+
+
+def resolve_cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The directory for downloaded bulk files and partial downloads."""
+    if explicit:
+        return Path(explicit).expanduser()
+    from_env = os.environ.get(CACHE_DIR_ENV)
+    if from_env:
+        return Path(from_env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "bulk"
+
+
+# -- the locks -----------------------------------------------------------------------------------------------------
 
 #: Temporary files of a snapshot write; one left behind by a killed run is removed by the next update.
 TEMP_GLOB = ".daynight-cards.json.*.tmp"
@@ -57,6 +203,51 @@ def _holder(pid_file: Path) -> str:
     return text if text.isdigit() else "unknown"
 
 
+def _regular(path: Path) -> os.stat_result | None:
+    """``path``'s own status when it is a regular file (not a link to one), None when nothing is there; raises
+    :class:`CardDataError` when something else is."""
+    try:
+        status = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
+        kind = "a symbolic link" if stat.S_ISLNK(status.st_mode) else kind
+        raise CardDataError(f"{path}: {kind}, not a file mtg-daynight wrote: left as it is")
+    return status
+
+
+def _make_lock_file(path: Path) -> None:
+    """Create the empty lock file ``path``, or check that the one there is ours (a regular empty file: filelock
+    truncates what it opens, so a link or a file with content is refused, never opened)."""
+    if os.path.lexists(path.parent) and not path.parent.is_dir():
+        raise CardDataError(f"{path.parent}: not a directory (a data or cache directory must be one)")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    status = _regular(path)
+    if status is not None and status.st_size:
+        raise CardDataError(f"{path}: not a lock file mtg-daynight made (it has content): left as it is")
+    # Create the lock file ourselves first: where it cannot be created (read-only, /proc), filelock would take
+    # the failure for "held by another process" and wait the whole timeout.
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o666))
+
+
+def _write_pid(path: Path, pid: bytes) -> None:
+    """Record ``pid`` in the pid file ``path``, unless something not ours is there (a link, a FIFO, a file that
+    holds no pid): that is left as it is, and a waiting update says "pid unknown"."""
+    with contextlib.suppress(OSError, CardDataError):
+        if _regular(path) is not None and not path.read_bytes().strip().isdigit() and path.stat().st_size:
+            return
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o666), "wb") as handle:
+            handle.write(pid)
+
+
+def _remove_own(path: Path, ours: Callable[[bytes], bool]) -> None:
+    """Remove ``path`` when it is a regular file whose content ``ours`` recognises; anything else stays."""
+    with contextlib.suppress(OSError, CardDataError):
+        if _regular(path) is not None and ours(path.read_bytes()):
+            path.unlink()
+
+
 @contextlib.contextmanager
 def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], None] | None = None) -> Iterator[None]:
     """Hold the file lock ``path``, recording our pid in ``<path>.pid``.
@@ -66,12 +257,7 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
     """
     import filelock  # the [carddata] extra's: reading a snapshot (deck scan, catalog) does not need it
 
-    if os.path.lexists(path.parent) and not path.parent.is_dir():
-        raise CardDataError(f"{path.parent}: not a directory (a data or cache directory must be one)")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # Create the lock file ourselves first: where it cannot be created (read-only, /proc), filelock would take
-    # the failure for "held by another process" and wait the whole timeout.
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o666))
+    _make_lock_file(path)
     pid_file = path.with_name(path.name + ".pid")
     lock = filelock.FileLock(str(path))
     try:
@@ -86,28 +272,29 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
             raise LockTimeoutError(
                 f"another {what} (pid {_holder(pid_file)}) holds {path} (waited {timeout:g} s)"
             ) from None
+    mine = f"{os.getpid()}\n".encode("ascii")
     try:
-        with contextlib.suppress(OSError):
-            pid_file.write_text(f"{os.getpid()}\n", encoding="ascii")
+        _write_pid(pid_file, mine)
         yield
     finally:
-        with contextlib.suppress(OSError):
-            pid_file.unlink()
+        _remove_own(pid_file, lambda data: data == mine)
         lock.release()
+
+
+# -- the store of one update ---------------------------------------------------------------------------------------
 
 
 class Store:
     """The directories one update works in, resolved once (:meth:`resolve`), and everything that changes them: the
     snapshot's atomic write, its removal, the update lock and the download cache's lock.
 
-    ``snapshot`` is the snapshot's file (:func:`~mtg_daynight.importer.paths.snapshot_path` of the path given:
-    a directory, or the file itself) and ``data`` its directory; ``cache``, for a download only, holds the bulk
-    files and partial downloads (None for an import of local files, which touches no cache).
+    ``data`` is the data directory and ``snapshot`` the snapshot's file in it; ``cache``, for a download only,
+    holds the bulk files and partial downloads (None for an import of local files, which touches no cache).
     """
 
     def __init__(self, data: Path, cache: Path | None = None) -> None:
-        self.snapshot = snapshot_path(data)
-        self.data = self.snapshot.parent
+        self.data = data
+        self.snapshot = data / SNAPSHOT_NAME
         self.cache = cache
 
     @classmethod
@@ -119,14 +306,41 @@ class Store:
         download: bool = False,
     ) -> Store:
         """The store of ``--data-dir`` (else ``$MTG_DAYNIGHT_DATA_DIR``, else the user data directory) and, for a
-        ``download``, of ``--cache-dir`` (else ``$MTG_DAYNIGHT_CACHE_DIR``, else the user cache directory)."""
+        ``download``, of ``--cache-dir`` (else ``$MTG_DAYNIGHT_CACHE_DIR``, else the user cache directory).
+        Raises :class:`CardDataError` for a data directory that is not one (:func:`checked_dir`)."""
         return cls(resolve_data_dir(data_dir), resolve_cache_dir(cache_dir) if download else None)
 
+    def check_ours(self) -> bool:
+        """True when a snapshot mtg-daynight wrote is at :attr:`snapshot`, False when nothing is; raises
+        :class:`CardDataError` when something else is (a directory, a link, a FIFO, a file that does not start as
+        a snapshot does): that is never replaced or removed."""
+        if _regular(self.snapshot) is None:
+            return False
+        with self.snapshot.open("rb") as handle:
+            if _SNAPSHOT_START.match(handle.read(4096)):
+                return True
+        raise CardDataError(
+            f"{self.snapshot}: not a card-data snapshot (no snapshot manifest at its start): left as it is; move it "
+            "away or name another data directory"
+        )
+
     def write_snapshot(self, snapshot: Snapshot) -> Path:
-        """Write the snapshot atomically (:func:`~mtg_daynight.atomicfile.write_atomic`); return its file."""
+        """Write the snapshot atomically (:func:`~mtg_daynight.atomicfile.write_atomic`), over a snapshot we wrote
+        only (:meth:`check_ours`); return its file."""
+        checked_dir(self.data, "the data directory")
         self.data.mkdir(parents=True, exist_ok=True)
+        self.check_ours()
         write_atomic(self.snapshot, encode_snapshot(snapshot))
         return self.snapshot
+
+    def replace_snapshot(self, new: Snapshot, old: Snapshot | None) -> Snapshot:
+        """Write ``new`` over ``old`` (the snapshot read from :attr:`snapshot`) unless it holds the same data
+        (:func:`~mtg_daynight.importer.snapshot.same_data`): then nothing is written, the file keeps its bytes and
+        its modification time, and ``old`` is returned. Returns the snapshot now in the file."""
+        if old is not None and same_data(new, old):
+            return old
+        self.write_snapshot(new)
+        return new
 
     @contextlib.contextmanager
     def lock(self, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> Iterator[None]:
@@ -136,15 +350,14 @@ class Store:
         exist and holds no snapshot at the end (a failed first import), the lock file and the directory it made
         are removed again, so a failure leaves nothing behind.
         """
-        made = not os.path.lexists(self.data)
+        made = not os.path.lexists(checked_dir(self.data, "the data directory"))
         try:
             with pid_lock(self.data / LOCK_NAME, timeout=timeout, what="card-data update", notify=notify):
                 remove_stale_temp_files(self.data)
                 yield
         finally:
             if made and not os.path.lexists(self.snapshot):
-                with contextlib.suppress(OSError):
-                    (self.data / LOCK_NAME).unlink()
+                _remove_own(self.data / LOCK_NAME, lambda data: not data)
                 with contextlib.suppress(OSError):
                     self.data.rmdir()  # only when empty
 
@@ -161,11 +374,14 @@ class Store:
     def remove_snapshot(self, *, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> bool:
         """Remove the snapshot (``carddata reset``), holding the update lock, in one ``unlink`` (so a reader sees
         the old snapshot or none, never part of one); return False when there was none (nothing is touched then,
-        no lock file made)."""
-        if not os.path.lexists(self.snapshot):
+        no lock file made). Only a snapshot we wrote is removed (:meth:`check_ours`); anything else raises
+        :class:`CardDataError` and stays."""
+        if not self.check_ours():
             return False
         with self.lock(timeout=timeout, notify=notify):
             try:
+                if not self.check_ours():
+                    return False
                 self.snapshot.unlink()
             except FileNotFoundError:  # another process removed it meanwhile
                 return False

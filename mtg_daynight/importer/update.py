@@ -18,7 +18,6 @@ from urllib.parse import urlsplit
 from mtg_daynight import __version__
 from mtg_daynight.importer import bulk
 from mtg_daynight.importer.bulk import ImportResult, Progress
-from mtg_daynight.importer.diff import SnapshotDiff, diff_snapshots
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
@@ -29,21 +28,27 @@ from mtg_daynight.importer.errors import (
     SnapshotVersionError,
     UnreachableError,
 )
-from mtg_daynight.importer.fetch import (
-    BulkAnswer,
-    Client,
-    Download,
-    check_ours,
+from mtg_daynight.importer.fetch import BulkAnswer, Client, Download, check_ours
+from mtg_daynight.importer.limits import (
+    BULK_TYPES,
+    DEFAULT_BULK_TYPE,
+    DEFAULT_DEADLINE,
+    DEFAULT_RETRIES,
+    DEFAULT_TIMEOUT,
+    Deadline,
 )
-from mtg_daynight.importer.formats import BULK_TYPES, DEFAULT_BULK_TYPE, SNAPSHOT_FORMAT_VERSION
-from mtg_daynight.importer.hygiene import escape_text
-from mtg_daynight.importer.limits import DEFAULT_DEADLINE, DEFAULT_RETRIES, DEFAULT_TIMEOUT, Deadline
 from mtg_daynight.importer.local import as_paths, import_local_files
-from mtg_daynight.importer.paths import locate_snapshot
-from mtg_daynight.importer.records import Counts, Manifest, Snapshot, SourceInfo
+from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
-from mtg_daynight.importer.snapshot import check_not_older, check_plausible, load_snapshot
-from mtg_daynight.importer.store import Store
+from mtg_daynight.importer.snapshot import (
+    SnapshotDiff,
+    check_not_older,
+    check_plausible,
+    diff_snapshots,
+    escape_text,
+    load_snapshot,
+)
+from mtg_daynight.importer.store import Store, locate_snapshot
 
 
 class UpdateOutcome:
@@ -349,9 +354,8 @@ def run_update(
             outcome.warnings += check_not_older(new, in_use, allow_older=allow_older)
             outcome.warnings += check_plausible(new, in_use, force=force)
             outcome.diff = diff_snapshots(in_use, new)
-            store.write_snapshot(new)
-            outcome.written = True
-            outcome.snapshot = new
+            outcome.snapshot = store.replace_snapshot(new, old)  # an unchanged import writes nothing
+            outcome.written = outcome.snapshot is new
     except OSError as error:
         if error.filename is None and type(error).__module__.partition(".")[0] in ("requests", "urllib3"):
             # an HTTP library's error (requests' are OSErrors) is about the server, not the data directory

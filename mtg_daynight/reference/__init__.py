@@ -17,7 +17,7 @@ Public API (stable)::
     host.begin_turn()                           # turn 2 (B) casts nothing...
     host.begin_turn()                           # turn 3: night (731.2a); Ruffian transforms (702.145b)
     host.permanent(spell).face                  # Side.BACK: same object, counters/tapped/sickness kept
-    host.events(log.Transformed)                # [Transformed(turn=3, step='untap', rule='702.145b', ...)]
+    host.events(log.Transformed)[0].rule        # '702.145b': the Transform outcome action's (entry.action)
 
 Beyond the example it models turns without an untap step and additional beginning phases (500.8), extra turns,
 players leaving (800.4a), copies, tokens and zone moves, phasing, face-down permanents (712.16, 708.2b, 712.15a),

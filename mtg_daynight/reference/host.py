@@ -19,16 +19,13 @@ from mtg_daynight.facade import DayNight
 from mtg_daynight.reference import log
 from mtg_daynight.reference.errors import HostContractError, IllegalActionError
 from mtg_daynight.reference.objects import Zone
-from mtg_daynight.reference.outcomes import Outcomes
-from mtg_daynight.reference.table import Table
 from mtg_daynight.reference.turns import Turns, turn_order_without
-from mtg_daynight.reference.zones import Zones
 from mtg_daynight.rules import AbilityChange, Designation, Face, Keyword, Outcome
 
 __all__ = ["ReferenceHost", "turn_order_without"]
 
 
-class ReferenceHost(Table):
+class ReferenceHost(Turns):
     """One game on the reference engine (the package docstring has an example).
 
     ``players`` in turn order; ``teams`` (lists of players) switches to shared team turns (805): each turn
@@ -36,9 +33,9 @@ class ReferenceHost(Table):
     entry-point plugins, so that nothing installed changes the reference behaviour). ``game_id`` and ``variants``
     go to ``new_game``.
 
-    The host is its :class:`~mtg_daynight.reference.table.Table` (state and reading) with three parts on it:
-    :class:`Outcomes` (the one path to the rules, :meth:`Outcomes.report`), :class:`Zones` (spells and zone moves)
-    and :class:`Turns` (turn structure), whose methods are the host's; the other events (abilities, back faces,
+    The host is its :class:`~mtg_daynight.reference.table.Table` (state and reading) and the parts built on it,
+    one class each: :class:`~.outcomes.Outcomes` (the one path to the rules, ``_report``), :class:`~.zones.Zones`
+    (spells and zone moves) and :class:`~.turns.Turns` (turn structure); the other events (abilities, back faces,
     restrictions, effects, players leaving, saving, the generic :meth:`report`) are this class's own.
     """
 
@@ -66,39 +63,24 @@ class ReferenceHost(Table):
         daynight = daynight if daynight is not None else DayNight(autoload=False)
         game = daynight.new_game(game_id, everyone, variants=variants)
         super().__init__(groups, shared_team_turns=bool(teams), daynight=daynight, game=game)
-        self._outcomes = outcomes = Outcomes(self)
-        zones = Zones(self, outcomes)
-        turns = Turns(self, outcomes, zones)
-        # Turn structure (turns.py).
-        self.next_active, self.take_extra_turn = turns.next_active, turns.take_extra_turn
-        self.begin_turn, self.additional_beginning_phase = turns.begin_turn, turns.additional_beginning_phase
-        # Spells and zone moves (zones.py).
-        self.cast, self.copy_spell, self.resolve, self.resolve_all = (
-            zones.cast, zones.copy_spell, zones.resolve, zones.resolve_all)
-        self.put_onto_battlefield, self.put_many, self.create_token_copy = (
-            zones.put_onto_battlefield, zones.put_many, zones.create_token_copy)
-        self.move, self.return_to_battlefield = zones.move, zones.return_to_battlefield
-        self.phase_out, self.phase_in = zones.phase_out, zones.phase_in
-        self.turn_face_down, self.turn_face_up = zones.turn_face_down, zones.turn_face_up
 
     def __repr__(self) -> str:
         return f"<ReferenceHost {self.game_id!r} turn {self.turn} {self.step}: {self.designation}>"
 
-
     def set_abilities(
-        self, permanent: str, *, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
+        self, permanent: str, gained: Iterable[Keyword | str] = (), lost: Iterable[Keyword | str] = ()
     ) -> None:
         """Effects now grant ``gained`` and remove ``lost`` (the full current sets)."""
         [change] = self._abilities([(permanent, gained, lost)])
-        self._outcomes.report("set_abilities", {"permanent": permanent, "gained": change.gained, "lost": change.lost},
-                              lambda: self._set_abilities([change]))
+        self._report("set_abilities", {"permanent": permanent, "gained": change.gained, "lost": change.lost},
+                     lambda: self._set_abilities([change]))
 
     def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> None:
         """Effects change several permanents' day/night keywords at the same moment (Humility leaves the
         battlefield): one :class:`~mtg_daynight.rules.AbilityChange` (the full current sets) per permanent, reported
         in one event, so the rules look once (702.145d/g)."""
         checked = self._abilities([(change.permanent, change.gained, change.lost) for change in changes])
-        self._outcomes.report("set_abilities_batch", {"changes": checked}, lambda: self._set_abilities(checked))
+        self._report("set_abilities_batch", {"changes": checked}, lambda: self._set_abilities(checked))
 
     def _abilities(self, changes: Sequence[tuple[str, Iterable[Keyword | str], Iterable[Keyword | str]]]
                    ) -> list[AbilityChange]:
@@ -125,7 +107,7 @@ class ReferenceHost(Table):
             self._log(log.Reported, kind="set_back_face", arguments={"permanent": permanent, "back": back.name,
                                                                       "cause": cause})
 
-        self._outcomes.report("set_back_face", {"permanent": permanent, "back": back, "cause": cause}, host_side, cause)
+        self._report("set_back_face", {"permanent": permanent, "back": back, "cause": cause}, host_side, cause)
 
     def add_restriction(self, permanent: str, restriction: str) -> None:
         """A "can't transform" effect named ``restriction`` starts applying to the permanent (another of the same
@@ -144,17 +126,17 @@ class ReferenceHost(Table):
             self._log(log.RestrictionChanged, permanent=permanent, restriction=restriction, applies=applies)
 
         event = "add_restriction" if applies else "remove_restriction"
-        self._outcomes.report(event, {"permanent": permanent, "restriction": restriction}, host_side)
+        self._report(event, {"permanent": permanent, "restriction": restriction}, host_side)
 
     def request_transform(self, permanent: str, cause: str) -> bool:
         """Another effect (``cause``, e.g. "Moonmist") wants to transform the permanent. Returns whether it did."""
         self.permanent(permanent)
-        outcome = self._outcomes.report("request_transform", {"permanent": permanent, "cause": cause}, cause=cause)
+        outcome = self._report("request_transform", {"permanent": permanent, "cause": cause}, cause=cause)
         return any(t.permanent == permanent and t.rule == "701.27" for t in outcome.transforms)
 
     def become(self, to: Designation | Literal["day", "night", "switch"], cause: str) -> None:
         """An effect says "it becomes day", "it becomes night", or switches them (The Celestus)."""
-        self._outcomes.report("become", {"to": to, "cause": cause}, cause=cause)
+        self._report("become", {"to": to, "cause": cause}, cause=cause)
 
     def stop_forbidding(self, permanent: str) -> None:
         """The permanent's "it can't become day/night" ability stops applying (it loses its abilities): the host
@@ -167,7 +149,7 @@ class ReferenceHost(Table):
         self._stop_effects(obj.id)
         self._log(log.VetoEnded, permanent=permanent, name=obj.name)
         cause = f"{obj.name}'s \"it can't become day/night\" ability stops applying"
-        self._outcomes.report("veto_ended", {"cause": cause})
+        self._report("veto_ended", {"cause": cause})
 
     def player_leaves(self, player: str) -> None:
         """``player`` leaves the game (800.4a): every object they own leaves the game (the permanents in one
@@ -190,7 +172,7 @@ class ReferenceHost(Table):
                     obj.controller = obj.owner
 
         if gone:
-            self._outcomes.report("leave", {}, host_side, each=gone)
+            self._report("leave", {}, host_side, each=gone)
         else:
             host_side()
         self.game.player_left(player)
@@ -203,8 +185,7 @@ class ReferenceHost(Table):
         """Report the facade's event ``event`` (a :class:`~mtg_daynight.Game` method, e.g. ``"veto_ended"``) with
         ``arguments`` and carry out its outcome: the path for an event that changes nothing in the host's own
         state. Logged as :class:`~mtg_daynight.reference.log.Reported`."""
-        return self._outcomes.report(event, arguments,
-                                     lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
+        return self._report(event, arguments, lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
 
     def save_and_reload(self) -> bytes:
         """Save the rules' state and load it back under the same game id (what an engine that stores ``save()``
@@ -244,4 +225,3 @@ class ReferenceHost(Table):
         """The game is over: the rules forget it and the host's effects plugin is unregistered."""
         self.game.end()
         self.daynight.pm.unregister(self.effects)
-

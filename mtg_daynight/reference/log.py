@@ -2,21 +2,20 @@
 
 Every entry has the turn number and the step it happened in, and a tag (``event``) when encoded as JSON. The
 entries that record a rules decision carried out (:class:`Decision`: :class:`Transformed`, :class:`Refused`,
-:class:`DesignationChanged`, :class:`Vetoed`, :class:`NotEntered`, :class:`FaceDownRefused`) take their tag from
-the outcome action they carry out (one vocabulary: ``transform``, ``refused``, ``designation``, ``vetoed``,
-``not_entered``, ``face_down_refused``), and give that action back with :meth:`~Decision.action`.
+:class:`DesignationChanged`, :class:`Vetoed`, :class:`NotEntered`, :class:`FaceDownRefused`) hold the outcome
+action itself (``action``, whose fields read as the entry's own: ``entry.rule``) and take their tag from it (one
+vocabulary: ``transform``, ``refused``, ``designation``, ``vetoed``, ``not_entered``, ``face_down_refused``).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
 from mtg_daynight.reference.objects import Step, Zone
 from mtg_daynight.rules import (
     ChangeVetoed,
-    Designation,
     DesignationChange,
     DoesNotEnter,
     Side,
@@ -36,26 +35,26 @@ def _tag(action: type[Action]) -> str:
     return tag
 
 
-#: The outcome actions a :class:`Decision` entry carries out.
-Carried = DesignationChange | Transform | TransformRefused | ChangeVetoed | DoesNotEnter | FaceDownRefusedAction
-
-
 class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
     """Base of every log entry: when it happened."""
+
+    #: The tag of the conformance kit's ``Seen`` record this entry is observed as ("" for none): the record's fields
+    #: are among the entry's (mtg_daynight.scenarios.adapter, "What seen() reports" in docs/conformance.md).
+    observed_as: ClassVar[str] = ""
 
     turn: int
     step: Step
 
 
 class Decision(LogEntry, frozen=True):
-    """Base of the entries that record a rules decision the host carried out."""
+    """Base of the entries that record a rules decision the host carried out: ``action``, the outcome action, whose
+    fields read as the entry's own (``entry.rule`` is ``entry.action.rule``) unless the entry has one of that
+    name."""
 
-    #: The kind of outcome action the entry carries out (its fields are among the entry's, under the same names).
-    carries: ClassVar[type[Carried]]
-
-    def action(self) -> Carried:
-        """The outcome action this entry carried out."""
-        return self.carries(**{name: getattr(self, name) for name in self.carries.__struct_fields__})
+    def __getattr__(self, name: str) -> Any:
+        if name == "action":
+            raise AttributeError(name)
+        return getattr(self.action, name)
 
 
 class TurnBegan(LogEntry, frozen=True, tag="turn"):
@@ -70,18 +69,29 @@ class StepBegan(LogEntry, frozen=True, tag="step"):
     """A step began (upkeep, main); the untap step is the turn's beginning."""
 
 
-class PhasedOut(LogEntry, frozen=True, tag="phased_out"):
+class _Phased(LogEntry, frozen=True):
+    observed_as = "phased"
+    phased_in: ClassVar[bool]
+
+    permanent: str
+    name: str
+
+    @property
+    def during_untap_step(self) -> bool:
+        """Whether it phased in the untap step (502.1), not by an effect."""
+        return self.step is Step.UNTAP
+
+
+class PhasedOut(_Phased, frozen=True, tag="phased_out"):
     """A permanent phased out (in the untap step's 502.1, or by an effect)."""
 
-    permanent: str
-    name: str
+    phased_in = False
 
 
-class PhasedIn(LogEntry, frozen=True, tag="phased_in"):
+class PhasedIn(_Phased, frozen=True, tag="phased_in"):
     """A permanent phased in."""
 
-    permanent: str
-    name: str
+    phased_in = True
 
 
 class SpellCast(LogEntry, frozen=True, tag="cast"):
@@ -104,6 +114,8 @@ class Entered(LogEntry, frozen=True, tag="entered"):
     """A permanent entered the battlefield with ``face`` up; ``transformed``: it entered transformed (702.145b),
     which is not a transform; ``rule``: the rule behind the face ("" when day/night had no say)."""
 
+    observed_as = "entered"
+
     permanent: str
     name: str
     controller: str
@@ -115,16 +127,12 @@ class Entered(LogEntry, frozen=True, tag="entered"):
 
 
 class NotEntered(Decision, frozen=True, tag=_tag(DoesNotEnter)):
-    """A permanent did not enter after all (712.13a: it would have entered transformed with an instant or sorcery
-    back face); the card went to ``to`` (``None``: a token or copy ceased to exist)."""
+    """A permanent (``name``) did not enter after all (712.13a: it would have entered transformed with an instant
+    or sorcery back face); the card went to ``to`` (``None``: a token or copy ceased to exist)."""
 
-    permanent: str
+    action: DoesNotEnter
     name: str
-    rule: str
     to: Zone | None
-    reason: str = ""
-
-    carries = DoesNotEnter
 
 
 class Left(LogEntry, frozen=True, tag="left"):
@@ -141,52 +149,37 @@ class Transformed(Decision, frozen=True, tag=_tag(Transform)):
     """A permanent transformed (701.27) from ``before`` to ``after`` (face names), ``to`` being up now; ``cause``:
     daybound, nightbound, or the other effect the rules allowed."""
 
-    permanent: str
+    action: Transform
     before: str
     after: str
-    to: Side
-    rule: str
     cause: str
-
-    carries = Transform
 
 
 class Refused(Decision, frozen=True, tag=_tag(TransformRefused)):
-    """``cause`` tried to transform ``permanent``; nothing happened because of ``rule``."""
+    """``cause`` tried to transform ``permanent`` (``name``); nothing happened because of ``rule``."""
 
-    permanent: str
+    action: TransformRefused
     name: str
-    rule: str
-    reason: str
     cause: str
-
-    carries = TransformRefused
 
 
 class DesignationChanged(Decision, frozen=True, tag=_tag(DesignationChange)):
     """The game went from ``before`` to ``after`` (731.1; 731.1a when neither is NEITHER)."""
 
-    before: Designation
-    after: Designation
-    rule: str
-    during_untap_step: bool
-
-    carries = DesignationChange
+    action: DesignationChange
 
 
 class Vetoed(Decision, frozen=True, tag=_tag(ChangeVetoed)):
     """It would have become ``after``; an effect said it can't."""
 
-    after: Designation
-    rule: str
-    reason: str
-
-    carries = ChangeVetoed
+    action: ChangeVetoed
 
 
 class TriggerPut(LogEntry, frozen=True, tag="trigger"):
     """A day/night-changed triggered ability of ``source`` went on the stack: ``at="upkeep"`` when the change
     happened during the untap step (no player gets priority there), else ``at="now"``."""
+
+    observed_as = "trigger"
 
     source: str
     name: str
@@ -202,14 +195,10 @@ class TurnedFaceDown(LogEntry, frozen=True, tag="face_down"):
 
 
 class FaceDownRefused(Decision, frozen=True, tag=_tag(FaceDownRefusedAction)):
-    """An effect tried to turn ``permanent`` face down and nothing happened (712.16, 708.2b)."""
+    """An effect tried to turn ``permanent`` (``name``) face down and nothing happened (712.16, 708.2b)."""
 
-    permanent: str
+    action: FaceDownRefusedAction
     name: str
-    rule: str
-    reason: str = ""
-
-    carries = FaceDownRefusedAction
 
 
 class TurnedFaceUp(LogEntry, frozen=True, tag="face_up"):

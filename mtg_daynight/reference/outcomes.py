@@ -1,4 +1,4 @@
-"""Reporting an event to the rules (:meth:`Outcomes.report`, the one path) and carrying out what they decide: the
+"""Reporting an event to the rules (:meth:`Outcomes._report`, the one path) and carrying out what they decide: the
 faces an entering batch takes, then every outcome action in order (docs/host-integration.md, section 5).
 """
 
@@ -24,13 +24,10 @@ from mtg_daynight.rules import (
 )
 
 
-class Outcomes:
-    """The host's part that reports events to the rules and carries out what they decide, on ``table``."""
+class Outcomes(Table):
+    """The host's part that reports events to the rules and carries out what they decide."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    def enter(self, objs: list[GameObject], *, from_stack: bool, replacing: GameObject | None = None) -> None:
+    def _enter(self, objs: list[GameObject], *, from_stack: bool, replacing: GameObject | None = None) -> None:
         """Ask the rules, then make ``objs`` enter together with the faces the outcome says (the ones that do not
         enter after all, 712.13a, go to their owner's graveyard instead)."""
         permanents = [
@@ -39,12 +36,12 @@ class Outcomes:
             for o in objs
         ]
         for obj in objs:  # the veto hook sees an entering batch through the rules' state
-            self.table._start_effects(obj)
+            self._start_effects(obj)
         try:
-            outcome = self.table.game.enter(*permanents)
+            outcome = self.game.enter(*permanents)
         except Exception:
             for obj in objs:
-                self.table._stop_effects(obj.id)
+                self._stop_effects(obj.id)
             raise
         entering = {o.id: o for o in objs}
         faces: dict[str, EnterFace] = {}
@@ -64,32 +61,31 @@ class Outcomes:
         if any(isinstance(a, EnterFace | DoesNotEnter) for a in rest):
             raise HostContractError("an EnterFace came after other actions: faces are chosen before anything happens")
         if replacing is not None:
-            self.table._remove(replacing)
-            self.table._log(log.Left, object=replacing.id, name=replacing.name, to=Zone.BATTLEFIELD, new_id=objs[0].id)
+            self._remove(replacing)
+            self._log(log.Left, object=replacing.id, name=replacing.name, to=Zone.BATTLEFIELD, new_id=objs[0].id)
         for obj in objs:
             if from_stack:
-                self.table.stack.remove(obj.id)
+                self.stack.remove(obj.id)
             refusal = not_entered.get(obj.id)
             if refusal is not None:  # 712.13a: it doesn't enter; the card goes to its owner's graveyard instead
-                self.table._stop_effects(obj.id)
+                self._stop_effects(obj.id)
                 gone = obj.token or obj.copy
                 if not gone:
                     obj.zone, obj.face, obj.controller = Zone.GRAVEYARD, Side.FRONT, obj.owner
-                    self.table._add(obj)
-                self.table._log(log.NotEntered, permanent=obj.id, name=obj.card.name, rule=refusal.rule,
-                                reason=refusal.reason, to=None if gone else Zone.GRAVEYARD)
+                    self._add(obj)
+                self._log(log.NotEntered, action=refusal, name=obj.card.name, to=None if gone else Zone.GRAVEYARD)
                 continue
             choice = faces.get(obj.id)
             if choice is not None:
                 obj.face = choice.face  # 702.145b: chosen before it enters; replaced=True is NOT a transform
             obj.zone, obj.sick, obj.tapped = Zone.BATTLEFIELD, True, False
-            self.table._add(obj)
-            self.table._log(log.Entered, permanent=obj.id, name=obj.name, controller=obj.controller, face=obj.face,
+            self._add(obj)
+            self._log(log.Entered, permanent=obj.id, name=obj.name, controller=obj.controller, face=obj.face,
                             transformed=bool(choice and choice.replaced), face_down=obj.face_down, token=obj.token,
                             rule=choice.rule if choice else "")
-        self.carry_out(Outcome(tuple(rest), ()), cause="")
+        self._carry_out(Outcome(tuple(rest), ()), cause="")
 
-    def report(
+    def _report(
         self, event: str, arguments: dict[str, object], host_side: Callable[[], None] = lambda: None, cause: str = "",
         *, each: Sequence[str] = (),
     ) -> Outcome:
@@ -97,35 +93,34 @@ class Outcomes:
         (and ``each``, for an event about any number of permanents), then (the rules having accepted it) make
         ``host_side`` change and log the host's own state, then carry out the outcome (``cause``: what a 701.27
         transform or a refusal is logged as caused by)."""
-        method = getattr(self.table.game, event, None)
+        method = getattr(self.game, event, None)
         if event.startswith("_") or not callable(method):
             raise IllegalActionError(f"report: the facade has no event {event!r}")
         outcome = method(*each, **arguments)
         if not isinstance(outcome, Outcome):
             raise HostContractError(f"report: {event!r} is not an event (it returned {type(outcome).__name__})")
         host_side()
-        self.carry_out(outcome, cause=cause)
+        self._carry_out(outcome, cause=cause)
         return outcome
 
-    def carry_out(self, outcome: Outcome, *, cause: str) -> None:
+    def _carry_out(self, outcome: Outcome, *, cause: str) -> None:
         """Carry out ``outcome``'s actions after the entering batch, in order: a day <-> night change (731.1a) puts
         the "whenever day becomes night or night becomes day" triggers on the stack, at the beginning of the upkeep
         when it happened during the untap step (no player gets priority there), else at once; a Transform turns the
         same object over (counters, tapped, summoning sickness stay); a refusal or veto is only logged."""
         for action in outcome.actions:
             if isinstance(action, DesignationChange):
-                self.table._log(log.DesignationChanged, before=action.before, after=action.after, rule=action.rule,
-                                during_untap_step=action.during_untap_step)
+                self._log(log.DesignationChanged, action=action)
                 if action.is_day_night_change:
                     change = f"{action.before} -> {action.after}"
-                    for obj in self.table.battlefield():
-                        if self.table.triggers_on_day_night(obj):
+                    for obj in self.battlefield():
+                        if self.triggers_on_day_night(obj):
                             if action.during_untap_step:
-                                self.table._upkeep_triggers.append((obj, change))
+                                self._upkeep_triggers.append((obj, change))
                             else:
-                                self.put_trigger(obj, change, "now")
+                                self._put_trigger(obj, change, "now")
             elif isinstance(action, Transform):
-                found = self.table.objects.get(action.permanent)
+                found = self.objects.get(action.permanent)
                 if found is None or found.zone is not Zone.BATTLEFIELD:
                     raise HostContractError(f"Transform of {action.permanent!r}, which is not on the battlefield")
                 obj = found
@@ -136,21 +131,19 @@ class Outcomes:
                 obj.face = action.to  # the same object: counters, tapped, sickness all stay
                 why = cause if action.rule == "701.27" else (
                     "daybound" if action.rule in ("702.145b", "702.145c") else "nightbound")
-                self.table._log(log.Transformed, permanent=obj.id, before=before, after=obj.name, to=action.to,
-                                rule=action.rule, cause=why)
+                self._log(log.Transformed, action=action, before=before, after=obj.name, cause=why)
             elif isinstance(action, TransformRefused):
-                obj = self.table.obj(action.permanent)
-                self.table._log(log.Refused, permanent=obj.id, name=obj.name, rule=action.rule, reason=action.reason,
-                                cause=cause)
+                obj = self.obj(action.permanent)
+                self._log(log.Refused, action=action, name=obj.name, cause=cause)
             elif isinstance(action, ChangeVetoed):
-                self.table._log(log.Vetoed, after=action.after, rule=action.rule, reason=action.reason)
+                self._log(log.Vetoed, action=action)
             else:
                 raise HostContractError(f"unexpected action {action!r} outside an entering batch")
 
-    def put_trigger(self, source: GameObject, change: str, at: Literal["upkeep", "now"]) -> None:
-        ability = GameObject(self.table._new_id(), source.card, source.controller, source.controller, Zone.STACK,
+    def _put_trigger(self, source: GameObject, change: str, at: Literal["upkeep", "now"]) -> None:
+        ability = GameObject(self._new_id(), source.card, source.controller, source.controller, Zone.STACK,
                              face=source.face, ability=source.card.day_night_trigger)
-        self.table._add(ability)
-        self.table.stack.append(ability.id)
-        self.table._log(log.TriggerPut, source=source.id, name=source.name, effect=source.card.day_night_trigger,
+        self._add(ability)
+        self.stack.append(ability.id)
+        self._log(log.TriggerPut, source=source.id, name=source.name, effect=source.card.day_night_trigger,
                         change=change, at=at)

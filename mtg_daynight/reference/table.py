@@ -111,7 +111,6 @@ class Table:
             problems.append(f"the rules track {object_id} but it is not on the host's battlefield")
         return problems
 
-
     # -- bookkeeping ---------------------------------------------------------------------------------------------
 
     def _new_id(self, given: str | None = None) -> str:
@@ -159,5 +158,3 @@ class Table:
     def _in_turn(self, what: str) -> None:
         if self.turn == 0:
             raise IllegalActionError(f"can't {what} before the first turn has begun")
-
-

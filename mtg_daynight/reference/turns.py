@@ -8,8 +8,6 @@ from collections.abc import Sequence
 from mtg_daynight.reference import log
 from mtg_daynight.reference.errors import IllegalActionError
 from mtg_daynight.reference.objects import GameObject, Step
-from mtg_daynight.reference.outcomes import Outcomes
-from mtg_daynight.reference.table import Table
 from mtg_daynight.reference.zones import Zones
 
 
@@ -30,25 +28,19 @@ def turn_order_without(
     return tuple(kept), place
 
 
-
-
-class Turns:
-    """The host's part for turn structure, on ``table``, reporting through ``outcomes`` and resolving through
-    ``zones``."""
-
-    def __init__(self, table: Table, outcomes: Outcomes, zones: Zones) -> None:
-        self.table, self.outcomes, self.zones = table, outcomes, zones
+class Turns(Zones):
+    """The host's part for turn structure."""
 
     def next_active(self) -> tuple[str, ...]:
         """Who the next turn belongs to: the most recent extra turn (500.7), else the next player or team."""
-        if self.table._extra_turns:
-            return self.table._extra_turns[-1]
-        return self.table.groups[(self.table._group_index + 1) % len(self.table.groups)]
+        if self._extra_turns:
+            return self._extra_turns[-1]
+        return self.groups[(self._group_index + 1) % len(self.groups)]
 
     def take_extra_turn(self, player: str) -> None:
         """``player`` (or, under shared team turns, their team) takes an extra turn after this one (500.7)."""
-        self.table._check_player(player)
-        self.table._extra_turns.append(self.table._group_of(player))
+        self._check_player(player)
+        self._extra_turns.append(self._group_of(player))
 
     def begin_turn(
         self, active: str | Sequence[str] | None = None, *, extra: bool = False, untap_step: bool = True
@@ -71,32 +63,32 @@ class Turns:
         """
         if active is None:
             group = self.next_active()
-            if self.table._extra_turns:
-                self.table._extra_turns.pop()
+            if self._extra_turns:
+                self._extra_turns.pop()
                 extra = True
         else:
             group = (active,) if isinstance(active, str) else tuple(active)
             for player in group:
-                self.table._check_player(player)
-            if group not in self.table.groups:
+                self._check_player(player)
+            if group not in self.groups:
                 raise IllegalActionError(f"{'+'.join(group)} is not a player or team that takes turns "
-                                         f"(turn order: {', '.join('+'.join(g) for g in self.table.groups)})")
-        self.zones.resolve_all()
-        turn = self.table.turn + 1
+                                         f"(turn order: {', '.join('+'.join(g) for g in self.groups)})")
+        self.resolve_all()
+        turn = self.turn + 1
         phase_out, phase_in = self._phasing(group) if untap_step else ([], [])
 
         def host_side() -> None:
-            self.table.turn, self.table.step, self.table.active = turn, Step.UNTAP, group
+            self.turn, self.step, self.active = turn, Step.UNTAP, group
             if not extra:
-                self.table._group_index = self.table.groups.index(group)
-            self.table._log(log.TurnBegan, active=group, extra=extra, untap_step=untap_step)
+                self._group_index = self.groups.index(group)
+            self._log(log.TurnBegan, active=group, extra=extra, untap_step=untap_step)
             self._phase_carried_out(phase_out, phase_in)
 
         if untap_step:  # 502.1 happened; report it with the untap step, then 502.2 is the rules' check
-            self.outcomes.report("untap_step", {"turn": turn, "active": group, "phased_in": [o.id for o in phase_in],
-                                                "phased_out": [o.id for o in phase_out]}, host_side)
+            self._report("untap_step", {"turn": turn, "active": group, "phased_in": [o.id for o in phase_in],
+                                        "phased_out": [o.id for o in phase_out]}, host_side)
         else:
-            self.outcomes.report("untap_step_skipped", {"turn": turn, "active": group}, host_side)
+            self._report("untap_step_skipped", {"turn": turn, "active": group}, host_side)
         self._untap(group, untapping=untap_step)
         return self._upkeep_and_main(turn)
 
@@ -108,53 +100,52 @@ class Turns:
         upkeep), but reported with ``additional_untap_step``: its check looks at the previous turn again, not at this
         turn's spells. The reference host models no other phases, so the turn goes on in its main step.
         """
-        self.table._in_turn("begin an additional beginning phase")
-        self.zones.resolve_all()
-        group = self.table.active
+        self._in_turn("begin an additional beginning phase")
+        self.resolve_all()
+        group = self.active
         phase_out, phase_in = self._phasing(group)
-        arguments: dict[str, object] = {"turn": self.table.turn, "phased_in": [o.id for o in phase_in],
+        arguments: dict[str, object] = {"turn": self.turn, "phased_in": [o.id for o in phase_in],
                                         "phased_out": [o.id for o in phase_out]}
 
         def host_side() -> None:
-            self.table.step = Step.UNTAP
-            self.table._log(log.Reported, kind="additional_untap_step", arguments=dict(arguments))
+            self.step = Step.UNTAP
+            self._log(log.Reported, kind="additional_untap_step", arguments=dict(arguments))
             self._phase_carried_out(phase_out, phase_in)
 
-        self.outcomes.report("additional_untap_step", arguments, host_side)
+        self._report("additional_untap_step", arguments, host_side)
         self._untap(group, untapping=True)
-        return self._upkeep_and_main(self.table.turn)
+        return self._upkeep_and_main(self.turn)
 
     def _phasing(self, group: tuple[str, ...]) -> tuple[list[GameObject], list[GameObject]]:
         """502.1: the active players' phased-in permanents with phasing phase out, their phased-out ones phase in."""
-        mine = [o for o in self.table.battlefield() if o.controller in group]
+        mine = [o for o in self.battlefield() if o.controller in group]
         return [o for o in mine if o.card.phasing and not o.phased_out], [o for o in mine if o.phased_out]
 
     def _phase_carried_out(self, phase_out: list[GameObject], phase_in: list[GameObject]) -> None:
         """502.1's phasing, once reported with its untap step."""
         for obj in phase_out:
             obj.phased_out = True
-            self.table._log(log.PhasedOut, permanent=obj.id, name=obj.name)
+            self._log(log.PhasedOut, permanent=obj.id, name=obj.name)
         for obj in phase_in:
             obj.phased_out = False
-            self.table._log(log.PhasedIn, permanent=obj.id, name=obj.name)
+            self._log(log.PhasedIn, permanent=obj.id, name=obj.name)
 
     def _untap(self, group: tuple[str, ...], *, untapping: bool) -> None:
         """502.3: the active players' permanents untap (``untapping``: the turn has an untap step); 302.6: summoning
         sickness wears off either way."""
-        for obj in self.table.battlefield():
+        for obj in self.battlefield():
             if obj.controller in group and not (untapping and obj.phased_out):
                 if untapping:
                     obj.tapped = False
                 obj.sick = False
 
     def _upkeep_and_main(self, turn: int) -> int:
-        self.table.step = Step.UPKEEP
-        self.table._log(log.StepBegan)
-        pending, self.table._upkeep_triggers = self.table._upkeep_triggers, []
+        self.step = Step.UPKEEP
+        self._log(log.StepBegan)
+        pending, self._upkeep_triggers = self._upkeep_triggers, []
         for source, change in pending:
-            self.outcomes.put_trigger(source, change, "upkeep")
-        self.zones.resolve_all()
-        self.table.step = Step.MAIN
-        self.table._log(log.StepBegan)
+            self._put_trigger(source, change, "upkeep")
+        self.resolve_all()
+        self.step = Step.MAIN
+        self._log(log.StepBegan)
         return turn
-

@@ -13,15 +13,11 @@ from mtg_daynight.reference.cards import Card
 from mtg_daynight.reference.errors import IllegalActionError
 from mtg_daynight.reference.objects import GameObject, Zone
 from mtg_daynight.reference.outcomes import Outcomes
-from mtg_daynight.reference.table import Table
 from mtg_daynight.rules import Side
 
 
-class Zones:
-    """The host's part for spells and zone moves, on ``table``, reporting through ``outcomes``."""
-
-    def __init__(self, table: Table, outcomes: Outcomes) -> None:
-        self.table, self.outcomes = table, outcomes
+class Zones(Outcomes):
+    """The host's part for spells and zone moves."""
 
     # -- spells --------------------------------------------------------------------------------------------------
 
@@ -29,62 +25,61 @@ class Zones:
         """``player`` casts ``card``: it goes on the stack front face up; return the spell's id. Counts for 731.2.
 
         ``id``: the id to give it (default: a new ``oN``); it keeps it when it resolves into a permanent."""
-        self.table._in_turn("cast a spell")
-        self.table._check_player(player)
-        obj = GameObject(self.table._new_id(id), card, player, player, Zone.STACK)
-        self.table.game.cast(player, card.front.name)
-        self.table._add(obj)
-        self.table.stack.append(obj.id)
-        self.table._log(log.SpellCast, spell=obj.id, name=card.front.name, player=player, cast=True)
+        self._in_turn("cast a spell")
+        self._check_player(player)
+        obj = GameObject(self._new_id(id), card, player, player, Zone.STACK)
+        self.game.cast(player, card.front.name)
+        self._add(obj)
+        self.stack.append(obj.id)
+        self._log(log.SpellCast, spell=obj.id, name=card.front.name, player=player, cast=True)
         return obj.id
 
     def copy_spell(self, player: str, spell: str, *, id: str | None = None) -> str:
         """``player`` puts a copy of ``spell`` (on the stack) on the stack without casting it (707.10): it does not
         count for 731.2. A copy of a permanent spell becomes a token when it resolves."""
-        self.table._in_turn("copy a spell")
-        self.table._check_player(player)
-        original = self.table.obj(spell)
+        self._in_turn("copy a spell")
+        self._check_player(player)
+        original = self.obj(spell)
         if original.zone is not Zone.STACK or original.ability:
             raise IllegalActionError(f"copy: {spell!r} ({original.name}) is not a spell on the stack")
-        obj = GameObject(self.table._new_id(id), original.card, player, player, Zone.STACK, copy=True)
-        self.table.game.copy_spell(player, original.card.front.name)
-        self.table._add(obj)
-        self.table.stack.append(obj.id)
-        self.table._log(log.SpellCast, spell=obj.id, name=original.card.front.name, player=player, cast=False)
+        obj = GameObject(self._new_id(id), original.card, player, player, Zone.STACK, copy=True)
+        self.game.copy_spell(player, original.card.front.name)
+        self._add(obj)
+        self.stack.append(obj.id)
+        self._log(log.SpellCast, spell=obj.id, name=original.card.front.name, player=player, cast=False)
         return obj.id
 
     def resolve(self) -> str:
         """Resolve the top of the stack; return its id. A permanent spell enters the battlefield (asking the rules
         for its face first); an instant or sorcery goes to the graveyard; a copy or ability ceases to exist."""
-        if not self.table.stack:
+        if not self.stack:
             raise IllegalActionError("resolve: the stack is empty")
-        obj = self.table.objects[self.table.stack[-1]]
+        obj = self.objects[self.stack[-1]]
         if obj.ability:
-            self.table.stack.pop()
-            self.table._remove(obj)
-            self.table._log(log.Resolved, object=obj.id, name=obj.name)
+            self.stack.pop()
+            self._remove(obj)
+            self._log(log.Resolved, object=obj.id, name=obj.name)
             return obj.id
         if obj.card.is_permanent:
             obj.token = obj.copy  # 608.3f: a resolving copy of a permanent spell becomes a token
-            self.outcomes.enter([obj], from_stack=True)
+            self._enter([obj], from_stack=True)
             self._log_resolved(obj)
             return obj.id
-        self.table.stack.pop()
-        self.table._log(log.Resolved, object=obj.id, name=obj.name)
+        self.stack.pop()
+        self._log(log.Resolved, object=obj.id, name=obj.name)
         self._relocate(obj, Zone.GRAVEYARD)  # a copy ceases to exist instead (704.5e)
         return obj.id
 
     def _log_resolved(self, obj: GameObject) -> None:
         # Logged after Entered: the spell resolved by becoming that permanent.
-        self.table._log(log.Resolved, object=obj.id, name=obj.card.front.name)
+        self._log(log.Resolved, object=obj.id, name=obj.card.front.name)
 
     def resolve_all(self) -> list[str]:
         """Resolve everything on the stack, top first; return the ids."""
         done = []
-        while self.table.stack:
+        while self.stack:
             done.append(self.resolve())
         return done
-
 
     # -- the battlefield ---------------------------------------------------------------------------------------
 
@@ -124,18 +119,18 @@ class Zones:
         if len(flags) != len(cards):
             raise IllegalActionError(f"put: {len(cards)} cards but {len(flags)} 'transformed' flags")
         for given in ids or ():
-            self.table._new_id(given)
+            self._new_id(given)
         objs = []
         for n, (card, controller) in enumerate(cards):
-            self.table._check_player(controller)
+            self._check_player(controller)
             transformed = flags[n]
             if transformed and card.back is None:
                 raise IllegalActionError(f"{card.name} can't enter transformed: it has no back face")
             face = Side.BACK if transformed else Side.FRONT
-            objs.append(GameObject(self.table._new_id(None if ids is None else ids[n]), card, controller, controller,
+            objs.append(GameObject(self._new_id(None if ids is None else ids[n]), card, controller, controller,
                                    Zone.EXILE, face=face,
                                    token=token, face_down=face_down))
-        self.outcomes.enter(objs, from_stack=False)
+        self._enter(objs, from_stack=False)
         return [o.id for o in objs]
 
     def create_token_copy(
@@ -147,7 +142,7 @@ class Zones:
         the original (at night a daybound one still enters transformed). ``double_faced=False``: a single-faced
         token with only the face that is up (e.g. a copy effect that copies only that face): it keeps daybound or
         nightbound but can never transform."""
-        source = self.table.permanent(of)
+        source = self.permanent(of)
         if source.face_down:
             # 708.2b: face-down status is part of the copiable values; a copy of a face-down permanent gets its
             # face-down characteristics (no name, no abilities, so no daybound), not the card's faces. This host
@@ -158,11 +153,11 @@ class Zones:
                 "not model that"
             )
         who = source.controller if controller is None else controller
-        self.table._check_player(who)
+        self._check_player(who)
         card = source.card if double_faced else source.card.single_faced(source.face)
         face = source.face if double_faced else Side.FRONT
-        obj = GameObject(self.table._new_id(id), card, who, who, Zone.EXILE, face=face, token=True)
-        self.outcomes.enter([obj], from_stack=False)
+        obj = GameObject(self._new_id(id), card, who, who, Zone.EXILE, face=face, token=True)
+        self._enter([obj], from_stack=False)
         return obj.id
 
     def move(
@@ -174,34 +169,34 @@ class Zones:
         zone = Zone(to)
         if zone not in (Zone.GRAVEYARD, Zone.EXILE):
             raise IllegalActionError(f"move {object_id!r}: can only move to the graveyard or exile, not {zone}")
-        obj = self.table.obj(object_id)
+        obj = self.obj(object_id)
         if id is not None and id != object_id:
-            self.table._new_id(id)  # checked before anything changes
+            self._new_id(id)  # checked before anything changes
         if obj.zone is Zone.BATTLEFIELD:  # 702.145g: the last daybound permanent may have left while neither
             new: list[str | None] = []
-            self.outcomes.report("leave", {}, lambda: new.append(self._relocate(obj, zone, id=id)), each=(obj.id,))
+            self._report("leave", {}, lambda: new.append(self._relocate(obj, zone, id=id)), each=(obj.id,))
             return new[0]
         if obj.zone is not Zone.STACK or obj.ability:
             raise IllegalActionError(f"move {object_id!r} ({obj.name}): it is in the {obj.zone}")
-        self.table.stack.remove(obj.id)
+        self.stack.remove(obj.id)
         return self._relocate(obj, zone, id=id)
 
     def return_to_battlefield(
         self, object_id: str, controller: str | None = None, *, transformed: bool = False, id: str | None = None
     ) -> str:
         """Return a card from the graveyard or exile to the battlefield: a new object (400.7); return its id."""
-        obj = self.table.obj(object_id)
+        obj = self.obj(object_id)
         if obj.zone not in (Zone.GRAVEYARD, Zone.EXILE):
             raise IllegalActionError(f"return {object_id!r} ({obj.name}): it is in the {obj.zone}, not in a graveyard "
                                      "or exile")
         who = obj.owner if controller is None else controller
-        self.table._check_player(who)
+        self._check_player(who)
         if transformed and obj.card.back is None:
             raise IllegalActionError(f"{obj.card.name} can't enter transformed: it has no back face")
-        new_id = id if id is not None and id == object_id else self.table._new_id(id)  # the card's own id may be kept
+        new_id = id if id is not None and id == object_id else self._new_id(id)  # the card's own id may be kept
         new = GameObject(new_id, obj.card, obj.owner, who, Zone.EXILE,
                          face=Side.BACK if transformed else Side.FRONT)
-        self.outcomes.enter([new], from_stack=False, replacing=obj)
+        self._enter([new], from_stack=False, replacing=obj)
         return new.id
 
     def phase_out(self, *permanents: str) -> None:
@@ -214,52 +209,49 @@ class Zones:
         self._phase(permanents, phased_out=False)
 
     def _phase(self, permanents: Sequence[str], *, phased_out: bool) -> None:
-        objs = [self.table.permanent(p) for p in permanents]
+        objs = [self.permanent(p) for p in permanents]
 
         def host_side() -> None:
             for obj in objs:
                 obj.phased_out = phased_out
-                self.table._log(log.PhasedOut if phased_out else log.PhasedIn, permanent=obj.id, name=obj.name)
+                self._log(log.PhasedOut if phased_out else log.PhasedIn, permanent=obj.id, name=obj.name)
 
-        self.outcomes.report("phase_out" if phased_out else "phase_in", {}, host_side, each=permanents)
+        self._report("phase_out" if phased_out else "phase_in", {}, host_side, each=permanents)
 
     def turn_face_down(self, permanent: str) -> bool:
         """An effect turns the permanent face down (708.2: no abilities). Asked first: a double-faced permanent
         (712.16) or a face-down one (708.2b) is left as it is. Returns whether it was turned face down."""
-        obj = self.table.permanent(permanent)
-        outcome = self.table.game.turn_face_down(permanent)
+        obj = self.permanent(permanent)
+        outcome = self.game.turn_face_down(permanent)
         refused = outcome.face_down_refused
         if refused:
-            self.table._log(log.FaceDownRefused, permanent=permanent, name=obj.name, rule=refused[0].rule,
-                            reason=refused[0].reason)
+            self._log(log.FaceDownRefused, action=refused[0], name=obj.name)
             return False
         obj.face_down = True
-        self.table._log(log.TurnedFaceDown, permanent=permanent)
-        self.outcomes.carry_out(outcome, cause="")
+        self._log(log.TurnedFaceDown, permanent=permanent)
+        self._carry_out(outcome, cause="")
         return True
 
     def turn_face_up(self, permanent: str, face: Side | Literal["front", "back"] = Side.FRONT) -> None:
         """The face-down permanent is turned face up: front face up (712.15a; the rules refuse ``"back"``).
         Turning face up is not a transform."""
-        obj = self.table.permanent(permanent)
+        obj = self.permanent(permanent)
         if Side(face) is not Side.FRONT:  # 712.15a: a host never turns a face-down permanent face up back face up
             raise BadEventError(f"turn face up: {permanent!r} can't be turned face up back face up: a face-down "
                                 "double-faced permanent turned face up has its front face up (712.15a)")
 
         def host_side() -> None:
             obj.face_down, obj.face = False, Side.FRONT
-            self.table._log(log.TurnedFaceUp, permanent=permanent, name=obj.name, face=Side.FRONT)
+            self._log(log.TurnedFaceUp, permanent=permanent, name=obj.name, face=Side.FRONT)
 
-        self.outcomes.report("turn_face_up", {"permanent": permanent}, host_side)
-
+        self._report("turn_face_up", {"permanent": permanent}, host_side)
 
     def _relocate(self, obj: GameObject, zone: Zone, *, id: str | None = None) -> str | None:
-        self.table._remove(obj)
+        self._remove(obj)
         if obj.token or obj.copy:
-            self.table._log(log.Left, object=obj.id, name=obj.name, to=None)
+            self._log(log.Left, object=obj.id, name=obj.name, to=None)
             return None
-        new = GameObject(self.table._new_id(id), obj.card, obj.owner, obj.owner, zone)
-        self.table._add(new)
-        self.table._log(log.Left, object=obj.id, name=obj.name, to=zone, new_id=new.id)
+        new = GameObject(self._new_id(id), obj.card, obj.owner, obj.owner, zone)
+        self._add(new)
+        self._log(log.Left, object=obj.id, name=obj.name, to=zone, new_id=new.id)
         return new.id
-

@@ -8,16 +8,8 @@ from importlib import resources
 from pathlib import Path
 
 from mtg_daynight.reference import Card, CardKind
-from mtg_daynight.scenarios.adapter import (
-    Adapter,
-    Entering,
-    PermanentView,
-    Seen,
-    SeenEntered,
-    SeenPhased,
-    SeenTrigger,
-    Unsupported,
-)
+from mtg_daynight.scenarios import adapter
+from mtg_daynight.scenarios.adapter import *  # noqa: F403  (the Protocol and its records: adapter.__all__)
 from mtg_daynight.scenarios.cards import (
     BUILTIN,
     ORDINARY_CARDS,
@@ -46,29 +38,22 @@ def library_files() -> list[Path]:
 __all__ = [
     "BUILTIN",
     "ORDINARY_CARDS",
-    "Adapter",
     "BundledCards",
     "Card",
     "CardCatalog",
     "CardKind",
     "CardSource",
     "DatabaseCards",
-    "Entering",
     "Failure",
-    "PermanentView",
     "ReferenceAdapter",
     "Result",
     "Scenario",
-    "Seen",
-    "SeenEntered",
-    "SeenPhased",
-    "SeenTrigger",
     "SkippedCheck",
     "TableCards",
-    "Unsupported",
     "library_dir",
     "library_files",
     "load_scenario",
     "parse_scenario",
     "run_scenario",
 ]
+__all__ += adapter.__all__

@@ -1,14 +1,18 @@
-"""Scenario actions: one Struct per verb, each carrying its own behaviour (how a verb is written:
-docs/scenarios.md, "Adding a verb").
+"""Scenario actions: each verb declared once (how a verb is written: docs/scenarios.md, "Adding a verb").
 
 Each action is a table whose *verb* key says what it is; :data:`VERBS` maps each verb to its Struct, in the order
 verbs are recognised (so ``{ put = "X", face_down = true }`` is a ``put`` with a modifier, not a ``face_down``).
+A verb that calls one adapter method and says itself in one sentence is one :func:`_verb` row: its fields (their
+marker types say what they name: :data:`Obj`, :data:`Objs`, :data:`Actor`...), the method and its words; checking
+the names, playing and describing it are :class:`_Action`'s. Only a verb with behaviour of its own is a class.
 """
 
 from __future__ import annotations
 
+import functools
+import typing
 from collections.abc import Mapping
-from typing import ClassVar, Final, Literal, Protocol, Self
+from typing import Annotated, Any, ClassVar, Final, Literal, Protocol, Self
 
 import msgspec
 
@@ -49,8 +53,35 @@ class Names(Protocol):
         ...
 
 
+class Mark(msgspec.Struct, frozen=True):
+    """What a field names, for :meth:`_Action.complete`: ``kind`` is ``object`` (one named so far), ``objects``
+    (one or several: made a list), ``player``, ``card``, ``new`` (a new object name, default ``default`` formatted
+    over the fields) or ``positive`` (an amount of at least 1). A player: ``default`` ``"active"`` for the (first)
+    active player, ``acting`` when they act (they may not have left), ``leaves`` when they leave the game here."""
+
+    kind: Literal["object", "objects", "player", "card", "new", "positive"]
+    default: str = ""
+    acting: bool = False
+    leaves: bool = False
+
+
+Obj = Annotated[str, Mark("object")]
+Objs = Annotated[str | tuple[str, ...], Mark("objects")]
+Actor = Annotated[str, Mark("player", "active", acting=True)]
+CardName = Annotated[str, Mark("card")]
+Positive = Annotated[int, Mark("positive")]
+
+
 def _tuple(value: str | tuple[str, ...]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else value
+
+
+@functools.cache
+def _marks(kind: type[msgspec.Struct]) -> tuple[tuple[str, str, Mark], ...]:
+    """The marked fields of an action type: (attribute, file key, mark), in order."""
+    hints = typing.get_type_hints(kind, include_extras=True)
+    return tuple((f.name, f.encode_name, mark) for f in msgspec.structs.fields(kind)
+                 for mark in getattr(hints[f.name], "__metadata__", ()) if isinstance(mark, Mark))
 
 
 class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -62,19 +93,46 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
 
     #: The adapter method that plays the verb ("" = it plays nothing), its arguments (attribute names, in order),
     #: whether the method is one of the adapter's optional ones, and the verb in words (a format string over the
-    #: attributes). A verb whose play and words these say needs no perform or describe of its own.
+    #: attributes; a list is joined with commas). A verb whose play and words these say needs no perform or
+    #: describe of its own.
     call: ClassVar[str] = ""
     args: ClassVar[tuple[str, ...]] = ()
     is_optional: ClassVar[bool] = False
     words: ClassVar[str] = ""
 
+    @property
+    def subject(self) -> object:
+        """The value of the verb's own key (what the action is about)."""
+        verb = verb_of(self)
+        return getattr(self, next(f.name for f in msgspec.structs.fields(self) if f.encode_name == verb))
+
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the names this action uses and fill in what the file left out (``group``: the active players)."""
-        return self
+        """Check the names this action uses and fill in what the file left out (``group``: the active players),
+        as its fields' marks say."""
+        changes: dict[str, object] = {}
+        for name, key, mark in _marks(type(self)):
+            value = getattr(self, name)
+            if mark.kind in ("object", "objects"):
+                for alias in _tuple(value):
+                    names.use(alias, where)
+                if mark.kind == "objects":
+                    changes[name] = _tuple(value)
+            elif mark.kind == "card":
+                names.lookup(value, where)
+            elif mark.kind == "player" and value is not None:
+                changes[name] = names.player(value or (group[0] if mark.default else value), where, key)
+                if mark.leaves:
+                    names.leaves_game(value, where)
+            elif mark.kind == "new":
+                fields = {n: getattr(self, n) for n in self.__struct_fields__}
+                changes[name] = names.define(value, mark.default.format_map(fields), where)
+            elif mark.kind == "positive" and value < 1:
+                raise names.fail(where, f"{key!r} must be at least 1")
+        return replace(self, **changes)
 
     def acting(self) -> tuple[str, ...]:
         """The players who act (or gain a turn) in this action: none of them may have left the game."""
-        return ()
+        return tuple(getattr(self, name) for name, _, mark in _marks(type(self)) if mark.acting)
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
         """Play the action on the adapter (``cards``: the scenario's cards by name): by default, :attr:`call`
@@ -85,51 +143,37 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
 
     def describe(self) -> str:
         """The action in words, e.g. ``A casts Tavern Ruffian (ruffian)``: by default, :attr:`words` filled in."""
-        return self.words.format_map({name: getattr(self, name) for name in self.__struct_fields__})
+        values = {name: getattr(self, name) for name in self.__struct_fields__}
+        return self.words.format_map({k: ", ".join(v) if isinstance(v, tuple) else v for k, v in values.items()})
 
 
-class _OnOne(_Action, frozen=True):
-    """An action on one object named so far (its verb key, a field of the same name, names it)."""
-
-    @property
-    def target(self) -> str:
-        """The object the action is about."""
-        name: str = getattr(self, verb_of(self))
-        return name
-
-    def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the name."""
-        names.use(self.target, where)
-        return self
+def _verb(verb: str, doc: str, call: str = "", words: str = "", *, optional: bool = False,
+          args: tuple[str, ...] | None = None, **fields: Any) -> type[_Action]:
+    """One verb in one row: ``doc`` (its file syntax), the adapter method it calls (``optional``: one marked
+    "Optional."), its words, its fields (name = type, or (type, default); ``as_`` is written ``as``) and the
+    arguments passed (default: every field, in order)."""
+    spec = [(n, t[0], msgspec.field(default=t[1], name="as" if n == "as_" else n)) if isinstance(t, tuple)
+            else (n, t) for n, t in fields.items()]
+    namespace = {"__doc__": doc, "call": call, "words": words, "is_optional": optional,
+                 "args": tuple(fields) if args is None else args}
+    name = "".join(part.title() for part in verb.split("_"))
+    kind = msgspec.defstruct(name, spec, bases=(_Action,), module=__name__, namespace=namespace, frozen=True,
+                             forbid_unknown_fields=True, kw_only=True)
+    return typing.cast(type[_Action], kind)
 
 
 class Cast(_Action, frozen=True):
     """``{ cast = "Card", by = "A", as = "x", resolve = true }``: cast it (counts for 731.2); by default it
     resolves at once. ``by``: default the (first) active player; ``as``: default the card's name."""
 
-    cast: str
-    by: str = ""
-    as_: str | None = msgspec.field(default=None, name="as")
+    cast: CardName
+    by: Actor = ""
+    as_: Annotated[str | None, Mark("new", "{cast}")] = msgspec.field(default=None, name="as")
     resolve: bool = True
-
-    @property
-    def name(self) -> str:
-        """The spell's name in the scenario."""
-        return self.as_ or self.cast
-
-    def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the card and player; name the spell."""
-        names.lookup(self.cast, where)
-        by = names.player(self.by or group[0], where, "by")
-        return replace(self, by=by, as_=names.define(self.as_, self.cast, where))
-
-    def acting(self) -> tuple[str, ...]:
-        """The caster."""
-        return (self.by,)
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
         """Cast, then resolve unless told not to."""
-        adapter.cast(self.by, cards[self.cast], self.name)
+        adapter.cast(self.by, cards[self.cast], self.as_ or self.cast)
         if self.resolve:
             adapter.resolve()
 
@@ -142,29 +186,14 @@ class Cast(_Action, frozen=True):
 class CopySpell(_Action, frozen=True):
     """``{ copy = "x", by = "A", as = "y", resolve = false }``: copy spell x on the stack without casting it."""
 
-    copy: str
-    by: str = ""
-    as_: str | None = msgspec.field(default=None, name="as")
+    copy: Obj
+    by: Actor = ""
+    as_: Annotated[str | None, Mark("new", "copy of {copy}")] = msgspec.field(default=None, name="as")
     resolve: bool = False
-
-    @property
-    def name(self) -> str:
-        """The copy's name in the scenario."""
-        return self.as_ or f"copy of {self.copy}"
-
-    def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the spell and player; name the copy."""
-        names.use(self.copy, where)
-        by = names.player(self.by or group[0], where, "by")
-        return replace(self, by=by, as_=names.define(self.as_, f"copy of {self.copy}", where))
-
-    def acting(self) -> tuple[str, ...]:
-        """The player who copies."""
-        return (self.by,)
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
         """Copy, then resolve if told to."""
-        adapter.copy_spell(self.by, self.copy, self.name)
+        adapter.copy_spell(self.by, self.copy, self.as_ or f"copy of {self.copy}")
         if self.resolve:
             adapter.resolve()
 
@@ -234,29 +263,6 @@ class Put(_Action, frozen=True):
         return f"put onto the battlefield under {self.controller}: {names}" + (f" ({', '.join(how)})" if how else "")
 
 
-class TokenCopy(_Action, frozen=True):
-    """``{ token_copy = "x", as = "y", controller = "A", double_faced = true }``: a token copy of permanent x."""
-
-    token_copy: str
-    as_: str | None = msgspec.field(default=None, name="as")
-    controller: str | None = None
-    double_faced: bool = True
-
-    @property
-    def name(self) -> str:
-        """The token's name in the scenario."""
-        return self.as_ or f"token copy of {self.token_copy}"
-
-    def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the original and controller; name the token."""
-        names.use(self.token_copy, where)
-        if self.controller is not None:
-            names.player(self.controller, where, "controller")
-        return replace(self, as_=names.define(self.as_, f"token copy of {self.token_copy}", where))
-    call = "token_copy"
-    args = ("token_copy", "controller", "name", "double_faced")
-
-
 class Resolve(_Action, frozen=True):
     """``{ resolve = true }`` (the top of the stack) or ``{ resolve = "all" }``."""
 
@@ -275,16 +281,6 @@ class Resolve(_Action, frozen=True):
         return "resolve the whole stack" if self.resolve == "all" else "resolve the top of the stack"
 
 
-class Leave(_OnOne, frozen=True):
-    """``{ leave = "x", to = "graveyard" }``: x leaves the battlefield (to = graveyard or exile)."""
-
-    leave: str
-    to: Literal["graveyard", "exile"] = "graveyard"
-    call = "leave"
-    args = ("leave", "to")
-    words = "{leave} leaves the battlefield for the {to}"
-
-
 class Return(_Action, frozen=True):
     """``{ return = "x", as = "y", controller = "A", transformed = false }``: card x (in a graveyard or exile)
     returns to the battlefield: a new object, named ``as`` (default: still x)."""
@@ -293,11 +289,6 @@ class Return(_Action, frozen=True):
     as_: str | None = msgspec.field(default=None, name="as")
     controller: str | None = None
     transformed: bool = False
-
-    @property
-    def name(self) -> str:
-        """The new object's name in the scenario."""
-        return self.as_ or self.return_
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
         """Check the card and controller; name the new object."""
@@ -309,102 +300,12 @@ class Return(_Action, frozen=True):
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
         """Return it."""
-        adapter.return_to_battlefield(self.return_, self.controller, self.transformed, self.name)
+        adapter.return_to_battlefield(self.return_, self.controller, self.transformed, self.as_ or self.return_)
 
     def describe(self) -> str:
         """In words."""
         return f"{self.return_} returns to the battlefield" + (" transformed" if self.transformed else "") + (
             f" ({self.as_})" if self.as_ != self.return_ else "")
-
-
-class _OnSome(_Action, frozen=True):
-    """An action on one or several objects named so far (its verb key, a field of the same name, names them)."""
-
-    @property
-    def targets(self) -> tuple[str, ...]:
-        """The objects the action is about."""
-        value: str | tuple[str, ...] = getattr(self, verb_of(self))
-        return _tuple(value)
-
-    def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check every name."""
-        for alias in self.targets:
-            names.use(alias, where)
-        return replace(self, **{verb_of(self): self.targets})
-
-
-class PhaseOut(_OnSome, frozen=True):
-    """``{ phase_out = "x" | ["x", "y"] }``: phase out by an effect (they phase in at their controller's next
-    untap step, 502.1)."""
-
-    phase_out: str | tuple[str, ...]
-    call = "phase_out"
-    args = ("targets",)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{', '.join(self.targets)} phase out"
-
-
-class PhaseIn(_OnSome, frozen=True):
-    """``{ phase_in = "x" | [...] }``: phase in by an effect."""
-
-    phase_in: str | tuple[str, ...]
-    call = "phase_in"
-    args = ("targets",)
-
-    def describe(self) -> str:
-        """In words."""
-        return f"{', '.join(self.targets)} phase in"
-
-
-class FaceUp(_OnOne, frozen=True):
-    """``{ face_up = "x", face = "front" }``: turn face-down x face up."""
-
-    face_up: str
-    face: Side = Side.FRONT
-    call = "turn_face_up"
-    args = ("face_up", "face")
-    words = "{face_up} is turned face up ({face} face)"
-
-
-class FaceDown(_OnOne, frozen=True):
-    """``{ face_down = "x" }``: turn x face down."""
-
-    face_down: str
-    call = "turn_face_down"
-    args = ("face_down",)
-    words = "{face_down} is turned face down"
-
-
-class Restrict(_OnOne, frozen=True):
-    """``{ restrict = "x", name = "..." }``: a "can't transform" effect starts applying to x."""
-
-    restrict: str
-    name: str = "can't transform"
-    call = "add_restriction"
-    args = ("restrict", "name")
-    words = "{name!r} starts applying to {restrict}"
-
-
-class Unrestrict(_OnOne, frozen=True):
-    """``{ unrestrict = "x", name = "..." }``: that effect ends."""
-
-    unrestrict: str
-    name: str = "can't transform"
-    call = "remove_restriction"
-    args = ("unrestrict", "name")
-    words = "{name!r} stops applying to {unrestrict}"
-
-
-class TransformRequest(_OnOne, frozen=True):
-    """``{ transform = "x", cause = "Moonmist" }``: another effect asks to transform x."""
-
-    transform: str
-    cause: str = "an effect"
-    call = "request_transform"
-    args = ("transform", "cause")
-    words = "{cause} tries to transform {transform}"
 
 
 class Become(_Action, frozen=True):
@@ -423,10 +324,10 @@ class Become(_Action, frozen=True):
         return f"{self.cause} {what}"
 
 
-class Abilities(_OnOne, frozen=True):
+class Abilities(_Action, frozen=True):
     """``{ abilities = "x", gained = ["daybound"], lost = [] }``: effects now grant / remove these (full sets)."""
 
-    abilities: str
+    abilities: Obj
     gained: tuple[Keyword, ...] = ()
     lost: tuple[Keyword, ...] = ()
 
@@ -479,17 +380,18 @@ class AbilitiesTogether(_Action, frozen=True):
         return f"at the same moment: {each}"
 
 
-class BackFaceEntry(Face, frozen=True, forbid_unknown_fields=True):
-    """The face ``back_face`` gives: ``{ name, daybound, nightbound, instant_or_sorcery }``, as in ``[cards]``."""
+class FaceSpec(Face, frozen=True, forbid_unknown_fields=True):
+    """One face written in a scenario file, ``{ name, daybound, nightbound, instant_or_sorcery }``: an inline card's
+    (``[cards]``), or the one ``back_face`` gives."""
 
 
-class BackFace(_OnOne, frozen=True):
+class BackFace(_Action, frozen=True):
     """``{ back_face = "x", back = { name = "...", nightbound = true }, cause = "Werewhat" }``: an effect gives x,
     on the battlefield without a back face, that back face (Werewhat: the card it exiled becomes its back face).
     The host reports ``set_back_face``; at night a front-face-up daybound x then transforms at once (702.145c)."""
 
-    back_face: str
-    back: BackFaceEntry
+    back_face: Obj
+    back: FaceSpec
     cause: str = "an effect"
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
@@ -503,104 +405,10 @@ class BackFace(_OnOne, frozen=True):
         return f"{self.cause} makes {self.back.name} the back face of {self.back_face}"
 
 
-class AdditionalBeginningPhase(_Action, frozen=True):
-    """``{ additional_beginning_phase = true }``: an additional beginning phase in this turn (500.8; Sphinx of the
-    Second Sun): its untap step (502.1 phasing, the 502.2 check of the previous turn again, 502.3 untapping) and
-    its upkeep; then the turn goes on in its main step."""
-
-    additional_beginning_phase: Literal[True]
-    call = "additional_beginning_phase"
-    is_optional = True
-    words = "an additional beginning phase begins (untap step, upkeep)"
-
-
-class Tap(_OnOne, frozen=True):
-    """``{ tap = "x" }``."""
-
-    tap: str
-    call = "tap"
-    args = ("tap",)
-    words = "tap {tap}"
-
-
-class Counters(_OnOne, frozen=True):
-    """``{ counters = "x", kind = "+1/+1", add = 1 }``."""
-
-    counters: str
-    kind: str = "+1/+1"
-    add: int = 1
-
-    def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the name and the amount."""
-        names.use(self.counters, where)
-        if self.add < 1:
-            raise names.fail(where, "'add' must be at least 1")
-        return self
-    call = "add_counters"
-    args = ("counters", "kind", "add")
-    words = "put {add} {kind} counter(s) on {counters}"
-
-
-class ExtraTurn(_Action, frozen=True):
-    """``{ extra_turn = "A" }``: A takes an extra turn after this one (500.7: the most recent first)."""
-
-    extra_turn: str
-
-    def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the player."""
-        names.player(self.extra_turn, where, "extra_turn")
-        return self
-
-    def acting(self) -> tuple[str, ...]:
-        """Who takes the turn."""
-        return (self.extra_turn,)
-    call = "take_extra_turn"
-    args = ("extra_turn",)
-    words = "{extra_turn} will take an extra turn"
-
-
-class EndVeto(_OnOne, frozen=True):
-    """``{ end_veto = "x" }``: x's "it can't become day/night" ability stops applying (the host reports
-    ``veto_ended``)."""
-
-    end_veto: str
-    call = "stop_forbidding"
-    args = ("end_veto",)
-    is_optional = True
-    words = "{end_veto}'s \"it can't become day/night\" ability stops applying"
-
-
-class LeaveGame(_Action, frozen=True):
-    """``{ leave_game = "B" }``: B leaves the game (800.4a): the objects B owns leave with them, B's turns are
-    taken out of the turn order."""
-
-    leave_game: str
-
-    def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the player is still in the game and not the last one."""
-        names.player(self.leave_game, where, "leave_game")
-        names.leaves_game(self.leave_game, where)
-        return self
-    call = "player_leaves"
-    args = ("leave_game",)
-    is_optional = True
-    words = "{leave_game} leaves the game"
-
-
-class SaveLoad(_Action, frozen=True):
-    """``{ save_load = true }``: save the game and load it back; the game goes on from the loaded state."""
-
-    save_load: Literal[True]
-    call = "save_and_load"
-    is_optional = True
-    words = "save the game and load it back"
-
-
 class Expect(_Action, frozen=True):
     """``{ expect = { ...checks... } }``: evaluated by the runner (it plays nothing)."""
 
     expect: Checks
-    call = ""
     words = "expect"
 
 
@@ -608,42 +416,78 @@ class Note(_Action, frozen=True):
     """``{ note = "text" }``: printed in the trace."""
 
     note: str
-    call = ""
     words = "note: {note}"
 
 
-Action = (
-    Cast | CopySpell | Put | TokenCopy | Resolve | Leave | Return | PhaseOut | PhaseIn | FaceUp | FaceDown | Restrict
-    | Unrestrict | TransformRequest | Become | Abilities | AbilitiesTogether | BackFace | AdditionalBeginningPhase | Tap
-    | Counters | ExtraTurn | EndVeto | LeaveGame | SaveLoad | Expect | Note
-)
+Action = _Action
 
 #: Actions by verb, in the order verbs are recognised.
 VERBS: Final[dict[str, type[_Action]]] = {
     "cast": Cast,
     "copy": CopySpell,
     "put": Put,
-    "token_copy": TokenCopy,
+    "token_copy": _verb(
+        "token_copy", """``{ token_copy = "x", as = "y", controller = "A", double_faced = true }``: a token copy of
+        permanent x.""", "token_copy",
+        token_copy=Obj, controller=(Annotated[str | None, Mark("player")], None),
+        as_=(Annotated[str | None, Mark("new", "token copy of {token_copy}")], None),
+        double_faced=(bool, True)),
     "return": Return,
-    "leave": Leave,
-    "phase_out": PhaseOut,
-    "phase_in": PhaseIn,
-    "face_up": FaceUp,
-    "face_down": FaceDown,
-    "restrict": Restrict,
-    "unrestrict": Unrestrict,
-    "transform": TransformRequest,
+    "leave": _verb(
+        "leave", """``{ leave = "x", to = "graveyard" }``: x leaves the battlefield (to = graveyard or exile).""",
+        "leave", "{leave} leaves the battlefield for the {to}",
+        leave=Obj, to=(Literal["graveyard", "exile"], "graveyard")),
+    "phase_out": _verb(
+        "phase_out", """``{ phase_out = "x" | ["x", "y"] }``: phase out by an effect (they phase in at their
+        controller's next untap step, 502.1).""", "phase_out", "{phase_out} phase out", phase_out=Objs),
+    "phase_in": _verb(
+        "phase_in", """``{ phase_in = "x" | [...] }``: phase in by an effect.""", "phase_in", "{phase_in} phase in",
+        phase_in=Objs),
+    "face_up": _verb(
+        "face_up", """``{ face_up = "x", face = "front" }``: turn face-down x face up.""", "turn_face_up",
+        "{face_up} is turned face up ({face} face)", face_up=Obj, face=(Side, Side.FRONT)),
+    "face_down": _verb(
+        "face_down", """``{ face_down = "x" }``: turn x face down.""", "turn_face_down",
+        "{face_down} is turned face down", face_down=Obj),
+    "restrict": _verb(
+        "restrict", """``{ restrict = "x", name = "..." }``: a "can't transform" effect starts applying to x.""",
+        "add_restriction", "{name!r} starts applying to {restrict}", restrict=Obj, name=(str, "can't transform")),
+    "unrestrict": _verb(
+        "unrestrict", """``{ unrestrict = "x", name = "..." }``: that effect ends.""", "remove_restriction",
+        "{name!r} stops applying to {unrestrict}", unrestrict=Obj, name=(str, "can't transform")),
+    "transform": _verb(
+        "transform", """``{ transform = "x", cause = "Moonmist" }``: another effect asks to transform x.""",
+        "request_transform", "{cause} tries to transform {transform}", transform=Obj, cause=(str, "an effect")),
     "become": Become,
     "abilities": Abilities,
     "abilities_together": AbilitiesTogether,
     "back_face": BackFace,
-    "additional_beginning_phase": AdditionalBeginningPhase,
-    "tap": Tap,
-    "counters": Counters,
-    "extra_turn": ExtraTurn,
-    "end_veto": EndVeto,
-    "leave_game": LeaveGame,
-    "save_load": SaveLoad,
+    "additional_beginning_phase": _verb(
+        "additional_beginning_phase", """``{ additional_beginning_phase = true }``: an additional beginning phase in
+        this turn (500.8; Sphinx of the Second Sun): its untap step (502.1 phasing, the 502.2 check of the previous
+        turn again, 502.3 untapping) and its upkeep; then the turn goes on in its main step.""",
+        "additional_beginning_phase", "an additional beginning phase begins (untap step, upkeep)", optional=True,
+        args=(), additional_beginning_phase=Literal[True]),
+    "tap": _verb("tap", """``{ tap = "x" }``.""", "tap", "tap {tap}", tap=Obj),
+    "counters": _verb(
+        "counters", """``{ counters = "x", kind = "+1/+1", add = 1 }``.""", "add_counters",
+        "put {add} {kind} counter(s) on {counters}", counters=Obj, kind=(str, "+1/+1"), add=(Positive, 1)),
+    "extra_turn": _verb(
+        "extra_turn", """``{ extra_turn = "A" }``: A takes an extra turn after this one (500.7: the most recent
+        first).""", "take_extra_turn", "{extra_turn} will take an extra turn",
+        extra_turn=Annotated[str, Mark("player", acting=True)]),
+    "end_veto": _verb(
+        "end_veto", """``{ end_veto = "x" }``: x's "it can't become day/night" ability stops applying (the host
+        reports ``veto_ended``).""", "stop_forbidding",
+        "{end_veto}'s \"it can't become day/night\" ability stops applying", optional=True, end_veto=Obj),
+    "leave_game": _verb(
+        "leave_game", """``{ leave_game = "B" }``: B leaves the game (800.4a): the objects B owns leave with them,
+        B's turns are taken out of the turn order.""", "player_leaves", "{leave_game} leaves the game",
+        optional=True, leave_game=Annotated[str, Mark("player", leaves=True)]),
+    "save_load": _verb(
+        "save_load", """``{ save_load = true }``: save the game and load it back; the game goes on from the loaded
+        state.""", "save_and_load", "save the game and load it back", optional=True, args=(),
+        save_load=Literal[True]),
     "resolve": Resolve,
     "expect": Expect,
     "note": Note,

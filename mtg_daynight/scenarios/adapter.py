@@ -28,6 +28,10 @@ from mtg_daynight.rules import (
     TransformRefused,
 )
 
+#: What the package exports (mtg_daynight.scenarios re-exports it): the Protocol, what its methods take and
+#: return, and every ``Seen`` record.
+__all__ = ["Adapter", "Entering", "PermanentView", "Seen", "SeenEntered", "SeenPhased", "SeenTrigger", "Unsupported"]
+
 
 class Unsupported(NotImplementedError):
     """The engine cannot do this action: the scenario is skipped."""

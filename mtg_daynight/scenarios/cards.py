@@ -106,7 +106,7 @@ class BundledCards:
         """The card ``name`` names in the bundled snapshot, or None."""
         if self._cards is None:
             from mtg_daynight.catalog import load_database
-            from mtg_daynight.importer.paths import bundled_snapshot
+            from mtg_daynight.importer.store import bundled_snapshot
 
             self._cards = DatabaseCards(load_database(bundled_snapshot().parent, default_mods=False))
         return self._cards.lookup(name)

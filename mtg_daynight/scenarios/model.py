@@ -11,20 +11,11 @@ import msgspec
 
 from mtg_daynight.reference import Card, CardKind
 from mtg_daynight.rules import Designation
-from mtg_daynight.scenarios.actions import Action
+from mtg_daynight.scenarios.actions import Action, FaceSpec
 from mtg_daynight.scenarios.checks import Checks
 
 # ---------------------------------------------------------------------------------------------------------------
 # Cards and the header.
-
-
-class FaceSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One face of an inline card."""
-
-    name: str
-    daybound: bool = False
-    nightbound: bool = False
-    instant_or_sorcery: bool = False
 
 
 class CardSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -19,7 +19,7 @@ from mtg_daynight.reference import Card
 from mtg_daynight.reference.host import turn_order_without
 from mtg_daynight.rules import Face
 from mtg_daynight.scenarios import model as m
-from mtg_daynight.scenarios.actions import VERBS, Action, Expect, ExtraTurn, LeaveGame
+from mtg_daynight.scenarios.actions import VERBS, Action, Expect, FaceSpec, verb_of
 from mtg_daynight.scenarios.cards import BUILTIN, CardCatalog, CardSource, TableCards
 from mtg_daynight.scenarios.checks import Checks, ChecksInput
 from mtg_daynight.scenarios.patterns import PATTERNS, EventPattern
@@ -147,7 +147,7 @@ class _Parser:
         return groups
 
     def card(self, key: str, spec: m.CardSpec) -> Card:
-        front = spec.front or m.FaceSpec(key)
+        front = spec.front or FaceSpec(key)
         return Card(
             Face(front.name, front.daybound, front.nightbound, front.instant_or_sorcery),
             None if spec.back is None else Face(spec.back.name, spec.back.daybound, spec.back.nightbound,
@@ -197,12 +197,14 @@ class _Parser:
             actions = []
             for n, action_raw in enumerate(actions_raw, 1):
                 action = self.action(action_raw, f"{where}, action {n}", group)
-                if isinstance(action, ExtraTurn):
-                    queue.append(next(g for g in groups if action.extra_turn in g))
+                verb = verb_of(action)
+                player = str(action.subject) if verb in ("extra_turn", "leave_game") else ""
+                if verb == "extra_turn":
+                    queue.append(next(g for g in groups if player in g))
                 actions.append(action)
-                if isinstance(action, LeaveGame):  # 800.4a: their turns leave the turn order
-                    groups, index = turn_order_without(groups, index, action.leave_game)
-                    queue = [g for g in (tuple(p for p in q if p != action.leave_game) for q in queue) if g]
+                if verb == "leave_game":  # 800.4a: their turns leave the turn order
+                    groups, index = turn_order_without(groups, index, player)
+                    queue = [g for g in (tuple(p for p in q if p != player) for q in queue) if g]
             expect = None
             if "expect" in raw:
                 expect = self.checks(raw["expect"], f"{where}: expect")
@@ -240,7 +242,7 @@ class _Parser:
             rest = {k: v for k, v in raw.items() if k != "expect"}
             base = _convert(rest, _ErrorOnly, f"{self.file}: {where}")
             return Expect(expect=self.checks(raw["expect"], where), error=base.error, error_type=base.error_type)
-        action: Action = _convert(raw, VERBS[verb], f"{self.file}: {where}")  # type: ignore[assignment]
+        action: Action = _convert(raw, VERBS[verb], f"{self.file}: {where}")
         done = action.complete(self, where, group)
         if done.error is None:
             for player in done.acting():
@@ -268,7 +270,7 @@ class _Parser:
         kind = next((k for k in PATTERNS if k in raw), None)
         if kind is None:
             raise self.fail(where, f"an event pattern needs one of: {', '.join(PATTERNS)}")
-        pattern: EventPattern = _convert(raw, PATTERNS[kind], f"{self.file}: {where}")  # type: ignore[assignment]
+        pattern: EventPattern = _convert(raw, PATTERNS[kind], f"{self.file}: {where}")
         if pattern.names:  # the pattern names an object
             self.use(getattr(pattern, pattern.names), where)
         if pattern.count is not None and pattern.count < 0:

@@ -1,11 +1,15 @@
-"""Event patterns of an ``expect`` (``events = [...]`` / ``absent = [...]``): one Struct per kind, with its own
-behaviour (how a pattern class is written: docs/scenarios.md, "Adding a verb"). The pattern's key (``entered``,
-``became``...) is scenario file syntax; the records it matches are the
-:data:`~mtg_daynight.scenarios.adapter.Seen` records, tagged with the rules' outcome vocabulary.
+"""Event patterns of an ``expect`` (``events = [...]`` / ``absent = [...]``): one row per kind of
+:data:`~mtg_daynight.scenarios.adapter.Seen` record (how a row is written: docs/scenarios.md, "Adding a verb").
+The pattern's key (``entered``, ``became``...) and field names are scenario file syntax, frozen; each row's field
+table says which record field each is compared with (``became``/``from`` against ``after``/``before``, ``to =
+"in"`` against ``phased_in = true``). Matching, saying a pattern or a record in words, and the engine's lines of
+the readable trace are generic.
 """
 
 from __future__ import annotations
 
+import typing
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, Literal, Self
 
 import msgspec
@@ -23,27 +27,40 @@ from mtg_daynight.rules import (
 from mtg_daynight.scenarios.adapter import Seen, SeenEntered, SeenPhased, SeenTrigger
 
 
-def _same(wanted: object, actual: object) -> bool:
-    """A field left out of a pattern (None) matches anything."""
-    return wanted is None or wanted == actual
+class Field(msgspec.Struct, frozen=True):
+    """One optional field of a pattern: its ``name`` (``from_`` is written ``from``) and type, the ``record``
+    field it is compared with (``values``: the record's value for each of the pattern's), and its words: a format
+    string appended to the pattern's head (``inline``) or put in its parentheses, or for a flag the words for true
+    and for false."""
+
+    name: str
+    type: Any
+    record: str
+    words: str | tuple[str, str] = "{}"
+    inline: bool = False
+    values: Mapping[object, object] | None = None
 
 
-def _with(head: str, *extras: str | None) -> str:
-    shown = [e for e in extras if e]
-    return head + (f" ({', '.join(shown)})" if shown else "")
+def _rule() -> Field:
+    return Field("rule", str | None, "rule")
 
 
-def _untap(during: bool | None) -> str | None:
-    if during is None:
-        return None
-    return "during the untap step" if during else "not during the untap step"
+def _untap() -> Field:
+    return Field("during_untap", bool | None, "during_untap_step", ("during the untap step",
+                                                                    "not during the untap step"))
 
 
-class _Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """Base of event patterns: ``count`` = exactly that many matches (default: at least one)."""
+class Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Base of event patterns: ``count`` = exactly that many matches (default: at least one). A field left out of
+    a pattern (None) matches anything."""
 
-    #: The kind of record this pattern matches.
+    #: The kind of record this pattern matches, its key and the record field the key is compared with, the
+    #: pattern's head in words (a format string over the key), and its other fields.
     kind: ClassVar[type[Any]]
+    key: ClassVar[str]
+    record: ClassVar[str]
+    head: ClassVar[str]
+    fields: ClassVar[tuple[Field, ...]]
     #: The field naming the object the pattern is about ("" when it names none): checked by the parser.
     names: ClassVar[str] = ""
 
@@ -51,18 +68,13 @@ class _Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
 
     def matches(self, seen: Seen) -> bool:
         """Whether one observed record matches (fields left out of the pattern match anything)."""
-        return isinstance(seen, self.kind) and self._fits(seen)
-
-    #: The pattern's fields and the record's field each is compared with; the first (the pattern's key) must be
-    #: equal, the others only when the pattern gives them.
-    compare: ClassVar[tuple[tuple[str, str], ...]] = ()
-    #: A record of this kind in words: a format string over ``seen`` (the record).
-    seen_words: ClassVar[str] = ""
-
-    def _fits(self, seen: Any) -> bool:
-        (key, field), *rest = self.compare
-        return getattr(self, key) == getattr(seen, field) and all(
-            _same(getattr(self, mine), getattr(seen, theirs)) for mine, theirs in rest)
+        if not isinstance(seen, self.kind) or getattr(self, self.key) != getattr(seen, self.record):
+            return False
+        for field in self.fields:
+            wanted = getattr(self, field.name)
+            if wanted is not None and (field.values or {}).get(wanted, wanted) != getattr(seen, field.record):
+                return False
+        return True
 
     def cited_rule(self) -> str | None:
         """The rule number the record must cite (``rule = "..."``), or None: mtg-daynight's own citation, which
@@ -76,209 +88,113 @@ class _Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
 
     def describe(self) -> str:
         """The pattern in words, e.g. ``transformed ruffian to back (702.145b)``."""
-        raise NotImplementedError
+        text, extras = self.head.format(getattr(self, self.key)), []
+        for field in self.fields:
+            value = getattr(self, field.name)
+            if value is None:
+                continue
+            words = field.words if isinstance(field.words, str) else field.words[0 if value else 1]
+            if field.inline:
+                text += words.format(value)
+            elif words.format(value):
+                extras.append(words.format(value))
+        return text + (f" ({', '.join(extras)})" if extras else "")
 
     @classmethod
-    def describe_seen(cls, seen: Any) -> str:
-        """A record of this pattern's kind in words."""
-        return cls.seen_words.format(seen=seen)
+    def of(cls, seen: Any) -> Self:
+        """The pattern that says ``seen`` (a record of this pattern's kind) in full: a flag that is false is left
+        out, as in :func:`describe_seen`."""
+        given: dict[str, Any] = {cls.key: getattr(seen, cls.record)}
+        for field in cls.fields:
+            value = getattr(seen, field.record)
+            given[field.name] = next((k for k, v in (field.values or {}).items() if v == value), value)
+            if isinstance(field.words, tuple) and value is False:
+                given[field.name] = None
+        return cls(**given)
 
 
-class EnteredPattern(_Pattern, frozen=True):
-    """``{ entered = "x", face = "back", transformed = true }``: x entered (transformed: entered transformed)."""
-
-    kind = SeenEntered
-    compare = (("entered", "permanent"), ("face", "face"), ("transformed", "transformed"), ("face_down", "face_down"))
-    names = "entered"
-
-    entered: str
-    face: Side | None = None
-    transformed: bool | None = None
-    face_down: bool | None = None
-
-    def describe(self) -> str:
-        """In words."""
-        return _with(
-            f"entered {self.entered}",
-            None if self.face is None else f"{self.face} face up",
-            None if self.transformed is None else ("entered transformed" if self.transformed
-                                                   else "not entered transformed"),
-            None if self.face_down is None else ("face down" if self.face_down else "face up"),
-        )
-
-    @staticmethod
-    def describe_seen(seen: SeenEntered) -> str:
-        """In words."""
-        how = ", entered transformed" if seen.transformed else ""
-        return f"entered {seen.permanent} ({seen.face} face up{how}{', face down' if seen.face_down else ''})"
+def _pattern(key: str, key_type: Any, kind: type[Any], record: str, head: str, doc: str, *fields: Field,
+             names: bool = True) -> type[Pattern]:
+    """One kind of pattern in one row: its key (of ``key_type``) compared with the ``record`` field of a record of
+    ``kind``, its head in words, its docstring (file syntax) and its optional fields."""
+    spec: list[tuple[str, Any] | tuple[str, Any, Any]] = [(key, key_type)]
+    spec += [(f.name, f.type, msgspec.field(default=None, name=f.name.rstrip("_"))) for f in fields]
+    namespace = {"__doc__": doc, "kind": kind, "key": key, "record": record, "head": head, "fields": fields,
+                 "names": key if names else ""}
+    made = msgspec.defstruct(f"{key.title().replace('_', '')}Pattern", spec, bases=(Pattern,), module=__name__,
+                             namespace=namespace, frozen=True, forbid_unknown_fields=True, kw_only=True)
+    return typing.cast(type[Pattern], made)
 
 
-class TransformedPattern(_Pattern, frozen=True):
-    """``{ transformed = "x", to = "back", rule = "702.145b" }``: x transformed (a real transform)."""
-
-    kind = Transform
-    seen_words = "transformed {seen.permanent} to {seen.to} ({seen.rule})"
-    compare = (("transformed", "permanent"), ("to", "to"), ("rule", "rule"))
-    names = "transformed"
-
-    transformed: str
-    to: Side | None = None
-    rule: str | None = None
-
-    def describe(self) -> str:
-        """In words."""
-        return _with(f"transformed {self.transformed}" + (f" to {self.to}" if self.to else ""), self.rule)
+def _derived(kind: type[Any]) -> type[Pattern]:
+    """The pattern of a ``Seen`` record without a row of its own: its tag is the key, compared with its first
+    field (an object name when that is ``permanent`` or ``source``); its other fields keep their names."""
+    first, *rest = msgspec.structs.fields(kind)
+    tag = kind.__struct_config__.tag
+    return _pattern(tag, first.type, kind, first.name, f"{tag} {{}}", f"""``{{ {tag} = ..., {', '.join(
+        f.name for f in rest)} }}``: a :class:`{kind.__name__}` record.""",
+        *(Field(f.name, f.type | None, f.name, f"{f.name} = {{}}") for f in rest),
+        names=first.name in ("permanent", "source"))
 
 
-class RefusedPattern(_Pattern, frozen=True):
-    """``{ refused = "x", rule = "702.145b" }``: a transform request for x was refused."""
+EventPattern = Pattern
 
-    kind = TransformRefused
-    seen_words = "refused transform of {seen.permanent} ({seen.rule})"
-    compare = (("refused", "permanent"), ("rule", "rule"))
-    names = "refused"
+#: Event pattern kinds by their key, in the order they are recognised: a row for each kind of record whose file
+#: syntax is its own (frozen), then the one :func:`_derived` pattern of every other kind of ``Seen`` record.
+PATTERNS: Final[dict[str, type[Pattern]]] = {p.key: p for p in (
+    _pattern("entered", str, SeenEntered, "permanent", "entered {}", """``{ entered = "x", face = "back",
+             transformed = true }``: x entered (transformed: entered transformed).""",
+             Field("face", Side | None, "face", "{} face up"),
+             Field("transformed", bool | None, "transformed", ("entered transformed", "not entered transformed")),
+             Field("face_down", bool | None, "face_down", ("face down", "face up"))),
+    _pattern("transformed", str, Transform, "permanent", "transformed {}", """``{ transformed = "x", to = "back",
+             rule = "702.145b" }``: x transformed (a real transform).""",
+             Field("to", Side | None, "to", " to {}", inline=True), _rule()),
+    _pattern("refused", str, TransformRefused, "permanent", "refused transform of {}", """``{ refused = "x", rule =
+             "702.145b" }``: a transform request for x was refused.""", _rule()),
+    _pattern("became", Designation, DesignationChange, "after", "became {}", """``{ became = "night", from = "day",
+             rule = "731.2a", during_untap = true }``: the designation changed.""",
+             Field("from_", Designation | None, "before", " from {}", inline=True), _rule(), _untap(), names=False),
+    _pattern("vetoed", Designation, ChangeVetoed, "after", "vetoed {}", """``{ vetoed = "night" }``: it would have
+             become night, an effect said it can't.""", _rule(), names=False),
+    _pattern("trigger", str, SeenTrigger, "source", "trigger of {}", """``{ trigger = "x", at = "upkeep" }``: x's
+             day/night-changed trigger went on the stack.""",
+             Field("at", Literal["upkeep", "now"] | None, "at", " at {}", inline=True)),
+    _pattern("not_entered", str, DoesNotEnter, "permanent", "{} did not enter", """``{ not_entered = "x", rule =
+             "712.13a" }``: x did not enter the battlefield (it went to the graveyard).""", _rule()),
+    _pattern("not_face_down", str, FaceDownRefused, "permanent", "{} was not turned face down", """``{
+             not_face_down = "x", rule = "712.16" }``: an effect tried to turn x face down and nothing happened.""",
+             _rule()),
+    _pattern("phased", str, SeenPhased, "permanent", "{} phased", """``{ phased = "x", to = "out", during_untap =
+             true }``: x phased in or out (in 502.1, or by an effect).""",
+             Field("to", Literal["in", "out"] | None, "phased_in", " {}", inline=True, values={"in": True,
+                                                                                                "out": False}),
+             _untap()),
+)}
+PATTERNS.update((p.key, p) for p in (_derived(kind) for kind in typing.get_args(Seen)
+                                     if kind not in {p.kind for p in PATTERNS.values()}))
 
-    refused: str
-    rule: str | None = None
+_BY_KIND: Final[dict[type[Any], type[Pattern]]] = {p.kind: p for p in PATTERNS.values()}
 
-    def describe(self) -> str:
-        """In words."""
-        return _with(f"refused transform of {self.refused}", self.rule)
-
-
-class BecamePattern(_Pattern, frozen=True):
-    """``{ became = "night", from = "day", rule = "731.2a", during_untap = true }``: the designation changed."""
-
-    kind = DesignationChange
-    compare = (("became", "after"), ("from_", "before"), ("rule", "rule"), ("during_untap", "during_untap_step"))
-
-    became: Designation
-    from_: Designation | None = msgspec.field(default=None, name="from")
-    rule: str | None = None
-    during_untap: bool | None = None
-
-    def describe(self) -> str:
-        """In words."""
-        return _with(f"became {self.became}" + (f" from {self.from_}" if self.from_ else ""), self.rule,
-                     _untap(self.during_untap))
-
-    @staticmethod
-    def describe_seen(seen: DesignationChange) -> str:
-        """In words."""
-        untap = ", during the untap step" if seen.during_untap_step else ""
-        return f"became {seen.after} from {seen.before} ({seen.rule}{untap})"
-
-
-class VetoedPattern(_Pattern, frozen=True):
-    """``{ vetoed = "night" }``: it would have become night, an effect said it can't."""
-
-    kind = ChangeVetoed
-    seen_words = "vetoed {seen.after} ({seen.rule})"
-    compare = (("vetoed", "after"), ("rule", "rule"))
-
-    vetoed: Designation
-    rule: str | None = None
-
-    def describe(self) -> str:
-        """In words."""
-        return _with(f"vetoed {self.vetoed}", self.rule)
-
-
-class TriggerPattern(_Pattern, frozen=True):
-    """``{ trigger = "x", at = "upkeep" }``: x's day/night-changed trigger went on the stack."""
-
-    kind = SeenTrigger
-    seen_words = "trigger of {seen.source} at {seen.at}"
-    compare = (("trigger", "source"), ("at", "at"))
-    names = "trigger"
-
-    trigger: str
-    at: Literal["upkeep", "now"] | None = None
-
-    def describe(self) -> str:
-        """In words."""
-        return f"trigger of {self.trigger}" + (f" at {self.at}" if self.at else "")
-
-
-class NotEnteredPattern(_Pattern, frozen=True):
-    """``{ not_entered = "x", rule = "712.13a" }``: x did not enter the battlefield (it went to the graveyard)."""
-
-    kind = DoesNotEnter
-    seen_words = "{seen.permanent} did not enter ({seen.rule})"
-    compare = (("not_entered", "permanent"), ("rule", "rule"))
-    names = "not_entered"
-
-    not_entered: str
-    rule: str | None = None
-
-    def describe(self) -> str:
-        """In words."""
-        return _with(f"{self.not_entered} did not enter", self.rule)
-
-
-class NotFaceDownPattern(_Pattern, frozen=True):
-    """``{ not_face_down = "x", rule = "712.16" }``: an effect tried to turn x face down and nothing happened."""
-
-    kind = FaceDownRefused
-    seen_words = "{seen.permanent} was not turned face down ({seen.rule})"
-    compare = (("not_face_down", "permanent"), ("rule", "rule"))
-    names = "not_face_down"
-
-    not_face_down: str
-    rule: str | None = None
-
-    def describe(self) -> str:
-        """In words."""
-        return _with(f"{self.not_face_down} was not turned face down", self.rule)
-
-
-class PhasedPattern(_Pattern, frozen=True):
-    """``{ phased = "x", to = "out", during_untap = true }``: x phased in or out (in 502.1, or by an effect)."""
-
-    kind = SeenPhased
-    names = "phased"
-
-    phased: str
-    to: Literal["in", "out"] | None = None
-    during_untap: bool | None = None
-
-    def _fits(self, seen: SeenPhased) -> bool:
-        to = None if self.to is None else self.to == "in"
-        return (self.phased == seen.permanent and _same(to, seen.phased_in)
-                and _same(self.during_untap, seen.during_untap_step))
-
-    def describe(self) -> str:
-        """In words."""
-        return _with(f"{self.phased} phased" + (f" {self.to}" if self.to else ""), _untap(self.during_untap))
-
-    @staticmethod
-    def describe_seen(seen: SeenPhased) -> str:
-        """In words."""
-        return f"{seen.permanent} phased {'in' if seen.phased_in else 'out'}" + (
-            " (during the untap step)" if seen.during_untap_step else "")
-
-
-EventPattern = (
-    EnteredPattern | TransformedPattern | RefusedPattern | BecamePattern | VetoedPattern | TriggerPattern
-    | NotEnteredPattern | NotFaceDownPattern | PhasedPattern
-)
-
-#: Event pattern kinds by their key, in the order they are recognised.
-PATTERNS: Final[dict[str, type[_Pattern]]] = {
-    "entered": EnteredPattern,
-    "transformed": TransformedPattern,
-    "refused": RefusedPattern,
-    "became": BecamePattern,
-    "vetoed": VetoedPattern,
-    "trigger": TriggerPattern,
-    "not_entered": NotEnteredPattern,
-    "not_face_down": NotFaceDownPattern,
-    "phased": PhasedPattern,
+#: The line of the readable trace for what an engine did that the rules' trace does not say (phasing, and
+#: day/night triggers: queued in the untap step for the upkeep, 502.4, or put on the stack at once).
+ENGINE_LINES: Final[dict[type[Any], Callable[[Any], str]]] = {
+    SeenPhased: lambda seen: (f"{'502.1' if seen.during_untap_step else '702.26'}: {seen.permanent} phases "
+                              f"{'in' if seen.phased_in else 'out'} (engine)"),
+    SeenTrigger: lambda seen: (
+        f"502.4: {seen.source}'s day/night trigger was queued in the untap step and goes on the stack at the "
+        "beginning of the upkeep (engine)" if seen.at == "upkeep"
+        else f"731.1a: {seen.source}'s day/night trigger goes on the stack (engine)"),
 }
-
-_BY_KIND: Final[dict[type[Any], type[_Pattern]]] = {p.kind: p for p in PATTERNS.values()}
 
 
 def describe_seen(seen: Seen) -> str:
     """An observed record in words."""
-    return _BY_KIND[type(seen)].describe_seen(seen)
+    return _BY_KIND[type(seen)].of(seen).describe()
+
+
+def engine_line(seen: Seen) -> str | None:
+    """The readable trace's line for ``seen`` when it is something the engine did that the rules' trace does not
+    say, else None."""
+    line = ENGINE_LINES.get(type(seen))
+    return None if line is None else line(seen)

@@ -6,19 +6,30 @@ keeps its name as its id there), so the rules' trace and every error message nam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+import inspect
+import typing
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import msgspec
 
 from mtg_daynight.facade import DayNight
-from mtg_daynight.reference import Card, ReferenceHost, Step, Zone, log
-from mtg_daynight.rules import AbilityChange, Designation, Face, Keyword, Side, TraceLine
-from mtg_daynight.scenarios.adapter import Entering, PermanentView, Seen, SeenEntered, SeenPhased, SeenTrigger
+from mtg_daynight.reference import Card, ReferenceHost, Zone, log
+from mtg_daynight.rules import AbilityChange, Designation, Keyword, TraceLine
+from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, Seen
 
 
 class ReferenceAdapter:
-    """Plays a scenario on a :class:`~mtg_daynight.reference.ReferenceHost`."""
+    """Plays a scenario on a :class:`~mtg_daynight.reference.ReferenceHost`. Every method of the
+    :class:`~mtg_daynight.scenarios.adapter.Adapter` Protocol it does not write below is derived (:func:`_derive`):
+    one call of the host's method of the same name with the same arguments, ``permanent`` mapped to its host id and
+    ``permanents`` passed one by one (mapped), or of the host's generic ``report`` when it has no such method."""
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Callable[..., None]:
+            """The derived Protocol methods (``tap``, ``phase_out``, ``set_back_face``...)."""
+            ...
 
     def __init__(self, daynight: DayNight | None = None, game_id: str = "scenario") -> None:
         self._daynight = daynight
@@ -73,10 +84,6 @@ class ReferenceAdapter:
         """Copy a spell without casting it."""
         self._bind(name, self.host.copy_spell(player, self._id(spell), id=name))
 
-    def resolve(self) -> None:
-        """Resolve the top of the stack."""
-        self.host.resolve()
-
     def stack_size(self) -> int:
         """Objects on the stack."""
         return len(self.host.stack)
@@ -108,69 +115,9 @@ class ReferenceAdapter:
         new_id = name if name not in self.host.objects else None
         self._bind(name, self.host.return_to_battlefield(old, controller, transformed=transformed, id=new_id))
 
-    def phase_out(self, permanents: Sequence[str]) -> None:
-        """Phase out."""
-        self.host.phase_out(*(self._id(p) for p in permanents))
-
-    def phase_in(self, permanents: Sequence[str]) -> None:
-        """Phase in."""
-        self.host.phase_in(*(self._id(p) for p in permanents))
-
-    def turn_face_down(self, permanent: str) -> None:
-        """Turn face down."""
-        self.host.turn_face_down(self._id(permanent))
-
-    def turn_face_up(self, permanent: str, face: Side) -> None:
-        """Turn face up."""
-        self.host.turn_face_up(self._id(permanent), face)
-
-    def set_abilities(self, permanent: str, gained: frozenset[Keyword], lost: frozenset[Keyword]) -> None:
-        """Granted / removed keywords."""
-        self.host.set_abilities(self._id(permanent), gained=gained, lost=lost)
-
     def set_abilities_batch(self, changes: Sequence[tuple[str, frozenset[Keyword], frozenset[Keyword]]]) -> None:
         """Several permanents' keywords at the same moment."""
         self.host.set_abilities_batch([AbilityChange(self._id(p), gained, lost) for p, gained, lost in changes])
-
-    def set_back_face(self, permanent: str, back: Face, cause: str) -> None:
-        """A back face given after it entered."""
-        self.host.set_back_face(self._id(permanent), back, cause)
-
-    def additional_beginning_phase(self) -> None:
-        """An additional beginning phase in this turn."""
-        self.host.additional_beginning_phase()
-
-    def add_restriction(self, permanent: str, restriction: str) -> None:
-        """A "can't transform" effect starts."""
-        self.host.add_restriction(self._id(permanent), restriction)
-
-    def remove_restriction(self, permanent: str, restriction: str) -> None:
-        """A "can't transform" effect ends."""
-        self.host.remove_restriction(self._id(permanent), restriction)
-
-    def request_transform(self, permanent: str, cause: str) -> None:
-        """Another effect asks to transform."""
-        self.host.request_transform(self._id(permanent), cause)
-
-    def become(self, to: Literal["day", "night", "switch"], cause: str) -> None:
-        """It becomes day / night / switches."""
-        self.host.become(to, cause)
-
-    def tap(self, permanent: str) -> None:
-        """Tap."""
-        self.host.tap(self._id(permanent))
-
-    def add_counters(self, permanent: str, kind: str, amount: int) -> None:
-        """Counters."""
-        self.host.add_counters(self._id(permanent), kind, amount)
-
-    def stop_forbidding(self, permanent: str) -> None:
-        """Its "it can't become day/night" ability stops applying."""
-        self.host.stop_forbidding(self._id(permanent))
-
-    def player_leaves(self, player: str) -> None:
-        """The player leaves the game."""
-        self.host.player_leaves(player)
 
     def save_and_load(self) -> None:
         """Save the rules' state and load it back."""
@@ -210,19 +157,20 @@ class ReferenceAdapter:
         return out
 
     def _record(self, entry: log.Event) -> Seen | None:
-        """The runner's record of one log entry (None: not something the runner observes)."""
-        if isinstance(entry, log.Decision):  # the rules' own action, objects renamed
-            action = entry.action()
-            if hasattr(action, "permanent"):
-                return msgspec.structs.replace(action, permanent=self._name(action.permanent))
-            return action
-        if isinstance(entry, log.Entered):
-            return SeenEntered(self._name(entry.permanent), entry.face, entry.transformed, entry.face_down)
-        if isinstance(entry, log.TriggerPut):
-            return SeenTrigger(self._name(entry.source), entry.at)
-        if isinstance(entry, log.PhasedIn | log.PhasedOut):
-            return SeenPhased(self._name(entry.permanent), isinstance(entry, log.PhasedIn), entry.step is Step.UNTAP)
-        return None
+        """The runner's record of one log entry (None: not something the runner observes): a decision's outcome
+        action, or the record the entry is observed as (``observed_as``), objects renamed to the scenario's names."""
+        if isinstance(entry, log.Decision):
+            action = entry.action
+            return msgspec.structs.replace(action, permanent=self._name(action.permanent)) if hasattr(
+                action, "permanent") else action
+        kind = _OBSERVED.get(entry.observed_as)
+        if kind is None:
+            return None
+        fields: dict[str, Any] = {name: getattr(entry, name) for name in kind.__struct_fields__}
+        for name in {"permanent", "source"} & fields.keys():
+            fields[name] = self._name(fields[name])
+        record: Seen = kind(**fields)
+        return record
 
     def report(self, event: str, **arguments: object) -> None:
         """Report the facade's event through the host's one generic path (names mapped to the host's ids)."""
@@ -231,3 +179,40 @@ class ReferenceAdapter:
     def trace(self) -> list[TraceLine]:
         """The rules' trace (a copy)."""
         return list(self.host.trace)
+
+
+#: The ``Seen`` records by tag: what a log entry is observed as (``LogEntry.observed_as``).
+_OBSERVED: Final[dict[object, type[Any]]] = {kind.__struct_config__.tag: kind for kind in typing.get_args(Seen)}
+
+
+def _on_host(name: str) -> Callable[..., None]:
+    """The adapter method ``name`` (the Protocol's signature and docstring) as one call of the host's method of the
+    same name with the same arguments (``permanent`` mapped to its host id, ``permanents`` passed one by one), or,
+    when the host has none, of its generic :meth:`~mtg_daynight.reference.ReferenceHost.report`."""
+    signature = inspect.signature(getattr(Adapter, name))
+
+    def call(adapter: ReferenceAdapter, *args: Any, **kwargs: Any) -> None:
+        arguments = dict(list(signature.bind(adapter, *args, **kwargs).arguments.items())[1:])
+        if "permanent" in arguments:
+            arguments["permanent"] = adapter._id(arguments["permanent"])
+        if "permanents" in arguments:
+            arguments["permanents"] = [adapter._id(p) for p in arguments["permanents"]]
+        method = getattr(adapter.host, name, None)
+        if method is None:
+            adapter.host.report(name, **arguments)
+        else:
+            method(*(v for k, value in arguments.items() for v in (value if k == "permanents" else (value,))))
+
+    call.__name__, call.__qualname__, call.__doc__ = name, f"ReferenceAdapter.{name}", getattr(Adapter, name).__doc__
+    call.__signature__ = signature  # type: ignore[attr-defined]
+    return call
+
+
+def _derive(adapter: type[ReferenceAdapter]) -> None:
+    """Give ``adapter`` every Protocol method it does not write itself, as :func:`_on_host`."""
+    for name, value in vars(Adapter).items():
+        if not name.startswith("_") and callable(value) and name not in vars(adapter):
+            setattr(adapter, name, _on_host(name))
+
+
+_derive(ReferenceAdapter)

@@ -17,9 +17,9 @@ import msgspec
 from mtg_daynight.rules import Side
 from mtg_daynight.scenarios import model as m
 from mtg_daynight.scenarios.actions import Action, Expect, Note, verb_of
-from mtg_daynight.scenarios.adapter import Adapter, Seen, SeenPhased, SeenTrigger, optional
+from mtg_daynight.scenarios.adapter import Adapter, Seen, optional
 from mtg_daynight.scenarios.checks import Checks, PermanentCheck
-from mtg_daynight.scenarios.patterns import EventPattern, describe_seen
+from mtg_daynight.scenarios.patterns import EventPattern, describe_seen, engine_line
 
 Status = Literal["pass", "fail", "skip", "error"]
 
@@ -188,7 +188,7 @@ class _Run:
         lines = [str(line) for line in self.adapter.trace()[trace_start:]]
         # What the engine did that the rules' trace does not say: phasing, and day/night triggers (queued in the
         # untap step for the upkeep, 502.4, or put on the stack at once).
-        lines += [_engine_line(s) for s in self.adapter.seen()[seen_start:] if isinstance(s, SeenPhased | SeenTrigger)]
+        lines += [line for s in self.adapter.seen()[seen_start:] if (line := engine_line(s)) is not None]
         step = Step(self.turn, label, lines)
         self.result.steps.append(step)
         return step
@@ -380,17 +380,6 @@ def _actual(pattern: EventPattern, matches: list[Seen], seen: list[Seen], scope:
     if not similar:
         return f"no such event in this {scope}"
     return "only " + "; ".join(describe_seen(s) for s in similar)
-
-
-def _engine_line(seen: SeenPhased | SeenTrigger) -> str:
-    """A line of the readable trace for something the engine did (not a rules decision)."""
-    if isinstance(seen, SeenPhased):
-        where = "502.1: " if seen.during_untap_step else "702.26: "
-        return f"{where}{seen.permanent} phases {'in' if seen.phased_in else 'out'} (engine)"
-    if seen.at == "upkeep":
-        return (f"502.4: {seen.source}'s day/night trigger was queued in the untap step and goes on the stack at "
-                "the beginning of the upkeep (engine)")
-    return f"731.1a: {seen.source}'s day/night trigger goes on the stack (engine)"
 
 
 AdapterFactory = Callable[[], Adapter]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from mtg_daynight.cli import main
-from mtg_daynight.importer.paths import bundled_snapshot
+from mtg_daynight.importer.store import bundled_snapshot
 
 Snap = dict[str, Any]
 

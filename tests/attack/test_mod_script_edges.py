@@ -17,7 +17,7 @@ from mtg_daynight.catalog import load_database
 from mtg_daynight.catalog.forge_script import parse_forge_script, script_lines
 from mtg_daynight.catalog.load import DatabaseCache
 from mtg_daynight.catalog.mods import ModFileError, mod_files
-from mtg_daynight.importer.paths import bundled_snapshot
+from mtg_daynight.importer.store import bundled_snapshot
 
 from .conftest import run_cli
 

@@ -20,7 +20,7 @@ from mtg_daynight.catalog.load import DEFAULT_CACHE
 from mtg_daynight.catalog.plugin import CARD_DATA_PLUGIN_NAME
 from mtg_daynight.cli import main
 from mtg_daynight.hookspecs import PROJECT
-from mtg_daynight.importer.paths import DATA_DIR_ENV
+from mtg_daynight.importer.store import DATA_DIR_ENV
 from mtg_daynight.manager import install
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects, gz
 

@@ -140,7 +140,7 @@ def test_the_snapshot_is_looked_for_where_the_importer_writes_it(
 ) -> None:
     from catalog_fixture import write_fixture
 
-    from mtg_daynight.importer.paths import DATA_DIR_ENV
+    from mtg_daynight.importer.store import DATA_DIR_ENV
 
     write_fixture(tmp_path / "env")
     (tmp_path / "explicit").mkdir()

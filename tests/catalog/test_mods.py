@@ -164,7 +164,7 @@ def test_mods_work_without_a_snapshot(tmp_path: Path, mods_dir: Path) -> None:
 
 def test_default_mod_dirs_are_custom_in_the_checkout_and_the_user_card_data_dir() -> None:
     from mtg_daynight.catalog.mods import default_mod_dirs
-    from mtg_daynight.importer.paths import repo_carddata_dir, user_data_dir
+    from mtg_daynight.importer.store import repo_carddata_dir, user_data_dir
 
     assert default_mod_dirs() == (Path(__file__).parents[2] / "carddata" / "custom", user_data_dir() / "custom")
     assert repo_carddata_dir() is not None  # the tests run from a source checkout

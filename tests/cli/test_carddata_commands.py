@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 from pathlib import Path
 from types import ModuleType
@@ -15,8 +16,8 @@ from types import ModuleType
 import pytest
 
 from mtg_daynight.cli import main
-from mtg_daynight.importer import paths
-from mtg_daynight.importer.paths import bundled_snapshot, locate_snapshot
+from mtg_daynight.importer import store
+from mtg_daynight.importer.store import bundled_snapshot, locate_snapshot
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects, helper_card
 from tests.importer.mtgjson_fixtures import fixture_set, set_file
 
@@ -26,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def no_user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No --data-dir, no $MTG_DAYNIGHT_DATA_DIR, an empty user data directory, no checkout snapshot."""
-    monkeypatch.delenv(paths.DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv(store.DATA_DIR_ENV, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setattr(paths, "repo_carddata_dir", lambda: None)
+    monkeypatch.setattr(store, "repo_carddata_dir", lambda: None)
     return tmp_path / "xdg" / "mtg-daynight" / "carddata"
 
 
@@ -181,3 +182,29 @@ def test_deck_scan_reports_the_bundled_cards_that_read_day_night(
     assert "cards that care about day/night (read it or forbid a change):" in out
     assert "Moonrager's Slash" in out and "Wolf Strike" in out
     assert "needs the Day // Night helper card: no" in out
+
+
+def test_an_unchanged_import_writes_nothing_into_a_committed_data_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As a maintainer's cron job runs it (`--data-dir carddata` of a checkout): the second import of the same file
+    leaves the committed snapshot's bytes and modification time as they were; a changed file is written."""
+    carddata = tmp_path / "checkout" / "carddata"
+    carddata.mkdir(parents=True)
+    (carddata / "README.md").write_text("committed card data\n")
+    source = tmp_path / "bulk.jsonl"
+    source.write_bytes(encode_jsonl(fixture_objects()))
+    assert _update("--from-file", str(source), "--data-dir", str(carddata)) == 0
+    snapshot = carddata / "daynight-cards.json"
+    committed = snapshot.read_bytes()
+    os.utime(snapshot, ns=(1_000_000_000, 1_000_000_000))  # as a checkout leaves it: any rewrite would change it
+    capsys.readouterr()
+    assert _update("--from-file", str(source), "--data-dir", str(carddata)) == 0
+    assert "no card changed" in capsys.readouterr().out
+    assert _update("--from-file", str(source), "--data-dir", str(carddata), "--quiet") == 0
+    assert capsys.readouterr() == ("", "")
+    assert snapshot.read_bytes() == committed and snapshot.stat().st_mtime_ns == 1_000_000_000
+    source.write_bytes(encode_jsonl([*fixture_objects(), helper_card(51, "tfx2")]))
+    assert _update("--from-file", str(source), "--data-dir", str(carddata), "--quiet") == 0
+    assert capsys.readouterr().out.startswith("card data updated: ")
+    assert snapshot.read_bytes() != committed and snapshot.stat().st_mtime_ns != 1_000_000_000

@@ -48,19 +48,16 @@ GAME = (
     "mtg_daynight.plugin",
     "mtg_daynight.catalog.plugin",
 )
-#: Updating card data: a deck scan only reads a snapshot (importer.paths, snapshot, records and its checks), so
-#: not the writing side (importer.store). platformdirs (and the tempfile it imports) is loaded: it finds the
-#: user's snapshot.
+#: Updating card data: a deck scan only finds and reads a snapshot (importer.store, which knows where card data
+#: lives; snapshot, records and its checks), so not the import, the network nor the lock (filelock).
+#: platformdirs (and the tempfile it imports) is loaded: it finds the user's snapshot.
 UPDATING = (
-    "mtg_daynight.importer.store",
-    "mtg_daynight.atomicfile",
     "mtg_daynight.importer.bulk",
     "mtg_daynight.importer.update",
     "mtg_daynight.importer.fetch",
     "mtg_daynight.importer.scryfall",
     "mtg_daynight.importer.mtgjson",
     "mtg_daynight.importer.local",
-    "mtg_daynight.importer.diff",
     "mtg_daynight.importer.fold",
     "filelock",
 )
@@ -170,8 +167,7 @@ def test_deck_scan_loads_no_game_no_update_and_nothing_for_other_inputs(
     argv = ("deck", "scan", "--no-default-mods", *where, files["deck"])
     status, out, modules = _probe(tmp_path, _cli(*argv))
     assert status == 0 and "needs the Day // Night helper card: yes" in out, out
-    assert {"mtg_daynight.importer.snapshot", "mtg_daynight.importer.hygiene", "mtg_daynight.importer.integrity",
-            "mtg_daynight.catalog.database"} <= modules  # the snapshot is read through its checks
+    assert {"mtg_daynight.importer.snapshot", "mtg_daynight.catalog.database"} <= modules  # read through its checks
     _assert_not_loaded(modules, REQUESTS, PLUGGY, GAME, UPDATING, OTHER_INPUTS)
 
 

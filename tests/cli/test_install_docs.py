@@ -4,8 +4,9 @@ until it is published.
 The commands are read, not run (no network, no new environment): each ``pip install`` of a Markdown file is split
 the way the shell would, and each of its targets must be something pip can install here: a directory of the
 checkout with a ``pyproject.toml`` (and every ``[extra]`` named defined there), a requirements file of the
-checkout (whose lines are checked the same way), or a third-party requirement that some ``pyproject.toml`` of
-the checkout already depends on. ``pip install mtg-daynight`` from the index is refused: it is not there yet.
+checkout (whose lines are checked the same way), a third-party requirement that some ``pyproject.toml`` of
+the checkout already depends on, or pip itself (upgraded first). ``pip install mtg-daynight`` from the index is
+refused: it is not there yet.
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ def target_problem(target: str, base: Path) -> str | None:
     if found is None:
         return f"{target}: not a requirement"
     name = _normalised(found["name"])
+    if name == "pip":  # upgrading the installer itself (a fresh venv's pip can be too old)
+        return None
     if name.startswith("mtg-daynight"):
         return f"{target}: not published on the package index yet (install from the clone)"
     if name not in _known_dependencies():

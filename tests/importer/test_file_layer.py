@@ -15,8 +15,8 @@ from mtg_daynight.importer import bulk
 from mtg_daynight.importer.bulk import import_file
 from mtg_daynight.importer.errors import CardFileError, CompressedDataError
 from mtg_daynight.importer.fold import Folded, Folder
-from mtg_daynight.importer.hygiene import check_card_text
 from mtg_daynight.importer.scryfall import CARD_DECODER, Card
+from mtg_daynight.importer.snapshot import check_card_text
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects, gz, transform_card
 

@@ -16,9 +16,9 @@ import msgspec
 import pytest
 
 from mtg_daynight.cli import main
-from mtg_daynight.importer import paths
-from mtg_daynight.importer.paths import bundled_snapshot, locate_snapshot
+from mtg_daynight.importer import store
 from mtg_daynight.importer.snapshot import decode_snapshot, load_snapshot
+from mtg_daynight.importer.store import bundled_snapshot, locate_snapshot
 from mtg_daynight.importer.update import run_update
 from tests.importer.mtgjson_fixtures import fixture_set, set_file
 
@@ -52,9 +52,9 @@ def sources(build: ModuleType) -> Path:
 @pytest.fixture
 def no_user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No --data-dir, no $MTG_DAYNIGHT_DATA_DIR, an empty user data directory, no checkout snapshot."""
-    monkeypatch.delenv(paths.DATA_DIR_ENV, raising=False)
+    monkeypatch.delenv(store.DATA_DIR_ENV, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setattr(paths, "repo_carddata_dir", lambda: None)
+    monkeypatch.setattr(store, "repo_carddata_dir", lambda: None)
     return tmp_path / "xdg" / "mtg-daynight" / "carddata"
 
 
@@ -114,7 +114,7 @@ def test_lookup_order_data_dir_env_user_checkout_then_bundled(
     assert locate_snapshot().origin == "bundled" and locate_snapshot().path == bundled_snapshot()
     checkout = tmp_path / "checkout" / "carddata"
     checkout.mkdir(parents=True)
-    monkeypatch.setattr(paths, "repo_carddata_dir", lambda: checkout)
+    monkeypatch.setattr(store, "repo_carddata_dir", lambda: checkout)
     assert locate_snapshot().origin == "bundled"  # a checkout's carddata/ without a snapshot does not count
     (checkout / "daynight-cards.json").write_bytes(bundled_snapshot().read_bytes())
     assert locate_snapshot().origin == "checkout"
@@ -122,7 +122,7 @@ def test_lookup_order_data_dir_env_user_checkout_then_bundled(
     source.write_bytes(set_file(fixture_set()))
     run_update(from_file=[source], force=True)  # no --data-dir: writes the user import (fewer cards: forced)
     assert locate_snapshot() == (no_user_data / "daynight-cards.json", "user")
-    monkeypatch.setenv(paths.DATA_DIR_ENV, str(tmp_path / "empty"))
+    monkeypatch.setenv(store.DATA_DIR_ENV, str(tmp_path / "empty"))
     assert locate_snapshot() == (tmp_path / "empty" / "daynight-cards.json", "$MTG_DAYNIGHT_DATA_DIR")
     assert locate_snapshot(tmp_path / "given") == (tmp_path / "given" / "daynight-cards.json", "--data-dir")
 
@@ -210,7 +210,7 @@ def test_scenarios_and_demo_take_day_night_cards_from_the_bundle(
     from mtg_daynight.reference import CardKind
     from mtg_daynight.scenarios import BUILTIN, ORDINARY_CARDS
 
-    monkeypatch.setenv(paths.DATA_DIR_ENV, str(tmp_path))  # the user's card data plays no part in built-in cards
+    monkeypatch.setenv(store.DATA_DIR_ENV, str(tmp_path))  # the user's card data plays no part in built-in cards
     ruffian = BUILTIN.lookup("Tavern Ruffian")
     assert ruffian is not None and ruffian.back is not None
     assert (ruffian.front.name, ruffian.front.daybound, ruffian.back.name, ruffian.back.nightbound) == (

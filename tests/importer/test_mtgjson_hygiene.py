@@ -10,8 +10,8 @@ import pytest
 from mtg_daynight.cli import main
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
-from mtg_daynight.importer.hygiene import escape_text
 from mtg_daynight.importer.mtgjson import read_mtgjson
+from mtg_daynight.importer.snapshot import escape_text
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects, import_bytes
 from tests.importer.mtgjson_fixtures import fixture_set, set_file, set_object, werewolf
 

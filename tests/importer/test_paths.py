@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.importer.paths import locate_snapshot, resolve_cache_dir, resolve_data_dir, user_data_dir
+from mtg_daynight.importer.store import locate_snapshot, resolve_cache_dir, resolve_data_dir, user_data_dir
 
 
 def test_the_card_data_and_download_directories_sit_in_the_user_directories(

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.importer.diff import diff_snapshots
 from mtg_daynight.importer.errors import CardFileError, LockTimeoutError, SnapshotMissingError, SnapshotRefusedError
 from mtg_daynight.importer.records import SourceInfo
-from mtg_daynight.importer.snapshot import check_plausible, encode_snapshot, load_snapshot
+from mtg_daynight.importer.snapshot import check_plausible, diff_snapshots, encode_snapshot, load_snapshot
 from mtg_daynight.importer.store import Store
 from mtg_daynight.importer.update import build_snapshot, run_update
 from tests.importer.fixture_cards import ORACLE_LANTERN, encode_jsonl, fixture_objects, gz, import_bytes, transform_card

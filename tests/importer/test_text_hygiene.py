@@ -11,12 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtg_daynight.importer import hygiene
+from mtg_daynight.importer import snapshot
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.hygiene import RECORD_KINDS, Record, escape_text, find_forbidden, is_clean
-from mtg_daynight.importer.paths import bundled_snapshot
 from mtg_daynight.importer.records import Counts, Snapshot
-from mtg_daynight.importer.snapshot import decode_snapshot
+from mtg_daynight.importer.snapshot import RECORD_KINDS, Record, decode_snapshot, escape_text, find_forbidden, is_clean
+from mtg_daynight.importer.store import bundled_snapshot
 
 #: The forbidden characters, written out as the checks' reference: C0 and C1 controls, DEL, the line and paragraph
 #: separators, the bidi controls and marks; in rules text the line feed is allowed.
@@ -54,9 +53,9 @@ def test_every_forbidden_character_is_unprintable() -> None:
 
 
 def test_reading_the_bundled_snapshot_compiles_no_pattern() -> None:
-    hygiene._pattern.cache_clear()
+    snapshot._pattern.cache_clear()
     assert decode_snapshot(bundled_snapshot().read_bytes()).cards
-    assert hygiene._pattern.cache_info().currsize == 0
+    assert snapshot._pattern.cache_info().currsize == 0
 
 
 def test_the_record_kinds_are_the_snapshot_fields_each_counted_in_the_manifest() -> None:

@@ -279,7 +279,7 @@ def test_bad_outcome_is_a_contract_error() -> None:
     host.begin_turn()
     bear = host.put_onto_battlefield(BEAR, "A")
     with pytest.raises(HostContractError, match="already up"):
-        host._outcomes.carry_out(Outcome((Transform(bear, Side.FRONT, "701.27"),)), cause="test")
+        host._carry_out(Outcome((Transform(bear, Side.FRONT, "701.27"),)), cause="test")
 
 
 def test_many_hosts_share_one_plugin_manager() -> None:

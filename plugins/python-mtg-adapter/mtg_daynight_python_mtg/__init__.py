@@ -26,6 +26,7 @@ from mtg_daynight import DayNight, Designation, Side
 from mtg_daynight.rules import GameState, TraceLine
 from mtg_daynight_python_mtg import faces
 from mtg_daynight_python_mtg.compat import PINNED_VERSION, EngineMismatchError, check_engine
+from mtg_daynight_python_mtg.faces import State
 from mtg_daynight_python_mtg.session import (
     GAME_ID_KEY,
     SESSION_KEY,
@@ -61,10 +62,21 @@ class Attached:
     def __repr__(self) -> str:
         return f"<day/night for python-mtg game {self.session.game.id!r}: {self.designation}>"
 
+    def _synced(self) -> State:
+        """The current position, after reporting what entered or left its battlefield since the adapter last
+        looked (a permanent an unwrapped python-mtg function put onto the battlefield is noticed here)."""
+        state: State = self.mtg_game.state
+        session = session_of(state)
+        if session is not None and not state.get("_loser"):
+            session.restore(state)
+            session.sync(state)
+            session.store(state)
+        return state
+
     @property
     def state(self) -> GameState:
         """The day/night rules' state of the current position."""
-        return rules_state(self.mtg_game.state)
+        return rules_state(self._synced())
 
     @property
     def designation(self) -> Designation:
@@ -73,7 +85,7 @@ class Attached:
 
     def face_of(self, permanent: str) -> Side:
         """The face ``permanent`` (a python-mtg card id) shows in the engine now."""
-        return faces.face_up(self.mtg_game.state, permanent)
+        return faces.face_up(self._synced(), permanent)
 
     def rules_face_of(self, permanent: str) -> Side:
         """The face the rules say ``permanent`` shows (equal to :meth:`face_of` on the battlefield)."""
@@ -103,10 +115,11 @@ def attach(game: Any, daynight: DayNight | None = None, *, game_id: str | None =
 
     Checks python-mtg's internals (raises :class:`EngineMismatchError`), wraps them once per process, and
     starts a day/night game named ``game_id`` (default: a new ``"python-mtg-<n>"``) in ``daynight`` (default
-    ``DayNight()``, which also loads installed mtg-daynight plugins). The current turn's untap step, the spells
-    already cast in it and the battlefield are reported at once: attach right after ``mtg.Game(...)``, where
-    nothing has been cast yet. A game deserialised with ``mtg.Game.deserialize`` continues its stored
-    day/night state.
+    ``DayNight()``, which also loads installed mtg-daynight plugins). The battlefield is reported at once, and
+    so are the current turn's untap step and the spells already cast in it if python-mtg has run that untap
+    step (a position still in its untap step has it reported when python-mtg runs it): attach right after
+    ``mtg.Game(...)``, or anywhere in turn 1. A game deserialised with ``mtg.Game.deserialize`` continues its
+    stored day/night state.
     """
     from mtg_daynight_python_mtg import hooks
 

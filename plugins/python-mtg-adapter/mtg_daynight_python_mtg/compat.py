@@ -60,10 +60,11 @@ def installed_version() -> str | None:
         return None
 
 
-def check_engine() -> None:
-    """Import python-mtg and verify every internal the adapter wraps; raise :class:`EngineMismatchError`
-    listing all that is missing. A version other than :data:`PINNED_VERSION` whose internals all match only
-    warns (``RuntimeWarning``): it is untested, not known to be broken."""
+def check_engine(required: dict[str, dict[str, tuple[str, ...]]] = REQUIRED) -> None:
+    """Import python-mtg and verify every internal the adapter wraps (``required``: module -> function -> its
+    leading parameters); raise :class:`EngineMismatchError` listing all that is missing. A version other than
+    :data:`PINNED_VERSION` whose internals all match only warns (``RuntimeWarning``): it is untested, not known
+    to be broken."""
     version = installed_version()
     if version is None:
         raise EngineMismatchError(
@@ -71,7 +72,7 @@ def check_engine() -> None:
             "macOS only)"
         )
     problems: list[str] = []
-    for module_name, functions in REQUIRED.items():
+    for module_name, functions in required.items():
         try:
             module = importlib.import_module(module_name)
         except ImportError as exc:

@@ -14,7 +14,8 @@ check_engine` first):
 ``mtg.driver._resolve_top``      the top of the stack resolves: ask the face a permanent spell enters
                                  with *before* it enters (702.145b is a replacement); a spell that does
                                  not enter (712.13a) goes to the graveyard instead
-``mtg.driver._transform``        the engine's own transform effects: ask the rules first (702.145b/e)
+``mtg.driver._transform``        the engine's own transform effects: ask the rules first, for every
+                                 permanent they know (702.145b/e, 701.27)
 ``mtg.driver.turn_face_up``      a face-down permanent is turned face up
 ==============================  ==================================================================
 
@@ -32,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mtg_daynight_python_mtg.faces import State
-from mtg_daynight_python_mtg.session import Session, session_of
+from mtg_daynight_python_mtg.session import Session, current_step, session_of
 
 #: attribute set on each wrapper, so that installing twice never wraps a wrapper
 _MARK = "__mtg_daynight_wrapped__"
@@ -55,7 +56,7 @@ def _advance_one(original: Callable[..., Any]) -> Callable[..., Any]:
             return original(state, *args, **kwargs)
         session.restore(state)
         session.sync(state)
-        if next(iter(state.get("current_step", {("",)})))[0] == "untap":
+        if current_step(state) == "untap":
             session.untap_step(state)
         session.store(state)
         result = original(state, *args, **kwargs)
@@ -159,8 +160,8 @@ def _resolve_top(original: Callable[..., Any], driver: Any) -> Callable[..., Any
             return None
         result = original(state, *args, **kwargs)
         session.restore(state)
-        if outcome is not None:
-            session.carry_out_rest(state, outcome)
+        if entering is not None and outcome is not None:
+            session.entered_from_stack(state, entering[0], outcome)
         session.sync(state)
         session.store(state)
         return result
@@ -176,8 +177,7 @@ def _transform(original: Callable[..., Any]) -> Callable[..., Any]:
             return original(state, obj, ctrl, *args, **kwargs)
         session.restore(state)
         session.sync(state)
-        if not session.request_transform(state, obj, "a python-mtg transform effect"):
-            original(state, obj, ctrl, *args, **kwargs)
+        session.transform(state, obj, lambda: original(state, obj, ctrl, *args, **kwargs))
         session.sync(state)
         session.store(state)
         return None

@@ -18,7 +18,17 @@ from collections.abc import Callable
 import msgspec
 
 from mtg_daynight import DayNight, Game, Outcome, Side
-from mtg_daynight.rules import Designation, DoesNotEnter, EnterFace, GameState, Transform
+from mtg_daynight.rules import (
+    ChangeVetoed,
+    Designation,
+    DesignationChange,
+    DoesNotEnter,
+    EnterFace,
+    FaceDownRefused,
+    GameState,
+    Transform,
+    TransformRefused,
+)
 from mtg_daynight.rules.saves import decode_state
 from mtg_daynight_python_mtg import faces
 from mtg_daynight_python_mtg.faces import State
@@ -42,6 +52,21 @@ class Reported(msgspec.Struct, frozen=True):
     outcome: Outcome
 
 
+class Entered(msgspec.Struct, frozen=True):
+    """A permanent entered the engine's battlefield with ``face`` up (after the rules' EnterFace, if any, was
+    carried out). ``replaced``: 702.145b's replacement made it enter transformed (not a transform)."""
+
+    permanent: str
+    face: Side
+    replaced: bool
+    face_down: bool
+
+
+#: What the adapter carried out in the engine, in order: each permanent that entered, and each outcome action
+#: it acted on (transforms it made, refusals and vetoes it obeyed, designation changes it shows).
+Carried = Entered | Transform | TransformRefused | DesignationChange | ChangeVetoed | DoesNotEnter | FaceDownRefused
+
+
 class Session:
     """The day/night side of one python-mtg game (and of every position copied or pushed from it).
 
@@ -55,6 +80,8 @@ class Session:
         self.namer = namer
         #: Every event reported, across all positions (a search that pushes and pops adds to it too).
         self.reported: list[Reported] = []
+        #: What the adapter carried out in the engine, across all positions (see :data:`Carried`).
+        self.carried: list[Carried] = []
         self._snapshot: str | None = None
         self._dirty = True
 
@@ -103,16 +130,33 @@ class Session:
                 faces.set_face(state, action.permanent, action.face)
             elif only_entering:
                 continue
-            elif isinstance(action, Transform):
-                faces.set_face(state, action.permanent, action.to)
-            elif isinstance(action, DoesNotEnter) and action.permanent in faces.battlefield(state):
-                faces.put_into_graveyard(state, action.permanent)
+            else:
+                self._carry_out_one(state, action)
 
     def carry_out_rest(self, state: State, outcome: Outcome) -> None:
-        """Everything after the EnterFace actions (transforms caused by the permanents' arrival)."""
+        """Everything after the EnterFace actions (transforms caused by the permanents' arrival, designation
+        changes)."""
         for action in outcome.actions:
-            if isinstance(action, Transform):
-                faces.set_face(state, action.permanent, action.to)
+            if not isinstance(action, EnterFace):
+                self._carry_out_one(state, action)
+
+    def _carry_out_one(self, state: State, action: object) -> None:
+        if isinstance(action, Transform):
+            faces.set_face(state, action.permanent, action.to)
+            if faces.face_up(state, action.permanent) is not action.to:
+                return  # not shown by the engine: not carried out (and not logged as done)
+        elif isinstance(action, DoesNotEnter) and action.permanent in faces.battlefield(state):
+            faces.put_into_graveyard(state, action.permanent)
+        if isinstance(action, Transform | TransformRefused | DesignationChange | ChangeVetoed | DoesNotEnter
+                      | FaceDownRefused):
+            self.carried.append(action)
+
+    def _entered(self, state: State, obj: str, outcome: Outcome) -> None:
+        """Log that ``obj`` entered, with the face the engine shows after the rules' EnterFace."""
+        replaced = any(isinstance(a, EnterFace) and a.permanent == obj and a.replaced for a in outcome.actions)
+        if obj in faces.battlefield(state):
+            face_down = (obj,) in state.get("face_down", ())
+            self.carried.append(Entered(obj, faces.face_up(state, obj), replaced, face_down))
 
     def untap_step(self, state: State) -> None:
         """A turn began and its untap step is about to untap (502.2 comes before 502.3). python-mtg has no
@@ -139,21 +183,38 @@ class Session:
         """A permanent spell is about to resolve onto the battlefield: ask which face it enters with and
         turn it to that face now (702.145b: a replacement, not a transform). Returns the outcome; the caller
         carries out the rest once the permanent is on the battlefield."""
+        # A spell is front face up (712.8); python-mtg keeps the back face of a card its own transform turned
+        # outside the battlefield, so the engine is turned front face up too.
+        faces.set_face(state, obj, Side.FRONT)
         card = faces.describe(state, obj, self.namer, as_controller=controller)
-        card = msgspec.structs.replace(card, face=Side.FRONT)  # a spell resolves front face up (712.8)
         outcome = self._report(f"{card.name} ({obj}) is about to enter", lambda g: g.enter(card))
         self.carry_out(state, outcome, only_entering=True)
         return outcome
 
-    def request_transform(self, state: State, obj: str, cause: str) -> bool:
-        """Another effect wants to transform ``obj``. Returns False when the rules have no say (``obj`` is
-        unknown to them or has nothing to do with day and night): the engine's own transform then runs."""
-        tracked = self.game.state.permanents.get(obj)
-        if tracked is None or not tracked.cares_about_day_night:
-            return False
+    def entered_from_stack(self, state: State, obj: str, outcome: Outcome) -> None:
+        """The spell ``obj`` resolved onto the battlefield: log it, then carry out the rest of the outcome
+        :meth:`enter_from_stack` got (transforms and designation changes its arrival caused)."""
+        self._entered(state, obj, outcome)
+        self.carry_out_rest(state, outcome)
+
+    def transform(self, state: State, obj: str, engine_transform: Callable[[], object]) -> None:
+        """python-mtg's own transform effect (``mtg.driver._transform``) wants to transform ``obj``. The rules
+        are asked first (``request_transform``) for every permanent they know, so the face they record is
+        the face the engine shows. Refused (702.145b/e, 701.27...): nothing happens. Allowed to the back
+        face while the engine shows the front: python-mtg's own transform does it (``engine_transform``).
+        Allowed to the front face: python-mtg's transform only ever turns a card to its back face, so the
+        face change is carried out as for any outcome. Something the rules do not know (a card that is not
+        on the battlefield) is left to python-mtg's transform as it is."""
+        if obj not in self.game.state.permanents:
+            engine_transform()
+            return
+        cause = "a python-mtg transform effect"
         outcome = self._report(f"{cause} wants to transform {obj}", lambda g: g.request_transform(obj, cause))
+        turned = next((a for a in outcome.actions if isinstance(a, Transform) and a.permanent == obj), None)
+        if turned is not None and turned.to is Side.BACK and faces.face_up(state, obj) is Side.FRONT:
+            self.store(state)
+            engine_transform()
         self.carry_out(state, outcome)
-        return True
 
     def turned_face_up(self, state: State, obj: str) -> None:
         """``obj`` was turned face up: a double-faced permanent has its front face up (712.15a),
@@ -183,12 +244,18 @@ class Session:
         if entered:
             cards = [faces.describe(state, obj, self.namer) for obj in entered]
             outcome = self._report("entered: " + ", ".join(entered), lambda g: g.enter(*cards))
-            self.carry_out(state, outcome)
+            self.carry_out(state, outcome, only_entering=True)
+            for obj in entered:
+                if not any(isinstance(a, DoesNotEnter) and a.permanent == obj for a in outcome.actions):
+                    self._entered(state, obj, outcome)
+            self.carry_out_rest(state, outcome)
 
     def seed_turn(self, state: State) -> None:
-        """Attach in the middle of a turn: report that turn's untap step and the spells already cast in it
-        (python-mtg's per-turn ``_cast_by`` counters), then the battlefield."""
-        self.untap_step(state)
+        """Attach in the middle of a turn: report that turn's untap step if python-mtg has run it (a position
+        still in its untap step has not: the wrapped turn loop reports it when it runs) and the spells already
+        cast in the turn (python-mtg's per-turn ``_cast_by`` counters), then the battlefield."""
+        if current_step(state) != "untap":
+            self.untap_step(state)
         for player, count in sorted(dict(state.get("_cast_by") or {}).items()):
             for _ in range(int(count)):
                 self._report_cast_before_attach(player)
@@ -200,6 +267,11 @@ class Session:
     def end(self) -> None:
         """The game is over: the rules forget it."""
         self.game.end()
+
+
+def current_step(state: State) -> str:
+    """The step python-mtg's turn loop is in (``"untap"``, ``"upkeep"``, ``"precombat_main"``...)."""
+    return str(next(iter(state.get("current_step") or {("",)}))[0])
 
 
 def session_of(state: State) -> Session | None:
