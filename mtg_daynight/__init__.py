@@ -4,7 +4,7 @@
 says how to use them and where every other name lives (hookspecs, rules, errors, manager).
 
 Each public name below loads its module on first use (PEP 562, see :mod:`mtg_daynight.lazy`), so that
-``import mtg_daynight.importer.importer`` or ``mtg-daynight --help`` does not load the rules, the facade or pluggy.
+``import mtg_daynight.importer.bulk`` or ``mtg-daynight --help`` does not load the rules, the facade or pluggy.
 """
 
 from __future__ import annotations

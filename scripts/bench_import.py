@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import msgspec  # noqa: E402
 from performance_doc import write_section  # noqa: E402
 
-from mtg_daynight.importer.importer import import_file  # noqa: E402
+from mtg_daynight.importer.bulk import import_file  # noqa: E402
 
 try:
     from isal import igzip as reader
@@ -499,10 +499,10 @@ def main(argv: list[str] | None = None) -> int:
             },
         )
         rss = _rss_child(
-            f"import sys; from mtg_daynight.importer.importer import import_file; import_file(sys.argv[1]); {_HWM}",
+            f"import sys; from mtg_daynight.importer.bulk import import_file; import_file(sys.argv[1]); {_HWM}",
             str(path),
         )
-        floor = _rss_child(f"import mtg_daynight.importer.importer, mtg_daynight.importer.update; {_HWM}")
+        floor = _rss_child(f"import mtg_daynight.importer.bulk, mtg_daynight.importer.update; {_HWM}")
     finally:
         os.sched_setaffinity(0, saved)
     base = times["bare"]

@@ -7,8 +7,9 @@ git-ignored ``bench-data/``; invented cards, only good for timing) from a thrott
 the same run (best of --reps, each from an empty cache and data directory):
 
 * bare download: a plain ``requests`` stream of the file into a file (the baseline), and our own download
-  (``transfer.download``: .part file, SHA-256, bounds) without importing;
-* ``run_update`` in-process (one stream: each chunk is written, hashed, decompressed and scanned as it arrives);
+  (``fetch.Download`` read to its end: .part file, bounds) without importing;
+* ``run_update`` in-process (one stream: each chunk is written to the .part, hashed, decompressed and scanned
+  as it arrives);
 * ``mtg-daynight carddata update`` as a subprocess, and its peak RSS.
 
 Target: the update <= 1.25x the bare download. The machine may be shared: the ratios matter, not the times.
@@ -41,9 +42,8 @@ import requests  # noqa: E402
 from bench_import import ensure_file  # noqa: E402
 from performance_doc import write_section  # noqa: E402
 
-from mtg_daynight.importer.download import ScryfallClient  # noqa: E402
-from mtg_daynight.importer.importer import import_file  # noqa: E402
-from mtg_daynight.importer.transfer import download  # noqa: E402
+from mtg_daynight.importer.bulk import import_file  # noqa: E402
+from mtg_daynight.importer.fetch import Client, Download  # noqa: E402
 from mtg_daynight.importer.update import run_update  # noqa: E402
 
 BULK_ETAG = 'W/"bench-bulk"'
@@ -184,7 +184,10 @@ def main(argv: list[str] | None = None) -> int:
                     out.write(chunk)
 
         def ours(work: Path) -> None:
-            download(ScryfallClient(api_url=server), file_url, work / "f.jsonl.gz", expected_size=len(body))
+            download = Download(Client(api_url=server), file_url, work / "f.jsonl.gz", expected_size=len(body))
+            while download.read(1 << 20):
+                pass
+            download.commit({"url": file_url})
 
         def update(work: Path) -> None:
             run_update(data_dir=work / "data", cache_dir=work / "cache", api_url=server, force=True)
@@ -199,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
 
         figures = {
             "bare download (requests stream to a file)": best(args.reps, plain),
-            "our download only (transfer.download)": best(args.reps, ours),
+            "our download only (fetch.Download read to its end)": best(args.reps, ours),
             "run_update, one stream (in-process)": best(args.reps, update),
             "mtg-daynight carddata update (subprocess)": best(args.reps, command),
         }

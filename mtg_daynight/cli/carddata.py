@@ -38,7 +38,7 @@ in the user data directory; else a source checkout's carddata/ if it holds one; 
 with mtg-daynight (MTGJSON 5.2.0 of 2022-04-25: the day/night cards of Innistrad: Midnight Hunt and Crimson
 Vow). `update` writes into --data-dir, $MTG_DAYNIGHT_DATA_DIR or the user data directory; `reset` removes that
 snapshot again, so the bundled one is used. Downloads are cached in your user cache directory
-(MTG_DAYNIGHT_CACHE_DIR overrides it).
+(--cache-dir or MTG_DAYNIGHT_CACHE_DIR overrides it).
 
 Exit status: 0 done; 1 `status --check` found the snapshot missing or too old; 2 an error (a bad or missing
 file, no card data where it was asked for, a failed update: the previous snapshot is kept); 3 `update` could
@@ -104,6 +104,12 @@ def register(sub: Any) -> None:
         "set file or AllPrintings; plain, gzip, xz or bzip2",
     )
     update.add_argument("--data-dir", metavar="DIR", help="directory of the snapshot (default: see above)")
+    update.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help="directory of the downloaded bulk files (default: $MTG_DAYNIGHT_CACHE_DIR, else your user cache "
+        "directory); files there that mtg-daynight did not write are left alone",
+    )
     update.add_argument(
         "--api-url",
         metavar="URL",
@@ -300,6 +306,7 @@ def _update(args: argparse.Namespace) -> int:
     try:
         outcome = run_update(
             data_dir=args.data_dir,
+            cache_dir=args.cache_dir,
             bulk_type=args.bulk_type,
             from_file=args.from_file,
             api_url=args.api_url,

@@ -8,13 +8,11 @@ The importer is used through its modules:
   the one validation walk, the guards of an update and the diff;
 * :mod:`~mtg_daynight.importer.store` - where snapshots live, and what changes them: the one atomic write, the
   locks, removing a snapshot;
-* :mod:`~mtg_daynight.importer.decompress`, :mod:`~mtg_daynight.importer.scanner`,
-  :mod:`~mtg_daynight.importer.fold`, :mod:`~mtg_daynight.importer.importer` - decompress, find candidate lines,
-  fold into records; :mod:`~mtg_daynight.importer.mtgjson` and :mod:`~mtg_daynight.importer.local` - local files;
-* :mod:`~mtg_daynight.importer.download` - the polite HTTP client and its one download policy;
-  :mod:`~mtg_daynight.importer.transfer` - the resumable bulk file download;
-  :mod:`~mtg_daynight.importer.network_errors` - network failures classified and described;
-  :mod:`~mtg_daynight.importer.update` - the update.
+* :mod:`~mtg_daynight.importer.bulk` - decompress, hash and scan a Scryfall bulk file;
+  :mod:`~mtg_daynight.importer.fold` - fold into records; :mod:`~mtg_daynight.importer.mtgjson` and
+  :mod:`~mtg_daynight.importer.local` - local files;
+* :mod:`~mtg_daynight.importer.fetch` - the polite HTTP client with its one download policy, and the resumable
+  bulk file download as a file object; :mod:`~mtg_daynight.importer.update` - the update.
 
 Reading a snapshot (:mod:`~mtg_daynight.importer.snapshot`) needs msgspec only: the download (``requests``) and
 the bulk import (isal, stringzilla, ijson) load with the modules that use them.

@@ -45,7 +45,7 @@ REVERSIBLE_LAYOUT = "reversible_card"
 Kind = Literal["daynight", "mentions", "reads", "helper"]
 
 #: What makes a card one that mentions day/night (case-insensitive, whole words, so "daylight", "Nightmare",
-#: "nightfall" do not count). The scanner's loose needles (:data:`~mtg_daynight.importer.scanner.MENTION_NEEDLES`)
+#: "nightfall" do not count). The scanner's loose needles (:data:`~mtg_daynight.importer.bulk.MENTION_NEEDLES`)
 #: find the candidate lines; this confirms them on the decoded oracle text. Oracle text uses ASCII apostrophes.
 MENTION_PATTERN = re.compile(
     r"\bbecomes (?:day|night)\b", re.IGNORECASE
@@ -55,7 +55,7 @@ MENTION_PATTERN = re.compile(
 #: What makes a card one that reads day/night (it checks the designation, 731.1: "if it's night", "as long as
 #: it's day", "if it's neither day nor night"), case-insensitive, whole words. Checked only on cards that neither
 #: have daybound/nightbound nor mention day/night. The scanner's needles
-#: (:data:`~mtg_daynight.importer.scanner.READS_NEEDLES`) find the candidate lines.
+#: (:data:`~mtg_daynight.importer.bulk.READS_NEEDLES`) find the candidate lines.
 READS_PATTERN = re.compile(r"\bit(?:'s|\u2019s| is) (?:neither day nor night|day|night)\b", re.IGNORECASE)
 
 def _has_keyword(keywords: Iterable[str], wanted: str) -> bool:

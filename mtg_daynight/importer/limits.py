@@ -2,7 +2,7 @@
 balloons (``docs/carddata.md``, "Limits"), and the names of Scryfall's bulk files.
 
 Plain values (and :class:`Deadline`, the one clock of ``--deadline``) without HTTP or msgspec imports, so the
-command line can show them in its help without loading either; :mod:`~mtg_daynight.importer.download` and
+command line can show them in its help without loading either; :mod:`~mtg_daynight.importer.fetch` and
 :mod:`~mtg_daynight.importer.mtgjson` enforce them.
 """
 

@@ -3,7 +3,7 @@
 Each file is recognised by its content, never its name: after decompression (gzip, xz, bzip2 or none, by magic
 bytes) a JSON object whose first key is ``meta`` or ``data`` is an MTGJSON file (set file or AllPrintings,
 :mod:`mtg_daynight.importer.mtgjson`); anything else is a Scryfall bulk file (JSON Lines or the legacy array,
-:mod:`mtg_daynight.importer.importer`). The cards of every file are folded together by the same
+:mod:`mtg_daynight.importer.bulk`). The cards of every file are folded together by the same
 :class:`~mtg_daynight.importer.fold.Folder`, so printings of one card from several files become one record, and
 the :class:`~mtg_daynight.importer.records.SourceInfo` names every file with its size and sha256.
 """
@@ -15,12 +15,10 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
 
-from mtg_daynight.importer.decompress import DEFAULT_BLOCK_SIZE, UTF8_BOM, file_blocks
+from mtg_daynight.importer.bulk import UTF8_BOM, ImportResult, Progress, decompressed, import_file
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
-from mtg_daynight.importer.importer import ImportResult, import_file
 from mtg_daynight.importer.limits import Deadline
 from mtg_daynight.importer.mtgjson import read_mtgjson
 from mtg_daynight.importer.records import SourceFile, SourceInfo
@@ -35,15 +33,14 @@ def sniff_source(path: Path) -> str:
     """``"mtgjson"`` or ``"scryfall"``: what the (decompressed) content of ``path`` is, from its first bytes."""
     if not path.is_file():
         raise CardFileError(f"{path}: {'not a regular file' if path.exists() else 'no such file'}")
-    blocks = file_blocks(path, block_size=min(DEFAULT_BLOCK_SIZE, 1 << 16))
+    head = b""
     try:
-        head = b""
-        for block in blocks:
-            head += block
-            if len(head.removeprefix(UTF8_BOM).lstrip()) >= 64:
-                break
-    finally:
-        blocks.close()
+        with path.open("rb") as raw:
+            stream = decompressed(raw, str(path))
+            while len(head.removeprefix(UTF8_BOM).lstrip()) < 64 and (block := stream.read(1 << 16)):
+                head += block
+    except OSError as error:
+        raise CardFileError(f"{path}: cannot read: {error.strerror or error}") from None
     match = _FIRST_KEY.match(head.removeprefix(UTF8_BOM).lstrip())
     return "mtgjson" if match is not None and match.group(1) in MTGJSON_KEYS else "scryfall"
 
@@ -77,19 +74,6 @@ def _source_info(files: list[SourceFile]) -> SourceInfo:
         gzipped=all(f.compression == "gzip" for f in files),
         files=tuple(files),
     )
-
-
-class Progress(Protocol):
-    """Progress of a long import, in bytes of the input files (the download's progress bar fits)."""
-
-    def start(self, total: int | None, initial: int) -> None:
-        """The work begins: ``total`` bytes, ``initial`` of them already done."""
-
-    def advance(self, n: int) -> None:
-        """``n`` more bytes are done."""
-
-    def close(self) -> None:
-        """The work has ended (or failed)."""
 
 
 def import_local_files(

@@ -35,6 +35,7 @@ joined (:func:`checked_faces`): records that contradict each other are refused, 
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,7 +44,7 @@ from typing import Any, Literal, NamedTuple
 import ijson  # type: ignore[import-untyped]
 import msgspec
 
-from mtg_daynight.importer.decompress import UTF8_BOM, ChunkStream, Compression, HashedFile, open_decompressed
+from mtg_daynight.importer.bulk import UTF8_BOM, Compression, Decompressed, decompressed
 from mtg_daynight.importer.errors import CardFileError, FaceRecordError, RecordLimitError
 from mtg_daynight.importer.fold import (
     DAYBOUND,
@@ -54,7 +55,6 @@ from mtg_daynight.importer.fold import (
     READS_PATTERN,
     Folder,
 )
-from mtg_daynight.importer.importer import checked
 from mtg_daynight.importer.limits import MAX_RECORD_BYTES, MAX_SET_KEPT_BYTES, MAX_SET_RECORDS
 from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
@@ -464,7 +464,7 @@ class _SetBuffer:
 class _Reader:
     """Reads an MTGJSON file's parser events one record at a time, keeping only what a set may need."""
 
-    def __init__(self, name: str, stream: ChunkStream, bounds: Bounds, fold: Callable[[SetRecord], None]) -> None:
+    def __init__(self, name: str, stream: _BlockReader, bounds: Bounds, fold: Callable[[SetRecord], None]) -> None:
         self.name = name
         self.stream = stream
         self.bounds = bounds
@@ -643,6 +643,43 @@ def _size(n: int) -> str:
 
 
 
+def _blocks(data: Decompressed, check: Callable[[], object] | None) -> Iterator[bytes]:
+    """The decompressed blocks of ``data``, ``check()`` called before each."""
+    while True:
+        if check is not None:
+            check()
+        block = data.read(BLOCK_SIZE)
+        if not block:
+            return
+        yield block
+
+
+class _BlockReader(io.RawIOBase):
+    """Blocks as a raw binary file object, ``position`` counting the bytes read (what ijson reads)."""
+
+    def __init__(self, blocks: Iterator[bytes]) -> None:
+        super().__init__()
+        self._blocks = blocks
+        self._pending = b""
+        self.position = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        if not self._pending:
+            self._pending = next(self._blocks, b"")
+        limit = len(self._pending) if size is None or size < 0 else size
+        data, self._pending = self._pending[:limit], self._pending[limit:]
+        self.position += len(data)
+        return data
+
+    def readinto(self, buffer: memoryview | bytearray) -> int:  # type: ignore[override]
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
 def _without_bom(blocks: Iterable[bytes]) -> Iterator[bytes]:
     """``blocks``, without a UTF-8 byte order mark at the very start."""
     first = True
@@ -673,14 +710,16 @@ def read_mtgjson(
     name = str(path)
     if not path.is_file():
         raise CardFileError(f"{name}: no such file")
-    source = HashedFile(path)
     try:
-        data = open_decompressed(source.chunks(), name)
+        raw = path.open("rb")
+    except OSError as error:
+        raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
+    try:
+        data = decompressed(raw, name)
     except BaseException:
-        source.close()
+        raw.close()
         raise
-    blocks = data.blocks(BLOCK_SIZE)
-    stream = ChunkStream(limit_nesting(_without_bom(blocks if check is None else checked(blocks, check)), name))
+    stream = _BlockReader(limit_nesting(_without_bom(_blocks(data, check)), name))
     result = MtgjsonFile(format="mtgjson-set", meta=Meta(), compression=data.compression)
 
     def fold(card_set: SetRecord) -> None:
@@ -693,7 +732,7 @@ def read_mtgjson(
         result.kept += kept
         result.helpers += helpers
         if on_progress is not None:
-            on_progress(source.size)
+            on_progress(data.raw_size)
 
     reader = _Reader(name, stream, bounds or Bounds(), fold)
     try:
@@ -715,7 +754,7 @@ def read_mtgjson(
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
     finally:
         stream.close()
-        source.close()
+        raw.close()
     if not result.sets:
         raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
     if reader.allprintings:
@@ -730,7 +769,7 @@ def read_mtgjson(
             f"{name}: no Day // Night helper card found, though the file holds {', '.join(missing)}, whose tokens "
             "include it (an MTGJSON build this importer does not know?)"
         )
-    result.file_size = source.size
-    result.sha256 = source.sha256
+    result.file_size = data.raw_size
+    result.sha256 = data.sha256
     result.decompressed_bytes = stream.position
     return result

@@ -170,15 +170,28 @@ def resolve_cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
 
 #: Temporary files of a snapshot write; one left behind by a killed run is removed by the next update.
 TEMP_GLOB = ".daynight-cards.json.*.tmp"
+#: How a snapshot file begins (``encode_snapshot``).
+TEMP_HEAD = b'{\n "manifest": {'
+#: The temporary files of the download cache's records (``<file>.json``, ``<file>.part.json``), and how a record
+#: begins (``importer.fetch.write_record``).
+CACHE_TEMP_GLOB = ".*.gz*.json.*.tmp"
+CACHE_TEMP_HEAD = b'{"url": '
 
 
-def remove_stale_temp_files(directory: Path, pattern: str = TEMP_GLOB) -> list[Path]:
-    """Remove temporary files a killed run left in ``directory`` (call it holding the lock); returns them."""
+def remove_stale_temp_files(directory: Path, pattern: str = TEMP_GLOB, head: bytes = TEMP_HEAD) -> list[Path]:
+    """Remove the temporary files a killed run left in ``directory`` (call it holding the lock); returns them.
+    Only ours go: regular files (never a symlink or its target) named by ``pattern`` whose content is empty or
+    begins as ``head`` does."""
     removed = []
     for path in directory.glob(pattern):
         with contextlib.suppress(OSError):
-            path.unlink()
-            removed.append(path)
+            if path.is_symlink() or not path.is_file():
+                continue
+            with path.open("rb") as handle:
+                start = handle.read(len(head))
+            if head.startswith(start):
+                path.unlink()
+                removed.append(path)
     return removed
 
 
@@ -351,11 +364,11 @@ class Store:
     @contextlib.contextmanager
     def cache_lock(self, bulk_type: str, notify: Callable[[str], None] | None = None) -> Iterator[Path]:
         """Hold the download cache's lock for ``bulk_type`` and give the cache directory; the download state
-        files a killed run left are removed first."""
+        files a killed run left (ours only) are removed first."""
         if self.cache is None:
             raise CardDataError("this store has no download cache (resolve it with download=True)")
         with pid_lock(self.cache / f".{bulk_type}.lock", timeout=600, what="download", notify=notify):
-            remove_stale_temp_files(self.cache, "*.json.*.tmp")
+            remove_stale_temp_files(self.cache, CACHE_TEMP_GLOB, CACHE_TEMP_HEAD)
             yield self.cache
 
     def remove_snapshot(self, *, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> bool:

@@ -1,25 +1,23 @@
-"""The update: fetch (or take) a bulk file, import it, check it, and swap the snapshot in.
-
-This is the thin shell over the pure parts (scanner, folding, diff): it asks Scryfall first (a "nothing
-changed" answer writes nothing and takes no lock), then holds the data directory's lock for the rest of the run,
-so concurrent updates wait for each other, and it only replaces the snapshot with one
-``os.replace`` at the very end, so any failure leaves the previous snapshot as it was.
+"""The update: ask Scryfall (a "nothing changed" answer writes nothing and takes no lock), hold the data
+directory's lock for the rest of the run (concurrent updates wait for each other), read the cached bulk file if
+it is ours and intact or else a :class:`~mtg_daynight.importer.fetch.Download`, as one stream (decompressed,
+hashed, scanned), check the guards, and replace the snapshot with one ``os.replace`` at the very end, so any
+failure leaves the previous snapshot as it was.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
-import json
+import io
 import os
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import BinaryIO, cast
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
-from mtg_daynight.atomicfile import write_atomic
-from mtg_daynight.importer.decompress import open_decompressed
-from mtg_daynight.importer.download import BulkAnswer, ScryfallClient
+from mtg_daynight.importer import bulk
+from mtg_daynight.importer.bulk import ImportResult, Progress
 from mtg_daynight.importer.errors import (
     CardDataError,
     CardFileError,
@@ -30,7 +28,7 @@ from mtg_daynight.importer.errors import (
     SnapshotVersionError,
     UnreachableError,
 )
-from mtg_daynight.importer.importer import ImportResult, checked, import_blocks, import_file, line_number
+from mtg_daynight.importer.fetch import BulkAnswer, Client, Download, check_ours
 from mtg_daynight.importer.limits import (
     BULK_TYPES,
     DEFAULT_BULK_TYPE,
@@ -47,15 +45,16 @@ from mtg_daynight.importer.snapshot import (
     check_not_older,
     check_plausible,
     diff_snapshots,
+    escape_text,
     load_snapshot,
 )
 from mtg_daynight.importer.store import Store, locate_snapshot
-from mtg_daynight.importer.transfer import Downloaded, FileTransfer, Progress, read_meta, utc_now
 
 
 class UpdateOutcome:
     """What an update did: ``up_to_date`` (Scryfall answered 304: nothing downloaded, nothing written),
-    ``written``, ``snapshot`` (the one written, or on "up to date" the one in use), ``diff``, ``download``,
+    ``written``, ``snapshot`` (the one written, or on "up to date" the one in use), ``diff``, ``download`` (the
+    finished :class:`~mtg_daynight.importer.fetch.Download`: ``path``, ``size``, ``resumed``...),
     ``reused_download``, ``warnings``, ``requests``."""
 
     def __init__(self, snapshot_file: Path) -> None:
@@ -64,7 +63,7 @@ class UpdateOutcome:
         self.written = False
         self.snapshot: Snapshot | None = None
         self.diff = SnapshotDiff()
-        self.download: Downloaded | None = None
+        self.download: Download | None = None
         self.reused_download = False
         self.warnings: list[str] = []
         self.requests = 0
@@ -126,58 +125,93 @@ def _cached_file(cache_dir: Path, bulk_type: str, url: str) -> Path:
     return cache_dir / f"{bulk_type}{suffix}"
 
 
-def _import_cached(
-    target: Path, url: str, notify: Callable[[str], None], check: Callable[[], object]
+def _check_cache_dir(cache: Path) -> None:
+    """Refuse a download cache that exists and is not a directory, before anything is read or written."""
+    if os.path.lexists(cache) and not os.path.isdir(cache):
+        raise CardDataError(
+            f"{escape_text(str(cache))}: not a directory (the download cache, --cache-dir or "
+            "MTG_DAYNIGHT_CACHE_DIR, must be one)"
+        )
+
+
+def _scan(source: io.RawIOBase, name: Path, progress: Progress | None, check: Callable[[], object]) -> ImportResult:
+    """The one stream of an update: ``source`` (the cached file ``name`` or a :class:`Download` through it)
+    decompressed, hashed and scanned."""
+    shown = escape_text(str(name))
+    stream = bulk.decompressed(cast("BinaryIO", source), shown, progress=progress)
+    return bulk.scan(stream, check=check, locate=bulk.line_locator(name, shown))
+
+
+def _reuse(
+    target: Path, url: str, size: int | None, notify: Callable[[str], None], check: Callable[[], object]
 ) -> ImportResult | None:
-    """Import the cached download of ``url`` if there is one and it is the file we downloaded (its SHA-256
-    recorded after its first successful import); a corrupt one is discarded and None returned."""
-    meta_path = target.with_name(target.name + ".json")
-    meta = read_meta(meta_path)
-    recorded = meta.get("sha256")
-    if meta.get("url") != url or not isinstance(recorded, str) or not target.is_file():
+    """Import the cached download of ``url`` if there is one (ours: its record beside it) and it is intact (the
+    size announced, the SHA-256 recorded after its first import); else None, and the download replaces it."""
+    record = check_ours(target)
+    recorded = record.get("sha256") if record is not None else None
+    if record is None or record.get("url") != url or not isinstance(recorded, str) or not target.is_file():
         return None
-    result: ImportResult | None
+    if size is not None and target.stat().st_size != size:
+        return None
     try:
-        result = import_file(target, check=check)
-    except CardFileError:
-        with target.open("rb") as handle:
-            if hashlib.file_digest(handle, "sha256").hexdigest() == recorded:
-                raise  # the file is what we downloaded: its content is at fault, not the cache
-        result = None
-    if result is None or result.sha256 != recorded:
-        notify(f"the cached download {target} does not match its recorded sha256: discarded, downloading afresh")
-        for path in (target, meta_path):
-            path.unlink(missing_ok=True)
+        with open(target, "rb", buffering=0) as source:
+            result = _scan(source, target, None, check)
+    except CardFileError as error:
+        notify(f"the cached download {escape_text(str(target))} is damaged ({error}): downloading afresh")
+        return None
+    if result.sha256 != recorded:
+        where = escape_text(str(target))
+        notify(f"the cached download {where} is damaged (not the sha256 recorded): downloading afresh")
         return None
     return result
 
 
 def _fetch(
-    client: ScryfallClient,
+    client: Client,
     bulk: BulkData,
     cache: Path,
     outcome: UpdateOutcome,
     progress: Progress | None,
-    notify: Callable[[str], None],
 ) -> ImportResult:
-    """Import the bulk file: the cached download when it is intact, else download and import at once."""
+    """The bulk file, imported: the cached download when it is ours and intact, else a :class:`Download` read as
+    one stream. A cache file we did not write is never replaced (:func:`~mtg_daynight.importer.fetch.not_ours`)."""
     url = bulk.file_uri
     assert url is not None
     target = _cached_file(cache, bulk.type, url)
-    size_ok = bulk.compressed_size is None or (target.is_file() and target.stat().st_size == bulk.compressed_size)
-    result = _import_cached(target, url, notify, lambda: client.remaining(f"importing {target}")) if size_ok else None
+
+    def check() -> object:
+        return client.remaining(f"importing {url}")
+
+    result = _reuse(target, url, bulk.compressed_size, client.notify, check)
     if result is not None:
         outcome.reused_download = True
         return result
-    meta_path = target.with_name(target.name + ".json")
-    meta_path.unlink(missing_ok=True)
-    expected = bulk.compressed_size if not bulk.is_legacy else None
-    transfer = FileTransfer(client, url, target, expected_size=expected, progress=progress)
-    result = import_download(transfer)
-    outcome.download = transfer.commit()
-    meta = {"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256}
-    write_atomic(meta_path, json.dumps(meta).encode())
+    download = Download(client, url, target, expected_size=None if bulk.is_legacy else bulk.compressed_size)
+    if progress is not None:
+        progress.start(bulk.compressed_size, 0)
+    try:
+        result = _scan(download, download.part, progress, check)
+    except CompressedDataError as error:
+        download.discard()
+        raise CorruptDownloadError(
+            f"GET {url}: the download is corrupt ({error}); it was discarded, so the next update downloads it afresh"
+        ) from None
+    except CardFileError as error:  # the same bytes would fail again: resuming from them cannot help
+        download.discard()
+        raise type(error)(f"{error}; the download was discarded, so the next update downloads it afresh") from None
+    finally:
+        download.close()
+        if progress is not None:
+            progress.close()
+    record = {"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256}
+    download.commit(record)
+    outcome.download = download
     return result
+
+
+def utc_now() -> str:
+    """The current UTC time, ISO 8601, seconds precision."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def _kept(old: Snapshot | None, store: Store) -> str:
@@ -185,18 +219,18 @@ def _kept(old: Snapshot | None, store: Store) -> str:
         return "nothing was written: the card data in use stays as it was"
     source = old.manifest.source
     what = f"Scryfall {source.bulk_type} of {source.updated_at}" if source.kind == "scryfall" else source.file_name
-    return f"the current snapshot stays in use ({store.snapshot}: {what})"
+    return f"the current snapshot stays in use ({escape_text(str(store.snapshot))}: {escape_text(what)})"
 
 
 def _unreachable(
-    client: ScryfallClient, error: UnreachableError, old: Snapshot | None, store: Store
+    client: Client, error: UnreachableError, old: Snapshot | None, store: Store
 ) -> UnreachableError:
     """The one line said when the server cannot be reached: which server, why, and what stays in use."""
     server = "Scryfall" if client.strict else client.api_url
     return UnreachableError(f"could not reach {server} ({error}); {_kept(old, store)}")
 
 
-def _ask(client: ScryfallClient, bulk_type: str, store: Store, outcome: UpdateOutcome) -> BulkAnswer:
+def _ask(client: Client, bulk_type: str, store: Store, outcome: UpdateOutcome) -> BulkAnswer:
     """Ask for the bulk-data object, with the snapshot's ETag when it came from the same kind of import; a 304
     marks ``outcome`` up to date with the current snapshot as its snapshot."""
     old = _previous(store.snapshot)[0]
@@ -220,43 +254,6 @@ def _ask(client: ScryfallClient, bulk_type: str, store: Store, outcome: UpdateOu
     return answer
 
 
-def import_download(transfer: FileTransfer) -> ImportResult:
-    """Download and import at once, in one stream (each chunk is written to the ``.part`` file, hashed,
-    decompressed and scanned as it arrives): the result equals ``import_file`` of the finished file.
-
-    Bytes that do not parse (corrupt gzip data, or a card object or JSON that is bad, even in a transfer of the
-    right length) raise :class:`CorruptDownloadError` (bad gzip) or the :class:`CardFileError` naming the ``.part``
-    file and line, and the download is discarded, so the next update downloads it afresh instead of re-reading
-    the same bytes; network failures raise :class:`~mtg_daynight.importer.errors.DownloadError` (the ``.part``
-    is kept, resumable), and so does the deadline (:class:`~mtg_daynight.importer.errors.DeadlineError`),
-    checked before each decompressed block.
-    """
-    name = str(transfer.part)
-
-    def locate(offset: int) -> str:
-        return f"{name}: line {line_number(transfer.part, offset)}"
-
-    chunks = transfer.chunks()
-    try:
-        data = open_decompressed(chunks, name)
-        blocks = checked(data.blocks(), lambda: transfer.client.remaining(f"importing {transfer.url}"))
-        result = import_blocks(blocks, name=name, locate=locate)
-    except CompressedDataError as error:
-        transfer.discard()
-        raise CorruptDownloadError(
-            f"GET {transfer.url}: the download is corrupt ({error}); it was discarded, so the next update "
-            "downloads it afresh"
-        ) from None
-    except CardFileError as error:  # the same bytes would fail again: resuming from them cannot help
-        transfer.discard()
-        raise type(error)(f"{error}; the download was discarded, so the next update downloads it afresh") from None
-    finally:
-        chunks.close()
-    return dataclasses.replace(
-        result, gzipped=data.gzipped, decompressor=data.decompressor, file_size=transfer.size, sha256=transfer.sha256
-    )
-
-
 def run_update(
     *,
     data_dir: str | os.PathLike[str] | None = None,
@@ -265,7 +262,7 @@ def run_update(
     api_url: str | None = None,
     force: bool = False,
     allow_older: bool = False,
-    client: ScryfallClient | None = None,
+    client: Client | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
     lock_timeout: float = 600.0,
@@ -277,7 +274,7 @@ def run_update(
     """Update the snapshot in ``data_dir`` from Scryfall (or from the local file(s) ``from_file``: see
     :mod:`mtg_daynight.importer.local`); see ``docs/carddata.md``.
 
-    ``retries`` and ``timeout`` bound the network side (see :class:`ScryfallClient`; ignored when ``client`` is
+    ``retries`` and ``timeout`` bound the network side (see :class:`Client`; ignored when ``client`` is
     given); ``deadline`` (seconds, default :data:`DEFAULT_DEADLINE` for a download, none for local files) bounds
     every phase: the requests, the transfer, the import and the waits, raising
     :class:`~mtg_daynight.importer.errors.DeadlineError` naming the phase
@@ -290,8 +287,10 @@ def run_update(
         raise CardDataError(f"unknown bulk type {bulk_type!r} (choose one of {', '.join(BULK_TYPES)})")
     store = Store.resolve(data_dir, cache_dir, download=from_file is None)
     outcome = UpdateOutcome(snapshot_file=store.snapshot)
+    if store.cache is not None:
+        _check_cache_dir(store.cache)
     if from_file is None and client is None:  # a bad --api-url or limit is refused before anything is touched
-        client = ScryfallClient(
+        client = Client(
             api_url=api_url,
             max_retries=retries,
             timeout=timeout,
@@ -326,7 +325,7 @@ def run_update(
                 try:
                     bulk = answer.bulk
                     with store.cache_lock(bulk_type, notify) as cache:
-                        result = _fetch(client, bulk, cache, outcome, progress, client.notify)
+                        result = _fetch(client, bulk, cache, outcome, progress)
                 except UnreachableError as error:
                     raise _unreachable(client, error, old, store) from None
                 url = bulk.file_uri
@@ -363,5 +362,5 @@ def run_update(
             server = api_url if api_url is not None else "Scryfall"
             raise DownloadError(f"{server}: the request failed: {error}; {_kept(None, store)}") from None
         where = error.filename or store.data
-        raise CardDataError(f"{where}: {error.strerror or error}") from None
+        raise CardDataError(f"{escape_text(os.fsdecode(where))}: {error.strerror or error}") from None
     return outcome

@@ -11,8 +11,8 @@ import pytest
 import requests
 import responses
 
-from mtg_daynight.importer.download import ScryfallClient
 from mtg_daynight.importer.errors import CardFileError, DeadlineError, DownloadError
+from mtg_daynight.importer.fetch import Client
 from mtg_daynight.importer.limits import BACKOFF, DEFAULT_RETRIES, MAX_RETRY_AFTER, MAX_TOTAL_WAIT, backoff_total
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import bulk_object, encode_jsonl, fixture_objects, gz
@@ -23,8 +23,8 @@ FILE_URL = "https://data.scryfall.io/file/default-cards-20261129100512.jsonl.gz"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _client(sleeps: list[float], **kw: object) -> ScryfallClient:
-    return ScryfallClient(sleep=sleeps.append, session=requests.Session(), **kw)  # type: ignore[arg-type]
+def _client(sleeps: list[float], **kw: object) -> Client:
+    return Client(sleep=sleeps.append, session=requests.Session(), **kw)  # type: ignore[arg-type]
 
 
 def _bulk(data: bytes) -> dict[str, object]:
@@ -73,7 +73,7 @@ def test_a_local_import_past_its_deadline_names_the_phase_and_writes_nothing(tmp
     assert run_update(data_dir=tmp_path / "data", from_file=source).written  # no deadline given: none applies
 
 
-class _SlowImport(ScryfallClient):
+class _SlowImport(Client):
     """A client whose clock advances 10 s for each block the import reads (the transfer takes no time)."""
 
     blocks = 0

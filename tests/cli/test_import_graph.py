@@ -52,13 +52,11 @@ GAME = (
 #: lives; snapshot, records and its checks), so not the import, the network nor the lock (filelock).
 #: platformdirs (and the tempfile it imports) is loaded: it finds the user's snapshot.
 UPDATING = (
-    "mtg_daynight.importer.importer",
+    "mtg_daynight.importer.bulk",
     "mtg_daynight.importer.update",
-    "mtg_daynight.importer.download",
+    "mtg_daynight.importer.fetch",
     "mtg_daynight.importer.scryfall",
     "mtg_daynight.importer.mtgjson",
-    "mtg_daynight.importer.scanner",
-    "mtg_daynight.importer.decompress",
     "mtg_daynight.importer.local",
     "mtg_daynight.importer.fold",
     "filelock",

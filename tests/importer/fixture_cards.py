@@ -10,14 +10,12 @@ an unknown field the importer must ignore.
 
 from __future__ import annotations
 
-import dataclasses
 import gzip
-import hashlib
+import io
 import json
 from typing import Any
 
-from mtg_daynight.importer.decompress import open_decompressed
-from mtg_daynight.importer.importer import ImportResult, import_blocks
+from mtg_daynight.importer.bulk import ImportResult, decompressed, scan
 
 FIXTURE_MARK = "hand-written test fixture, not real card data"
 
@@ -428,18 +426,10 @@ def legacy_bulk_object(base: str) -> dict[str, Any]:
 def import_bytes(data: bytes, *, name: str = "<data>") -> ImportResult:
     """Import a whole bulk file held in memory (gzipped or not), as ``import_file`` imports one on disk: errors
     name the line."""
-    plain = b"".join(open_decompressed([data], name).blocks())
+    plain = decompressed(io.BytesIO(data), name).read()
 
     def locate(offset: int) -> str:
         line = plain.count(b"\n", 0, offset) + 1
         return f"{name}: line {line}"
 
-    decoded = open_decompressed([data], name)
-    result = import_blocks(decoded.blocks(), name=name, locate=locate)
-    return dataclasses.replace(
-        result,
-        gzipped=decoded.gzipped,
-        decompressor=decoded.decompressor,
-        file_size=len(data),
-        sha256=hashlib.sha256(data).hexdigest(),
-    )
+    return scan(decompressed(io.BytesIO(data), name), locate=locate)

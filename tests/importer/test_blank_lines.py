@@ -10,13 +10,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from mtg_daynight.importer.scanner import LineScanner
+from mtg_daynight.importer.bulk import BlockScanner
 
 
 def _calls_while_scanning(blocks: list[bytes]) -> tuple[int, list[bytes]]:
     """Every Python and C call made while the scanner reads ``blocks`` (counted with a profile hook), and the
     edge lines it found."""
-    scanner = LineScanner()
+    scanner = BlockScanner()
     calls = 0
 
     def count(frame: FrameType, event: str, arg: object) -> None:
@@ -31,7 +31,7 @@ def _calls_while_scanning(blocks: list[bytes]) -> tuple[int, list[bytes]]:
         scanner.finish()
     finally:
         sys.setprofile(None)
-    return calls, [edge.line for edge in scanner.edges]
+    return calls, [line for _, line in scanner.edges]
 
 
 @pytest.mark.parametrize("blank", [b"\n", b" \r\n\t"], ids=["newlines", "mixed-whitespace"])
@@ -49,11 +49,11 @@ def test_a_file_of_blank_lines_only_is_walked_in_few_calls() -> None:
 
 
 def test_blank_lines_around_array_filler_still_find_the_edges() -> None:
-    scanner = LineScanner()
+    scanner = BlockScanner()
     scanner.feed(b"[\n" + b"\n" * 10_000 + b',\n{"name": "a"},\n' + b"\n ,\n" * 5000)
     scanner.feed(b'{"name": "b"}\n' + b"\n" * 10_000 + b"]\n")
     scanner.finish()
-    assert [edge.line for edge in scanner.edges] == [b'{"name": "a"},', b'{"name": "b"}']
+    assert [line for _, line in scanner.edges] == [b'{"name": "a"},', b'{"name": "b"}']
     assert scanner.closed
 
 
@@ -69,17 +69,18 @@ def test_the_edges_are_the_first_and_last_lines_holding_an_object_whatever_the_b
     opening = data.removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1]
     assume(opening in (b"{", b"["))
     filler = b" \t\r\n" + (b"" if opening == b"{" else b"[],")
-    lines, offset = [], 0
-    for line in data.split(b"\n"):  # the plain model: every line looked at, one by one
-        if line.removeprefix(b"\xef\xbb\xbf").strip(filler):  # a byte order mark alone is no object either
+    body = data.removeprefix(b"\xef\xbb\xbf")  # a byte order mark opening the data is skipped, counted in offsets
+    lines, offset = [], len(data) - len(body)
+    for line in body.split(b"\n"):  # the plain model: every line looked at, one by one
+        if line.strip(filler):
             lines.append((offset, line))
         offset += len(line) + 1
     expected = sorted({lines[0], lines[-1]}) if lines else []
-    scanner = LineScanner()
+    scanner = BlockScanner()
     pos = 0
     while pos < len(data):
         size = cuts[pos % len(cuts)]
         scanner.feed(data[pos : pos + size])
         pos += size
     scanner.finish()
-    assert [(edge.offset, edge.line) for edge in scanner.edges] == expected
+    assert scanner.edges == expected

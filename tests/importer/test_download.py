@@ -11,7 +11,6 @@ import responses
 from responses import matchers
 
 from mtg_daynight import __version__
-from mtg_daynight.importer.download import ScryfallClient, parse_retry_after, user_agent
 from mtg_daynight.importer.errors import (
     CardFileError,
     CorruptDownloadError,
@@ -20,8 +19,8 @@ from mtg_daynight.importer.errors import (
     SnapshotRefusedError,
     UnsafeURLError,
 )
+from mtg_daynight.importer.fetch import Client, parse_retry_after, user_agent
 from mtg_daynight.importer.snapshot import load_snapshot
-from mtg_daynight.importer.transfer import download
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import (
     bulk_object,
@@ -51,9 +50,9 @@ def _bulk(data: bytes, **kw: object) -> dict[str, object]:
     return obj
 
 
-def _client(sleeps: Sleeps, **kw: object) -> ScryfallClient:
+def _client(sleeps: Sleeps, **kw: object) -> Client:
     """A client whose every request goes through a ``requests`` session, so that ``responses`` mocks it."""
-    return ScryfallClient(sleep=sleeps, session=requests.Session(), **kw)  # type: ignore[arg-type]
+    return Client(sleep=sleeps, session=requests.Session(), **kw)  # type: ignore[arg-type]
 
 
 def _update(tmp_path: Path, sleeps: Sleeps, **kw: object):  # type: ignore[no-untyped-def]
@@ -179,30 +178,6 @@ def test_truncated_body_is_resumed_with_range(tmp_path: Path, body: bytes) -> No
 
 
 @responses.activate
-def test_interrupted_download_leaves_part_file_and_old_snapshot(tmp_path: Path, body: bytes) -> None:
-    sleeps = Sleeps()
-    client = _client(sleeps, max_retries=1)
-    url = f"{FILES}/file/default-cards-20261129100512.jsonl.gz"
-    responses.get(url, body=body[:100])
-    responses.get(url, body=requests.ConnectionError("reset"))
-    with pytest.raises(DownloadError):
-        download(client, url, tmp_path / "f.jsonl.gz", expected_size=len(body))
-    assert (tmp_path / "f.jsonl.gz.part").stat().st_size == 100
-    assert not (tmp_path / "f.jsonl.gz").exists()
-
-
-@responses.activate
-def test_server_that_ignores_range_restarts_from_zero(tmp_path: Path, body: bytes) -> None:
-    client = _client(Sleeps())
-    url = f"{FILES}/file/x.jsonl.gz"
-    (tmp_path / "f.jsonl.gz.part").write_bytes(body[:50])
-    (tmp_path / "f.jsonl.gz.part.json").write_text(json.dumps({"url": url, "etag": None}))
-    responses.get(url, body=body)  # 200 with the whole file despite our Range header
-    result = download(client, url, tmp_path / "f.jsonl.gz", expected_size=len(body))
-    assert (tmp_path / "f.jsonl.gz").read_bytes() == body and not result.resumed
-
-
-@responses.activate
 def test_corrupt_gzip_download_keeps_old_snapshot(tmp_path: Path, body: bytes) -> None:
     sleeps = Sleeps()
     responses.get(BULK_URL, json=_bulk(body))
@@ -324,7 +299,7 @@ def test_retry_after_accepts_seconds_and_http_dates() -> None:
 
 def test_api_url_must_be_http() -> None:
     with pytest.raises(UnsafeURLError):
-        ScryfallClient(api_url="ftp://example.invalid")
+        Client(api_url="ftp://example.invalid")
 
 
 # -- offline, bounds and hardening -------------------------------------------------------------------------
@@ -424,7 +399,7 @@ def test_full_disk_names_the_cache_file(tmp_path: Path, body: bytes) -> None:
 def test_streamed_update_gives_the_same_result_as_download_then_import(tmp_path: Path) -> None:
     import msgspec
 
-    from mtg_daynight.importer.importer import import_file
+    from mtg_daynight.importer.bulk import import_file
     from mtg_daynight.importer.snapshot import encode_snapshot
     from mtg_daynight.importer.update import build_snapshot
 
@@ -437,7 +412,7 @@ def test_streamed_update_gives_the_same_result_as_download_then_import(tmp_path:
     again = build_snapshot(later, outcome.snapshot.manifest.source)
     same_time = msgspec.structs.replace(again.manifest, imported_at=outcome.snapshot.manifest.imported_at)
     assert encode_snapshot(msgspec.structs.replace(again, manifest=same_time)) == encode_snapshot(outcome.snapshot)
-    assert later.sha256 == outcome.snapshot.manifest.source.file_sha256 == outcome.download.sha256
+    assert later.sha256 == outcome.snapshot.manifest.source.file_sha256
 
 
 @responses.activate

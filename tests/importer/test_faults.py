@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -22,13 +23,13 @@ import pytest
 import requests
 import responses
 
-from mtg_daynight.importer.download import ScryfallClient
 from mtg_daynight.importer.errors import (
     CorruptDownloadError,
     DownloadError,
     RateLimitedError,
     UnsafeURLError,
 )
+from mtg_daynight.importer.fetch import Client
 from mtg_daynight.importer.snapshot import load_snapshot
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import bulk_object, encode_jsonl, fixture_objects, gz
@@ -176,7 +177,7 @@ class Sleeps(list[float]):
 def _update(tmp_path: Path, server: str, **client_options: object):  # type: ignore[no-untyped-def]
     options: dict[str, object] = {"sleep": Sleeps(), "timeout": 5.0}
     options.update(client_options)
-    client = ScryfallClient(api_url=server, **options)  # type: ignore[arg-type]
+    client = Client(api_url=server, **options)  # type: ignore[arg-type]
     return run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", api_url=server, client=client)
 
 
@@ -205,14 +206,13 @@ def pause():
     print("STAGE " + stage, file=sys.stderr, flush=True)
     time.sleep(60)
 if stage == "import":
-    from mtg_daynight.importer import update
-    real = update.import_blocks
-    def slow(blocks, **kw):
-        def all_then_pause():
-            yield from blocks
-            pause()
-        return real(all_then_pause(), **kw)
-    update.import_blocks = slow
+    from mtg_daynight.importer import bulk
+    real = bulk.scan
+    def slow(stream, **kw):
+        result = real(stream, **kw)
+        pause()
+        return result
+    bulk.scan = slow
 elif stage == "write":  # the snapshot's write (the download's small meta files are written the same way first)
     from mtg_daynight.importer import store
     real_write, real_fsync, writing = store.write_atomic, os.fsync, []
@@ -403,6 +403,17 @@ def test_trickling_server_hits_the_stall_timeout(tmp_path: Path, server: str) ->
     assert (tmp_path / "cache" / "default_cards.jsonl.gz.part").exists()  # resumable
 
 
+def test_a_file_transfer_that_hangs_times_out_and_resumes_where_it_stopped(tmp_path: Path, server: str) -> None:
+    _new_release(tmp_path, server, file_mode="pause")
+    notes: list[str] = []
+    outcome = _update(tmp_path, server, timeout=0.3, notify=notes.append)
+    assert outcome.written and outcome.download is not None and outcome.download.resumed
+    assert len(notes) == 1 and re.fullmatch(r"no data from 127\.0\.0\.1:\d+ for 0\.3 s: timed out \(--timeout\); "
+                                            r"retrying in 1 s \(retry 1 of 5\)", notes[0])
+    assert ("/file/v2.jsonl.gz", f"bytes={len(V2) // 2}-") in _Handler.plan.log
+    assert load_snapshot(tmp_path / "data").manifest.source.file_sha256 == _sha(V2)
+
+
 def test_trickling_server_hits_the_deadline(tmp_path: Path, server: str) -> None:
     _new_release(tmp_path, server, file_mode="trickle")
     with pytest.raises(DownloadError, match=r"0\.5 s deadline \(--deadline\)"):
@@ -448,13 +459,14 @@ def test_cached_file_that_no_longer_matches_its_hash_is_downloaded_afresh_even_w
     cached.write_bytes(bytes(damaged))
     (tmp_path / "data" / "daynight-cards.json").unlink()  # so the update does not stop at the 304
     notes: list[str] = []
-    client = ScryfallClient(api_url=server, sleep=Sleeps(), notify=notes.append)
+    client = Client(api_url=server, sleep=Sleeps(), notify=notes.append)
     outcome = run_update(
         data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", api_url=server, client=client, force=True
     )
     assert outcome.written and not outcome.reused_download and outcome.download is not None
     assert cached.read_bytes() == V1
-    assert any("does not match its recorded sha256: discarded, downloading afresh" in note for note in notes)
+    assert any(note.startswith(f"the cached download {cached} is damaged (") for note in notes)
+    assert any(note.endswith("downloading afresh") for note in notes)
 
 
 @pytest.mark.parametrize("status", [500, 503, 429])
@@ -492,7 +504,7 @@ def test_redirect_to_plain_http_or_a_foreign_host_is_refused_before_it_is_follow
 ) -> None:
     responses.get(f"{API}/bulk-data/default_cards", status=302, headers={"Location": location})
     responses.get(location, json={"object": "bulk_data"})  # must never be requested
-    client = ScryfallClient(sleep=Sleeps(), session=requests.Session())  # through requests: responses mocks it
+    client = Client(sleep=Sleeps(), session=requests.Session())  # through requests: responses mocks it
     with pytest.raises(UnsafeURLError, match=r"refusing the redirect from https://api\.scryfall\.com/bulk-data"):
         run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", client=client)
     assert [call.request.url for call in responses.calls] == [f"{API}/bulk-data/default_cards"]

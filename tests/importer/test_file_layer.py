@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from mtg_daynight.importer import decompress
+from mtg_daynight.importer import bulk
+from mtg_daynight.importer.bulk import import_file
 from mtg_daynight.importer.errors import CardFileError, CompressedDataError
 from mtg_daynight.importer.fold import Folded, Folder
-from mtg_daynight.importer.importer import import_file
 from mtg_daynight.importer.scryfall import CARD_DECODER, Card
 from mtg_daynight.importer.snapshot import check_card_text
+from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects, gz, transform_card
 
 
@@ -56,9 +57,11 @@ def test_gzip_is_read_the_same_with_the_standard_library_as_with_isal(
 ) -> None:
     path = tmp_path / "cards.jsonl.gz"
     path.write_bytes(gz(_data()) + gz(_data()))  # two members
-    fast = b"".join(decompress.file_blocks(path, block_size=5000))
-    monkeypatch.setattr(decompress, "_igzip", None)  # as where isal is not installed
-    slow = b"".join(decompress.file_blocks(path, block_size=5000))
+    with path.open("rb") as raw:
+        fast = bulk.decompressed(raw, str(path)).read()
+    monkeypatch.setattr(bulk, "_isal", None)  # as where isal is not installed
+    with path.open("rb") as raw:
+        slow = bulk.decompressed(raw, str(path)).read()
     assert fast == slow == _data() * 2
     assert import_file(path).decompressor == "zlib"
 
@@ -68,14 +71,14 @@ def test_corrupt_and_truncated_gzip_from_the_file_are_card_file_errors(
     tmp_path: Path, isal: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if not isal:
-        monkeypatch.setattr(decompress, "_igzip", None)
+        monkeypatch.setattr(bulk, "_isal", None)
     data = gz(_data())
     path = tmp_path / "cut.jsonl.gz"
     path.write_bytes(data[: len(data) - 50])
     with pytest.raises(CompressedDataError, match=r"cut\.jsonl\.gz: truncated gzip data"):
         import_file(path)
     path.write_bytes(data + b"garbage")
-    with pytest.raises(CardFileError, match=r"cut\.jsonl\.gz: (truncated|corrupt) gzip data"):
+    with pytest.raises(CompressedDataError, match=r"cut\.jsonl\.gz: garbage follows the gzip stream"):
         import_file(path)
 
 
@@ -108,3 +111,25 @@ def test_only_the_normal_image_is_decoded_and_a_null_one_is_still_refused(tmp_pa
     path.write_bytes(encode_jsonl([raw]))
     with pytest.raises(CardFileError, match=r"null\.jsonl: line 1: bad card object: Expected `str`, got `null`"):
         import_file(path)
+
+
+@pytest.mark.parametrize("compress", ["gzip", "xz", "bzip2"])
+def test_bytes_after_a_valid_stream_are_reported_as_garbage_not_as_truncation(tmp_path: Path, compress: str) -> None:
+    pack = {"gzip": gz, "xz": lzma.compress, "bzip2": bz2.compress}[compress]
+    path = tmp_path / "tg.jsonl.gz"
+    path.write_bytes(pack(_data()) + b"GARBAGE")
+    with pytest.raises(CompressedDataError, match=rf"tg\.jsonl\.gz: garbage follows the {compress} stream \(byte \d+"):
+        import_file(path)
+    with pytest.raises(CompressedDataError, match=rf"garbage follows the {compress} stream"):
+        run_update(data_dir=tmp_path / "data", from_file=path)
+    assert not (tmp_path / "data").exists() or not any((tmp_path / "data").iterdir())
+
+
+@pytest.mark.parametrize("compress", ["gzip", "xz", "bzip2"])
+def test_concatenated_streams_and_zero_padding_after_them_are_read(tmp_path: Path, compress: str) -> None:
+    pack = {"gzip": gz, "xz": lzma.compress, "bzip2": bz2.compress}[compress]
+    path = tmp_path / "two.bin"
+    path.write_bytes(pack(_data()) + pack(_data()) + b"\0" * 512)
+    result = import_file(path)
+    assert result.decompressed_bytes == 2 * len(_data())
+    assert result.file_size == path.stat().st_size and result.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()

@@ -16,8 +16,8 @@ from typing import ClassVar
 
 import pytest
 
-from mtg_daynight.importer.download import ScryfallClient, user_agent
-from mtg_daynight.importer.errors import DownloadError, UnreachableError, UnsafeURLError
+from mtg_daynight.importer.errors import DownloadError, RateLimitedError, UnreachableError, UnsafeURLError
+from mtg_daynight.importer.fetch import Client, user_agent
 from tests.importer.fixture_cards import bulk_object
 from tests.loopback import loopback_server
 
@@ -98,7 +98,7 @@ class _Run:
     def __init__(self, server: str, **options: object) -> None:
         self.sleeps: list[float] = []
         self.notes: list[str] = []
-        self.client = ScryfallClient(
+        self.client = Client(
             api_url=server, sleep=self.sleeps.append, notify=self.notes.append,
             timeout=options.pop("timeout", 5.0), **options,  # type: ignore[arg-type]
         )
@@ -152,6 +152,14 @@ def test_5xx_and_429_share_the_budget_and_announce_their_waits(server: str) -> N
         "HTTP 503; retrying in 1 s (retry 1 of 5)",
         "rate limited (HTTP 429); retrying in 3 s (retry 2 of 5)",
     ]
+
+
+def test_a_429_asking_for_a_wait_longer_than_the_cap_is_refused_at_once(server: str) -> None:
+    _Handler.script = [_status(429, Retry_After="600"), _bulk]
+    run = _Run(server)
+    with pytest.raises(RateLimitedError, match=r"asked to wait 600 s, longer than the 120 s this client waits at most"):
+        run.bulk_data()
+    assert not run.sleeps and len(_Handler.log) == 1
 
 
 def test_a_body_shorter_than_its_content_length_is_a_dropped_connection_and_retried(server: str) -> None:

@@ -10,14 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtg_daynight.importer.bulk import DEFAULT_NEEDLES, BlockScanner, array_element, import_file
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.importer import import_file
-from mtg_daynight.importer.scanner import (
-    DEFAULT_NEEDLES,
-    LineScanner,
-    array_element_bytes,
-    detect_format,
-)
 from tests.importer.fixture_cards import (
     ORACLE_ALCHEMY,
     ORACLE_LANTERN,
@@ -204,14 +198,17 @@ def test_scanner_decodes_only_candidate_lines() -> None:
 
 
 def test_format_detection_uses_the_first_non_blank_byte() -> None:
-    assert detect_format(b"\xef\xbb\xbf  \n{") == "jsonl"
-    assert detect_format(b"\n[\n{") == "json-array"
+    for data, fmt in ((b"\xef\xbb\xbf  \n{}\n", "jsonl"), (b"\n[\n{}]\n", "json-array")):
+        scanner = BlockScanner()
+        scanner.feed(data)
+        scanner.finish()
+        assert scanner.format == fmt
 
 
 def test_array_element_bytes_strips_brackets_and_trailing_commas() -> None:
-    assert array_element_bytes(b'[{"a":1},') == b'[{"a":1}]'
-    assert array_element_bytes(b'{"a":1}]') == b'[{"a":1}]'
-    assert array_element_bytes(b" ]") == b""
+    assert array_element(b'[{"a":1},') == b'[{"a":1}]'
+    assert array_element(b'{"a":1}]') == b'[{"a":1}]'
+    assert array_element(b" ]") == b""
 
 
 @settings(max_examples=60, deadline=None)
@@ -219,9 +216,9 @@ def test_array_element_bytes_strips_brackets_and_trailing_commas() -> None:
 def test_block_boundaries_never_change_what_is_found(cuts: list[int], extra_needle: bool) -> None:
     data = encode_jsonl(fixture_objects())
     needles = (*DEFAULT_NEEDLES, b"Nightbound") if extra_needle else DEFAULT_NEEDLES
-    whole = LineScanner(needles=needles)
+    whole = BlockScanner(needles)
     expected = whole.feed(data) + whole.finish()
-    scanner = LineScanner(needles=needles)
+    scanner = BlockScanner(needles)
     found = []
     pos = 0
     for size in cuts:

@@ -14,9 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtg_daynight.importer.bulk import DEFAULT_NEEDLES, BlockScanner, import_file
 from mtg_daynight.importer.errors import CardFileError
-from mtg_daynight.importer.importer import import_file
-from mtg_daynight.importer.scanner import DEFAULT_NEEDLES, LineScanner
 from mtg_daynight.importer.update import run_update
 from tests.importer.fixture_cards import (
     encode_jsonl,
@@ -35,9 +34,9 @@ def _records(result):  # type: ignore[no-untyped-def]
     return (result.cards, result.helpers, result.mentions, result.format, result.candidate_lines, result.objects_kept)
 
 
-def _scan(data: bytes, cuts: list[int], needles: tuple[bytes, ...] = DEFAULT_NEEDLES) -> list[object]:
-    scanner = LineScanner(needles=needles)
-    found: list[object] = []
+def _scan(data: bytes, cuts: list[int], needles: tuple[bytes, ...] = DEFAULT_NEEDLES) -> list[tuple[int, bytes]]:
+    scanner = BlockScanner(needles)
+    found: list[tuple[int, bytes]] = []
     pos = 0
     for size in cuts:
         found += scanner.feed(data[pos : pos + size])
@@ -72,7 +71,7 @@ def test_the_scanner_finds_the_same_lines_whatever_the_blocks(
     data = encode_jsonl(fixture_objects()).replace(b"\n", newline)
     needles = (*DEFAULT_NEEDLES, b"Nightbound") if extra_needle else DEFAULT_NEEDLES
     found = _scan(data, cuts, needles)
-    assert [(c.offset, c.line) for c in found] == _lines_with_needles(data, needles)  # type: ignore[attr-defined]
+    assert found == _lines_with_needles(data, needles)
     assert len(found) == 15
 
 
@@ -92,7 +91,7 @@ def test_the_scanner_finds_every_line_holding_a_needle_whatever_the_words_and_bl
 ) -> None:
     data = b"{}\n" + b"".join(words)
     found = _scan(data, cuts)
-    assert [(c.offset, c.line) for c in found] == _lines_with_needles(data, DEFAULT_NEEDLES)  # type: ignore[attr-defined]
+    assert found == _lines_with_needles(data, DEFAULT_NEEDLES)
 
 
 def test_the_reads_needles_find_it_is_as_well_as_its() -> None:
@@ -100,18 +99,18 @@ def test_the_reads_needles_find_it_is_as_well_as_its() -> None:
     lines = [b'{"t": "if it is night"}', b'{"t": "If it\'s day"}', b'{"t": "it is neither day nor night"}',
              b'{"t": "as long as it is day"}', b'{"t": "it is your turn"}']
     found = _scan(b"\n".join(lines) + b"\n", [])
-    assert [c.line for c in found] == lines[:4]  # type: ignore[attr-defined]
+    assert [line for _, line in found] == lines[:4]
 
 
 def test_an_empty_needle_is_refused() -> None:
     with pytest.raises(ValueError, match="no empty one"):
-        LineScanner(needles=(b"day", b""))
+        BlockScanner((b"day", b""))
 
 
 def test_a_line_holding_several_needles_is_one_candidate() -> None:
     line = b'{"name": "Daybound Day // Night becomes day becomes night Daybound"}\n'
     found = _scan(b"{}\n" + line * 3, [])
-    assert [c.offset for c in found] == [3, 3 + len(line), 3 + 2 * len(line)]  # type: ignore[attr-defined]
+    assert [offset for offset, _ in found] == [3, 3 + len(line), 3 + 2 * len(line)]
 
 
 # -- the file layer: block sizes change nothing -------------------------------------------------------------------
@@ -169,7 +168,7 @@ def test_a_1_gib_line_costs_max_line_not_gigabytes(tmp_path: Path) -> None:
         out.write(compressor.compress(b'"}\n') + compressor.flush())
     code = (
         "import sys\n"
-        "from mtg_daynight.importer.importer import import_file\n"
+        "from mtg_daynight.importer.bulk import import_file\n"
         "from mtg_daynight.importer.errors import CardFileError\n"
         "try:\n    import_file(sys.argv[1])\nexcept CardFileError as error:\n    print(error)\n"
         "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')))\n"
