@@ -18,7 +18,7 @@ what mentions day/night, the helper card, the folding of printings):
   id MTGJSON gives for it, else an empty id);
 * the Day // Night helper card comes from the set's ``tokens``, found by its oracle id or its name and text
   whatever its layout (``double_faced_token`` since MTGJSON 5.2, ``token`` in 5.1); a file that holds MID or VOW
-  (a set file, or AllPrintings) but no helper card is reported (:attr:`MtgjsonFile.warnings`);
+  (a set file, or AllPrintings) but no helper card is reported (``ImportResult.warnings``);
 * MTGJSON 5.3's ``printedName`` (an English printing's own printed name) becomes the printing's printed name
   (its ``printedType`` / ``printedText`` are not kept); the card stays keyed by its oracle id and name. Fields a
   build removed (``firstPrinting``, ``isStarter``) are not read;
@@ -45,7 +45,7 @@ from typing import Any, Literal, NamedTuple
 import ijson  # type: ignore[import-untyped]
 import msgspec
 
-from mtg_daynight.importer.bulk import UTF8_BOM, Compression, Decompressed, decompressed
+from mtg_daynight.importer.bulk import UTF8_BOM, Decompressed, ImportResult, decompressed
 from mtg_daynight.importer.errors import CardFileError, FaceRecordError, RecordLimitError
 from mtg_daynight.importer.fold import (
     DAYBOUND,
@@ -162,20 +162,13 @@ class SetRecord(msgspec.Struct, kw_only=True):
 
 
 @dataclass
-class MtgjsonFile:
-    """What reading one MTGJSON file found."""
+class _Counts:
+    """What reading one MTGJSON file has found so far."""
 
-    format: MtgjsonFormat
-    meta: Meta
-    compression: Compression
-    file_size: int = 0
-    sha256: str = ""
-    decompressed_bytes: int = 0
     sets: list[str] = field(default_factory=list)
     records: int = 0  # face records validated: those of cards that may be kept (see may_keep)
     kept: int = 0  # joined cards the folder kept
     helpers: int = 0  # of them, helper cards
-    warnings: list[str] = field(default_factory=list)
 
 
 #: Sets whose MTGJSON file lists the Day // Night helper card among its tokens: a file holding one of them but no
@@ -734,8 +727,9 @@ def read_mtgjson(
     on_progress: Callable[[int], None] | None = None,
     check: Callable[[], object] | None = None,
     bounds: Bounds | None = None,
-) -> MtgjsonFile:
-    """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``.
+) -> ImportResult:
+    """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``;
+    the result holds the records of every file folded into ``folder`` so far, and this file's facts.
 
     A file whose decompressed JSON is at most ``bounds.whole_file_bytes``
     (:data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES`; every set file) is decoded whole by msgspec; a
@@ -753,7 +747,7 @@ def read_mtgjson(
     if not path.is_file():
         raise CardFileError(f"{name}: no such file")
     bounds = bounds or Bounds()
-    result = MtgjsonFile(format="mtgjson-set", meta=Meta(), compression="none")
+    result = _Counts()
     folding = _folding(name, folder, result)
 
     def fold(card_set: SetRecord) -> None:
@@ -764,7 +758,6 @@ def read_mtgjson(
     try:
         with path.open("rb") as raw:
             data = decompressed(raw, name)
-            result.compression = data.compression
             where = "decompressed data" if data.compression != "none" else "file"
             whole = _read_head(data, bounds.whole_file_bytes, check)
             if whole is not None:
@@ -780,25 +773,39 @@ def read_mtgjson(
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
     if not result.sets:
         raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
-    if allprintings:
-        result.format = "mtgjson-allprintings"
     try:
-        result.meta = msgspec.convert(meta, Meta) if isinstance(meta, dict) else Meta()
+        build = msgspec.convert(meta, Meta) if isinstance(meta, dict) else Meta()
     except msgspec.ValidationError as error:
         raise CardFileError(f"{name}: bad MTGJSON meta object: {error}") from None
     missing = sorted(HELPER_SETS.intersection(code.upper() for code in result.sets))
+    warnings: tuple[str, ...] = ()
     if missing and not result.helpers:
-        result.warnings.append(
+        warnings = (
             f"{name}: no Day // Night helper card found, though the file holds {', '.join(missing)}, whose tokens "
-            "include it (an MTGJSON build this importer does not know?)"
+            "include it (an MTGJSON build this importer does not know?)",
         )
-    result.file_size = data.raw_size
-    result.sha256 = data.sha256
-    result.decompressed_bytes = size
-    return result
+    folded = folder.build()
+    return ImportResult(
+        cards=folded.cards,
+        helpers=folded.helpers,
+        mentions=folded.mentions,
+        reads=folded.reads,
+        format="mtgjson-allprintings" if allprintings else "mtgjson-set",
+        gzipped=data.gzipped,
+        decompressor=data.decompressor,
+        candidate_lines=result.records,
+        decompressed_bytes=size,
+        file_size=data.raw_size,
+        sha256=data.sha256,
+        objects_kept=result.kept,
+        warnings=warnings,
+        sets=tuple(result.sets),
+        version=build.version,
+        date=build.date,
+    )
 
 
-def _folding(name: str, folder: Folder, result: MtgjsonFile) -> Callable[[SetRecord], None]:
+def _folding(name: str, folder: Folder, result: _Counts) -> Callable[[SetRecord], None]:
     """What is done with each set: folded into ``folder``, counted in ``result``."""
 
     def fold(card_set: SetRecord) -> None:

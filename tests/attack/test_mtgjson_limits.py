@@ -47,7 +47,7 @@ def _peak(path: Path, bounds: Bounds | None = None) -> int:
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-        assert read.sets == ["XXX"]
+        assert read.sets == ("XXX",)
 
 
 def test_memory_does_not_grow_with_the_number_of_records_of_a_streamed_file(tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ def test_a_set_of_many_candidates_is_refused_naming_the_set(tmp_path: Path) -> N
     with pytest.raises(RecordLimitError, match=r"AllPrintings\.json: set FXN: the records kept .* pass 64 KiB "
                        r"\(MAX_SET_KEPT_BYTES\)"):
         read_mtgjson(path, Folder(), bounds=Bounds(set_kept_bytes=64 << 10))
-    assert read_mtgjson(path, Folder()).sets == ["FXM", "FXN"]  # within the real bound
+    assert read_mtgjson(path, Folder()).sets == ("FXM", "FXN")  # within the real bound
 
 
 def test_the_cli_refuses_a_ballooning_gzip_in_one_line(

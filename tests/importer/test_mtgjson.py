@@ -123,7 +123,7 @@ def test_allprintings_gives_the_same_records_as_the_set_files(tmp_path: Path) ->
     (tmp_path / "AllPrintings.json").write_bytes(all_printings(fixture_set(), other))
     together = Folder()
     info = read_mtgjson(tmp_path / "AllPrintings.json", together)
-    assert info.format == "mtgjson-allprintings" and info.sets == ["FXM", "FXN"]
+    assert info.format == "mtgjson-allprintings" and info.sets == ("FXM", "FXN")
     assert together.build() == separate.build()
 
 
@@ -135,7 +135,7 @@ def test_compression_is_recognised_by_content_not_name(tmp_path: Path, compress:
     assert sniff_source(path) == "mtgjson"
     folder = Folder()
     info = read_mtgjson(path, folder)
-    assert info.meta.version == META["version"] and info.meta.date == META["date"]
+    assert info.version == META["version"] and info.date == META["date"]
     assert info.file_size == len(data) and len(folder.build().cards) == 1
 
 
@@ -259,7 +259,7 @@ def test_only_records_that_may_be_kept_are_validated_and_joined(tmp_path: Path) 
     path = tmp_path / "set.json"
     path.write_bytes(set_file(card_set))
     info = read_mtgjson(path, folder)
-    assert info.records == 5  # the werewolf's 2 faces, the mention card, the helper's 2 faces
+    assert info.candidate_lines == 5  # the werewolf's 2 faces, the mention card, the helper's 2 faces
     assert [len(x) for x in (folder.build().cards, folder.build().mentions, folder.build().helpers)] == [1, 1, 1]
 
 
