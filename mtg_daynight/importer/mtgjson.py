@@ -26,10 +26,12 @@ what mentions day/night, the helper card, the folding of printings):
   ``availability`` -> games; the card's ``originalReleaseDate``, else its set's ``releaseDate`` -> released_at;
   the set's ``type`` -> set_type.
 
-Memory: the file is parsed by ``ijson`` (its C backend, yajl2_c, where installed) as a stream of events, one
-card or token record built at a time (:class:`_Reader`); a record is kept until its set ends only when it may be
-needed (:func:`may_keep`, or a face of a multi-faced card), so a file of any size costs one record and what one
-set keeps, each bounded (:class:`Bounds`, ``importer/limits.py``). The faces of a card are checked when they are
+Memory: a file of at most :data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES` decompressed (every set
+file) is decoded whole by msgspec, each record a view into its bytes (:func:`_whole`); a larger one (AllPrintings)
+is parsed by ``ijson.basic_parse`` as a stream of events, one record built at a time (:class:`_Stream`). Either
+way each set object goes through :class:`_Set`: a record is kept until its set ends only when it may be needed
+(:func:`may_keep`, or a face of a multi-faced card), validated at once, and every bound of :class:`Bounds`
+(``importer/limits.py``) applies. The faces of a card are checked when they are
 joined (:func:`checked_faces`): records that contradict each other are refused, never reordered by a guess.
 """
 
