@@ -512,38 +512,23 @@ def _decode(data: bytes, what: str, set_: _Set) -> object:
     return msgspec.json.decode(data)
 
 
+def _members(data: bytes | None) -> dict[str, msgspec.Raw]:
+    """The members of a JSON object, each left undecoded; ``{}`` for anything else."""
+    try:
+        return _MEMBERS.decode(data) if data is not None else {}
+    except msgspec.ValidationError:
+        return {}
+
+
 def _whole(name: str, data: bytes, bounds: Bounds, fold: Callable[[SetRecord], None]) -> tuple[object, bool]:
-    """Read a whole MTGJSON file held in memory; return its meta object and whether it is AllPrintings."""
-    try:
-        top = _MEMBERS.decode(data)
-    except msgspec.ValidationError:
-        raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)") from None
-    meta: object = None
-    if "meta" in top:
-        meta = _decode(top["meta"], "the meta object", _Set(name, "meta", bounds))
-    try:
-        members = _MEMBERS.decode(top["data"]) if "data" in top else {}
-    except msgspec.ValidationError:
-        members = {}
-    if RECORD_LISTS & members.keys() or not members:
-        sets = [("data", members)]
-    else:
-        sets = []
-        for key, raw in members.items():
-            try:
-                sets.append((f"set {key}", _MEMBERS.decode(raw)))
-            except msgspec.ValidationError:
-                if not sets:  # not a set: a member of a set file that has no records
-                    break
-                raise CardFileError(f"{name}: data.{key}: not an MTGJSON set object (no cards)") from None
-            if not RECORD_LISTS & sets[-1][1].keys():
-                if len(sets) == 1:
-                    sets = []
-                    break
-                raise CardFileError(f"{name}: data.{key}: not an MTGJSON set object (no cards)")
-        if not sets:
-            sets = [("data", members)]
-    allprintings = sets[0][0] != "data"
+    """Read a whole MTGJSON file held in memory; return its meta object and whether it is AllPrintings (told, as
+    by the stream, by a first member of ``data`` that is a set object with records)."""
+    top = _members(data)
+    meta = _decode(top["meta"], "the meta object", _Set(name, "meta", bounds)) if "meta" in top else None
+    members = _members(top.get("data"))
+    first = next(iter(members.items()), ("", None))
+    allprintings = first[0] not in SET_FIELDS | RECORD_LISTS and bool(RECORD_LISTS & _members(first[1]).keys())
+    sets = [(f"set {key}", _members(raw)) for key, raw in members.items()] if allprintings else [("data", members)]
     for where, set_members in sets:
         card_set = _Set(name, where, bounds)
         for key, raw in set_members.items():
@@ -558,7 +543,8 @@ def _whole(name: str, data: bytes, bounds: Bounds, fold: Callable[[SetRecord], N
                 for index, record in enumerate(records):
                     card_set.record(key, index, _decode(record, f"record {key}[{index}]", card_set))
         if not card_set.has_records:
-            raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
+            what = f"data.{where[4:]}: not an MTGJSON set object (no cards)" if allprintings else ""
+            raise CardFileError(f"{name}: {what or 'not an MTGJSON file (no data object with cards)'}")
         fold(card_set.end())
     return meta, allprintings
 
