@@ -402,11 +402,7 @@ class BlockScanner:
         at = stringzilla.find_last_not_of(block, filler, start, stop)
         if at >= 0:
             self.last = self._line_at(block, base, start, stop, at)
-        hits = sorted(
-            hit
-            for needle in self.needles
-            for hit in _every(block, needle, start, stop)
-        )
+        hits = sorted(hit for needle in self.needles for hit in _every(block, needle, start, stop))
         line_end = -1
         for hit in hits:
             if hit < line_end:  # another needle on the line just taken

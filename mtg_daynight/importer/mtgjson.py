@@ -568,7 +568,7 @@ class _Stream:
 
     def skip(self, event: str) -> None:
         """Skip one value (its first event given) without building it."""
-        depth = 0
+        depth, events = 0, self.events
         while True:
             if event in _OPEN:
                 depth += 1
@@ -576,24 +576,25 @@ class _Stream:
                 depth -= 1
             if depth == 0:
                 return
-            event = self.next()[0]
+            event = next(events)[0]
 
     def build(self, event: str, value: Any, what: str, set_: _Set) -> object:
         """Build one value (its first event given) as Python objects; refuse it past ``bounds.record_bytes``."""
         builder = ijson.ObjectBuilder()
-        start = self.stream.position
+        add, events, stream = builder.event, self.events, self.stream
+        limit = stream.position + self.bounds.record_bytes
         depth = 0
         while True:
-            builder.event(event, value)
+            add(event, value)
             if event in _OPEN:
                 depth += 1
             elif event in _CLOSE:
                 depth -= 1
             if depth == 0:
                 return builder.value
-            if self.stream.position - start > self.bounds.record_bytes:
+            if stream.position > limit:
                 raise set_.too_long(what)
-            event, value = self.next()
+            event, value = next(events)
 
     def read(self) -> None:
         """Read the whole top-level object: ``meta``, ``data``; other members are skipped."""
@@ -677,16 +678,18 @@ class _BlockReader(io.RawIOBase):
         super().__init__()
         self._blocks = blocks
         self._pending = b""
+        self._at = 0  # bytes of ``_pending`` already read
         self.position = 0
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int | None = -1) -> bytes:
-        if not self._pending:
-            self._pending = next(self._blocks, b"")
-        limit = len(self._pending) if size is None or size < 0 else size
-        data, self._pending = self._pending[:limit], self._pending[limit:]
+        if self._at == len(self._pending):
+            self._pending, self._at = next(self._blocks, b""), 0
+        end = len(self._pending) if size is None or size < 0 else self._at + size
+        data = self._pending[self._at : end]
+        self._at += len(data)
         self.position += len(data)
         return data
 
@@ -747,7 +750,8 @@ def read_mtgjson(
         with path.open("rb") as raw:
             data = decompressed(raw, name)
             where = "decompressed data" if data.compression != "none" else "file"
-            whole = _read_head(data, bounds.whole_file_bytes, check)
+            too_big = data.compression == "none" and path.stat().st_size > bounds.whole_file_bytes + len(UTF8_BOM)
+            whole = None if too_big else _read_head(data, bounds.whole_file_bytes, check)
             if whole is not None:
                 for _ in limit_nesting((whole[i : i + BLOCK_SIZE] for i in range(0, len(whole), BLOCK_SIZE)), name):
                     pass
