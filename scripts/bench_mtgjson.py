@@ -116,7 +116,7 @@ def _report(title: str, paths: list[Path], reps: int, limit_gb: float | None = N
     theirs = _best("json.load", paths, 1 if limit_gb else reps, limit_gb)
     print(f"  {'what':<34} {'seconds':>9} {'peak RSS':>12} {'RSS above baseline':>20}")
     base_kb = int(base["peak_rss_kb"])  # type: ignore[call-overload]
-    for label, row in (("baseline (imports only)", base), ("our import (ijson yajl2_c)", ours), ("json.load", theirs)):
+    for label, row in (("baseline (imports only)", base), ("our import (read_mtgjson)", ours), ("json.load", theirs)):
         if "failed" in row or row.get("memory_error"):
             why = "MemoryError" if row.get("memory_error") else row.get("failed")
             limit = f" under a {limit_gb:g} GiB address-space limit" if limit_gb else ""

@@ -250,13 +250,21 @@ class ImportResult:
     mentions: tuple[MentionCard, ...] = ()
     gzipped: bool = False
     decompressor: str = "none"
-    candidate_lines: int = 0
+    candidate_lines: int = 0  # lines decoded (Scryfall); face records validated (MTGJSON)
     decompressed_bytes: int = 0
     file_size: int = 0
     sha256: str = ""
     objects_kept: int = 0
     reads: tuple[ReadsCard, ...] = ()
     warnings: tuple[str, ...] = ()  # what the import noticed but let through (a source without its helper card)
+    sets: tuple[str, ...] = ()  # MTGJSON: the codes of the sets read
+    version: str = ""  # MTGJSON: the build's version and date (its meta object)
+    date: str = ""
+
+    @property
+    def compression(self) -> str:
+        """``gzip``, ``xz``, ``bzip2`` or ``none``: what the file was compressed with."""
+        return "gzip" if self.decompressor in ("isal", "zlib") else self.decompressor
 
     @property
     def printings(self) -> int:
@@ -394,11 +402,7 @@ class BlockScanner:
         at = stringzilla.find_last_not_of(block, filler, start, stop)
         if at >= 0:
             self.last = self._line_at(block, base, start, stop, at)
-        hits = sorted(
-            hit
-            for needle in self.needles
-            for hit in _every(block, needle, start, stop)
-        )
+        hits = sorted(hit for needle in self.needles for hit in _every(block, needle, start, stop))
         line_end = -1
         for hit in hits:
             if hit < line_end:  # another needle on the line just taken

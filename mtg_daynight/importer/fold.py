@@ -262,55 +262,23 @@ def _representative_key(card: Card) -> tuple[bool, bool, bool, str, str]:
     return (card.lang != "en", card.layout == REVERSIBLE_LAYOUT, card.digital, card.released_at or "9999", card.id)
 
 
-class _Shape(NamedTuple):
-    """What a record takes from its card's representative printing."""
-
-    name: str  # a reversible card's is its first face's (the helper's: the card's own)
-    layout: str
-    oracle_id: str | None
-    faces: tuple[SnapshotFace, ...]
-    day_face: str | None  # the daybound and nightbound faces' names (None for mentions and helpers)
-    night_face: str | None
-    keywords: tuple[str, ...]  # a day/night card's card and face keywords (all_keywords)
-
-
-def _shape(kind: Kind, card: Card) -> _Shape:
-    if kind == "helper":
-        faces: tuple[SnapshotFace, ...] = tuple(_face_from(f, ()) for f in _raw_faces(card))
-        day = night = None
-        name = card.name
-    else:
-        faces, day, night = faces_with_keywords(card)
-        name = card.name if card.layout != REVERSIBLE_LAYOUT else faces[0].name
-    keywords = tuple(all_keywords(card)) if kind == "daynight" else ()
-    return _Shape(name, card.layout, card_oracle_id(card), faces, day, night, keywords)
-
-
 class _Group:
-    """The printings of one card folded so far, and the :class:`_Shape` of its representative printing (ordered
-    by :func:`_representative_key`). The shape is worked out whenever the representative changes (rarely after
-    its first printings), so the work happens while the file is read rather than in :meth:`Folder.build`; the
-    card object itself is not kept (its lists and dicts would be garbage the collector walks again and again)."""
+    """The printings of one card folded so far, and its representative printing (the least
+    :func:`_representative_key`), from which :meth:`Folder.build` takes the record's name, layout and faces."""
 
-    __slots__ = ("key", "kind", "printings", "shape")
+    __slots__ = ("best", "printings")
 
-    def __init__(self, kind: Kind, card: Card) -> None:
-        self.kind = kind
-        self.key = _representative_key(card)
-        self.shape = _shape(kind, card)
+    def __init__(self, card: Card) -> None:
+        self.best = card
         self.printings: dict[tuple[str, str], Printing] = {(card.id, card.lang): _printing(card)}
 
     def add(self, card: Card) -> None:
-        key = _representative_key(card)
-        if key < self.key:
-            self.key = key
-            self.shape = _shape(self.kind, card)
+        if _representative_key(card) < _representative_key(self.best):
+            self.best = card
         self.printings.setdefault((card.id, card.lang), _printing(card))
 
     def sorted_printings(self) -> tuple[Printing, ...]:
         """The printings in :func:`printing_sort_key` order."""
-        if len(self.printings) == 1:
-            return tuple(self.printings.values())
         return tuple(sorted(self.printings.values(), key=printing_sort_key))
 
 
@@ -367,29 +335,27 @@ class Folder:
             table = {"daynight": self.cards, "mentions": self.mentions, "reads": self.reads}[kind]
         group = table.get(key)
         if group is None:
-            table[key] = _Group(kind, card)
+            table[key] = _Group(card)
         else:
             group.add(card)
         return kind
 
     def build(self) -> Folded:
         """Build the sorted day/night card, helper, mention and reads records."""
-        cards = [
-            DayNightCard(
-                oracle_id=oracle_id,
-                daybound_face=group.shape.day_face,
-                nightbound_face=group.shape.night_face,
-                keywords=group.shape.keywords,
-                **_card_fields(group),
+        cards = []
+        for oracle_id, group in self.cards.items():
+            _, day, night = faces_with_keywords(group.best)
+            keywords = tuple(all_keywords(group.best))
+            card = DayNightCard(
+                oracle_id=oracle_id, daybound_face=day, nightbound_face=night, keywords=keywords, **_card_fields(group)
             )
-            for oracle_id, group in self.cards.items()
-        ]
+            cards.append(card)
         helpers = [
             HelperCard(
-                name=group.shape.name,
-                oracle_id=group.shape.oracle_id,
-                layout=group.shape.layout,
-                faces=group.shape.faces,
+                name=group.best.name,
+                oracle_id=card_oracle_id(group.best),
+                layout=group.best.layout,
+                faces=tuple(_face_from(f, ()) for f in _raw_faces(group.best)),
                 printings=group.sorted_printings(),
             )
             for group in self.helpers.values()
@@ -418,10 +384,12 @@ def _card_fields(group: _Group) -> _CardFields:
     """The fields a day/night card record and a mention record share: name, layout, faces, sorted printings, and
     digital/playtest when every printing is."""
     printings = group.sorted_printings()
+    card = group.best
+    faces = faces_with_keywords(card)[0]
     return {
-        "name": group.shape.name,
-        "layout": group.shape.layout,
-        "faces": group.shape.faces,
+        "name": card.name if card.layout != REVERSIBLE_LAYOUT else faces[0].name,  # a reversible card: its first face
+        "layout": card.layout,
+        "faces": faces,
         "printings": printings,
         "digital": all(p.digital for p in printings),
         "playtest": all(p.playtest for p in printings),

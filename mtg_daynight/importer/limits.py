@@ -85,3 +85,6 @@ MAX_SET_RECORDS = 2_000_000
 #: cards, and the faces of multi-faced cards that may be their partners), measured as the JSON of the fields read.
 #: A real set keeps well under 1 MiB.
 MAX_SET_KEPT_BYTES = 32 << 20
+#: Bytes: an MTGJSON file whose decompressed JSON is at most this is decoded whole (msgspec); a larger one
+#: (AllPrintings) is read as a stream, one record at a time. The largest real set files are a few MB.
+MAX_WHOLE_FILE_BYTES = 32 << 20

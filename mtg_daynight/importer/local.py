@@ -45,11 +45,6 @@ def sniff_source(path: Path) -> str:
     return "mtgjson" if match is not None and match.group(1) in MTGJSON_KEYS else "scryfall"
 
 
-def _compression(decompressor: str) -> str:
-    """The compression a file import read, from the decompressor that read it."""
-    return "gzip" if decompressor in ("isal", "zlib") else decompressor
-
-
 def as_paths(from_file: PathLike | Sequence[PathLike]) -> list[Path]:
     """One path or several, as a list of expanded paths."""
     items = [from_file] if isinstance(from_file, str | os.PathLike) else list(from_file)
@@ -112,40 +107,29 @@ def import_local_files(
         for path in items:
             file_base = done
             check = None if deadline is None else functools.partial(deadline.remaining, f"importing {path}")
-            if sniff_source(path) == "mtgjson":
+            mtgjson = sniff_source(path) == "mtgjson"
+            if mtgjson:
                 read = read_mtgjson(path, folder, on_progress=advance, check=check)
-                decompressed += read.decompressed_bytes
-                kept += read.kept
-                warnings += read.warnings
-                files.append(
-                    SourceFile(
-                        name=path.name,
-                        size=read.file_size,
-                        sha256=read.sha256,
-                        source="mtgjson",
-                        format=read.format,
-                        compression=read.compression,
-                        version=read.meta.version or None,
-                        date=read.meta.date or None,
-                        sets=tuple(read.sets),
-                    )
-                )
             else:
-                scanned = import_file(path, folder=folder, check=check)
-                candidates += scanned.candidate_lines
-                decompressed += scanned.decompressed_bytes
-                kept += scanned.objects_kept
-                files.append(
-                    SourceFile(
-                        name=path.name,
-                        size=scanned.file_size,
-                        sha256=scanned.sha256,
-                        source="scryfall",
-                        format=scanned.format,
-                        compression=_compression(scanned.decompressor),
-                    )
+                read = import_file(path, folder=folder, check=check)
+            candidates += read.candidate_lines if not mtgjson else 0
+            decompressed += read.decompressed_bytes
+            kept += read.objects_kept
+            warnings += read.warnings
+            files.append(
+                SourceFile(
+                    name=path.name,
+                    size=read.file_size,
+                    sha256=read.sha256,
+                    source="mtgjson" if mtgjson else "scryfall",
+                    format=str(read.format),
+                    compression=read.compression,
+                    version=read.version or None,
+                    date=read.date or None,
+                    sets=read.sets,
                 )
-            advance(files[-1].size)
+            )
+            advance(read.file_size)
     finally:
         if progress is not None:
             progress.close()

@@ -18,7 +18,7 @@ what mentions day/night, the helper card, the folding of printings):
   id MTGJSON gives for it, else an empty id);
 * the Day // Night helper card comes from the set's ``tokens``, found by its oracle id or its name and text
   whatever its layout (``double_faced_token`` since MTGJSON 5.2, ``token`` in 5.1); a file that holds MID or VOW
-  (a set file, or AllPrintings) but no helper card is reported (:attr:`MtgjsonFile.warnings`);
+  (a set file, or AllPrintings) but no helper card is reported (``ImportResult.warnings``);
 * MTGJSON 5.3's ``printedName`` (an English printing's own printed name) becomes the printing's printed name
   (its ``printedType`` / ``printedText`` are not kept); the card stays keyed by its oracle id and name. Fields a
   build removed (``firstPrinting``, ``isStarter``) are not read;
@@ -26,17 +26,20 @@ what mentions day/night, the helper card, the folding of printings):
   ``availability`` -> games; the card's ``originalReleaseDate``, else its set's ``releaseDate`` -> released_at;
   the set's ``type`` -> set_type.
 
-Memory: the file is parsed by ``ijson`` (its C backend, yajl2_c, where installed) as a stream of events, one
-card or token record built at a time (:class:`_Reader`); a record is kept until its set ends only when it may be
-needed (:func:`may_keep`, or a face of a multi-faced card), so a file of any size costs one record and what one
-set keeps, each bounded (:class:`Bounds`, ``importer/limits.py``). The faces of a card are checked when they are
+Memory: a file of at most :data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES` decompressed (every set
+file) is decoded whole by msgspec, each record a view into its bytes (:func:`_whole`); a larger one (AllPrintings)
+is parsed by ``ijson.basic_parse`` as a stream of events, one record built at a time (:class:`_Stream`). Either
+way each set object goes through :class:`_Set`: a record is kept until its set ends only when it may be needed
+(:func:`may_keep`, or a face of a multi-faced card), validated at once, and every bound of :class:`Bounds`
+(``importer/limits.py``) applies. The faces of a card are checked when they are
 joined (:func:`checked_faces`): records that contradict each other are refused, never reordered by a guess.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Iterator
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
@@ -44,7 +47,7 @@ from typing import Any, Literal, NamedTuple
 import ijson  # type: ignore[import-untyped]
 import msgspec
 
-from mtg_daynight.importer.bulk import UTF8_BOM, Compression, Decompressed, decompressed
+from mtg_daynight.importer.bulk import UTF8_BOM, Decompressed, ImportResult, decompressed
 from mtg_daynight.importer.errors import CardFileError, FaceRecordError, RecordLimitError
 from mtg_daynight.importer.fold import (
     DAYBOUND,
@@ -55,7 +58,7 @@ from mtg_daynight.importer.fold import (
     READS_PATTERN,
     Folder,
 )
-from mtg_daynight.importer.limits import MAX_RECORD_BYTES, MAX_SET_KEPT_BYTES, MAX_SET_RECORDS
+from mtg_daynight.importer.limits import MAX_RECORD_BYTES, MAX_SET_KEPT_BYTES, MAX_SET_RECORDS, MAX_WHOLE_FILE_BYTES
 from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
 from mtg_daynight.importer.snapshot import escape_text
@@ -161,20 +164,13 @@ class SetRecord(msgspec.Struct, kw_only=True):
 
 
 @dataclass
-class MtgjsonFile:
-    """What reading one MTGJSON file found."""
+class _Counts:
+    """What reading one MTGJSON file has found so far."""
 
-    format: MtgjsonFormat
-    meta: Meta
-    compression: Compression
-    file_size: int = 0
-    sha256: str = ""
-    decompressed_bytes: int = 0
     sets: list[str] = field(default_factory=list)
     records: int = 0  # face records validated: those of cards that may be kept (see may_keep)
     kept: int = 0  # joined cards the folder kept
     helpers: int = 0  # of them, helper cards
-    warnings: list[str] = field(default_factory=list)
 
 
 #: Sets whose MTGJSON file lists the Day // Night helper card among its tokens: a file holding one of them but no
@@ -427,210 +423,17 @@ class Bounds(NamedTuple):
     record_bytes: int = MAX_RECORD_BYTES
     set_records: int = MAX_SET_RECORDS
     set_kept_bytes: int = MAX_SET_KEPT_BYTES
+    whole_file_bytes: int = MAX_WHOLE_FILE_BYTES
 
 
-#: The set-level fields read (:class:`SetRecord`); any other member of a set is skipped unparsed into objects.
+#: The set-level fields read (:class:`SetRecord`); any other member of a set is skipped.
 SET_FIELDS = frozenset({"code", "type", "releaseDate", "isOnlineOnly"})
 RECORD_LISTS = frozenset({"cards", "tokens"})
 _OPEN = frozenset({"start_map", "start_array"})
 _CLOSE = frozenset({"end_map", "end_array"})
 _Event = tuple[str, Any]
-
-
-@dataclass
-class _Kept:
-    """One face record kept until its set ends; ``error``: why it failed validation (raised if it is needed)."""
-
-    name: object
-    candidate: bool
-    record: FaceRecord | None
-    error: str = ""
-
-
-@dataclass
-class _SetBuffer:
-    """What is kept of one set while its records stream by: the set-level fields and the face records that
-    may be needed (:func:`may_keep` candidates, and every face of a multi-faced card, a possible partner)."""
-
-    where: str  # "data" (a set file) or "set MID" (AllPrintings)
-    fields: dict[str, object] = field(default_factory=dict)
-    has_records: bool = False
-    count: int = 0
-    kept_bytes: int = 0
-    error: str = ""  # the first candidate record that failed validation
-    kept: dict[str, list[_Kept]] = field(default_factory=lambda: {"cards": [], "tokens": []})
-
-
-class _Reader:
-    """Reads an MTGJSON file's parser events one record at a time, keeping only what a set may need."""
-
-    def __init__(self, name: str, stream: _BlockReader, bounds: Bounds, fold: Callable[[SetRecord], None]) -> None:
-        self.name = name
-        self.stream = stream
-        self.bounds = bounds
-        self.fold = fold
-        self.events: Iterator[_Event] = ijson.basic_parse(stream, use_float=True)
-        self.meta: object = None
-        self.allprintings = False
-        self.sets = 0
-
-    def next(self) -> _Event:
-        event: _Event = next(self.events)
-        return event
-
-    def skip(self, event: str) -> None:
-        """Skip one value (its first event given) without building it."""
-        depth = 0
-        while True:
-            if event in _OPEN:
-                depth += 1
-            elif event in _CLOSE:
-                depth -= 1
-            if depth == 0:
-                return
-            event = self.next()[0]
-
-    def build(self, event: str, value: Any, what: str, where: str) -> object:
-        """Build one value (its first event given) as Python objects; refuse it past ``bounds.record_bytes``."""
-        builder = ijson.ObjectBuilder()
-        stream = self.stream
-        start = stream.position
-        limit = self.bounds.record_bytes
-        depth = 0
-        while True:
-            builder.event(event, value)
-            if event in _OPEN:
-                depth += 1
-            elif event in _CLOSE:
-                depth -= 1
-            if depth == 0:
-                return builder.value
-            if stream.position - start > limit:
-                raise RecordLimitError(
-                    f"{self.name}: {where}: {what} is longer than {_size(limit)} (MAX_RECORD_BYTES): refused"
-                )
-            event, value = self.next()
-
-    def read(self) -> None:
-        """Read the whole top-level object: ``meta``, ``data``; other members are skipped."""
-        event, _ = self.next()
-        if event != "start_map":
-            self.skip(event)
-            return
-        while (item := self.next())[0] != "end_map":
-            event, value = self.next()
-            if item[1] == "meta":
-                self.meta = self.build(event, value, "the meta object", "meta")
-            elif item[1] == "data" and event == "start_map":
-                self.read_data()
-            else:
-                self.skip(event)
-
-    def read_data(self) -> None:
-        """``data``: one set (a set file) or one set per member (AllPrintings, told by its first member)."""
-        data = _SetBuffer("data")
-        first = True
-        while (item := self.next())[0] != "end_map":
-            key = str(item[1])
-            event, value = self.next()
-            if first and event == "start_map" and key not in SET_FIELDS | RECORD_LISTS:
-                card_set = _SetBuffer(f"set {key}")
-                self.read_set(card_set)
-                self.allprintings = card_set.has_records
-                if card_set.has_records:
-                    self.end_set(card_set)
-            elif self.allprintings:
-                card_set = _SetBuffer(f"set {key}")
-                if event == "start_map":
-                    self.read_set(card_set)
-                else:
-                    self.skip(event)
-                if not card_set.has_records:
-                    raise CardFileError(f"{self.name}: data.{key}: not an MTGJSON set object (no cards)")
-                self.end_set(card_set)
-            else:
-                self.member(data, key, event, value)
-            first = False
-        if not self.allprintings:
-            if not data.has_records:
-                raise CardFileError(f"{self.name}: not an MTGJSON file (no data object with cards)")
-            self.end_set(data)
-
-    def read_set(self, card_set: _SetBuffer) -> None:
-        """The members of one set object, its opening ``{`` read."""
-        while (item := self.next())[0] != "end_map":
-            event, value = self.next()
-            self.member(card_set, str(item[1]), event, value)
-
-    def member(self, card_set: _SetBuffer, key: str, event: str, value: Any) -> None:
-        """One member of a set: its records streamed, a field read is built, anything else skipped."""
-        if key in RECORD_LISTS:
-            self.read_records(card_set, key, event)
-        elif key in SET_FIELDS:
-            card_set.fields[key] = self.build(event, value, f"field {key}", card_set.where)
-        else:
-            self.skip(event)
-
-    def read_records(self, card_set: _SetBuffer, kind: str, event: str) -> None:
-        """A set's ``cards`` or ``tokens``: each record built, validated if it may be needed, else dropped."""
-        card_set.has_records = True
-        if event != "start_array":
-            self.skip(event)
-            raise CardFileError(f"{self.name}: {card_set.where}: bad MTGJSON record: {kind} is not an array")
-        index = -1
-        while (item := self.next())[0] != "end_array":
-            index += 1
-            card_set.count += 1
-            if card_set.count > self.bounds.set_records:
-                raise RecordLimitError(
-                    f"{self.name}: {card_set.where}: more than {self.bounds.set_records:,} card and token records "
-                    "in one set (MAX_SET_RECORDS): refused"
-                )
-            raw = self.build(*item, f"record {kind}[{index}]", card_set.where)
-            self.keep(card_set, kind, index, raw)
-
-    def keep(self, card_set: _SetBuffer, kind: str, index: int, raw: object) -> None:
-        """Keep a record that may be needed when the set ends, validated (the rest is dropped at once)."""
-        candidate = may_keep(raw)
-        name = raw.get("name") if isinstance(raw, dict) else None
-        if not candidate and not (isinstance(name, str) and " // " in name):
-            return
-        try:
-            kept = _Kept(name, candidate, msgspec.convert(raw, FaceRecord))
-        except msgspec.ValidationError as error:
-            message = str(error).replace("`$", f"`$.{kind}[{index}]", 1)
-            if candidate:  # reported when the set ends (a broken file may be refused for a plainer reason first)
-                card_set.error = card_set.error or message
-                return
-            kept = _Kept(name, candidate, None, message)
-        card_set.kept_bytes += len(msgspec.json.encode(kept.record)) if kept.record is not None else len(kept.error)
-        if card_set.kept_bytes > self.bounds.set_kept_bytes:
-            raise RecordLimitError(
-                f"{self.name}: {card_set.where}: the records kept of one set (possible day/night, mention and "
-                f"helper cards and their other faces) pass {_size(self.bounds.set_kept_bytes)} "
-                "(MAX_SET_KEPT_BYTES): refused"
-            )
-        card_set.kept[kind].append(kept)
-
-    def end_set(self, card_set: _SetBuffer) -> None:
-        """The set has ended: its candidates and their other faces (records of the same name) are folded."""
-        if card_set.error:
-            raise CardFileError(f"{self.name}: {card_set.where}: bad MTGJSON record: {card_set.error}")
-        try:
-            folded = msgspec.convert(card_set.fields, SetRecord)
-        except msgspec.ValidationError as error:
-            raise CardFileError(f"{self.name}: {card_set.where}: bad MTGJSON record: {error}") from None
-        for kind, kept in card_set.kept.items():
-            names = {k.name for k in kept if k.candidate}
-            records: list[FaceRecord] = []
-            for k in kept:
-                if k.candidate or k.name in names:
-                    if k.record is None:
-                        raise CardFileError(f"{self.name}: {card_set.where}: bad MTGJSON record: {k.error}")
-                    records.append(k.record)
-            setattr(folded, kind, records)
-        card_set.kept = {}
-        self.fold(folded)
+_MEMBERS = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_RECORDS = msgspec.json.Decoder(list[msgspec.Raw])
 
 
 def _size(n: int) -> str:
@@ -642,16 +445,230 @@ def _size(n: int) -> str:
     return f"{n:,} bytes"
 
 
+class _Set:
+    """One set object, its records given one at a time (decoded from a whole file, or streamed): the bounds, the
+    filter (:func:`may_keep`, and the faces of multi-faced cards, possible partners), each kept record validated
+    at once; :meth:`end` folds the set. The one path of every set object, whatever the file."""
+
+    def __init__(self, name: str, where: str, bounds: Bounds) -> None:
+        self.name, self.where, self.bounds = name, where, bounds
+        self.fields: dict[str, object] = {}
+        self.has_records = False
+        self.count = self.kept_bytes = 0
+        self.kept: dict[str, list[tuple[bool, FaceRecord]]] = {"cards": [], "tokens": []}
+
+    def refuse(self, what: str) -> CardFileError:
+        """The error for a bad record or field of this set."""
+        return CardFileError(f"{self.name}: {self.where}: bad MTGJSON record: {what}")
+
+    def too_long(self, what: str) -> RecordLimitError:
+        """The error for a record or field longer than ``bounds.record_bytes``."""
+        limit = self.bounds.record_bytes
+        return RecordLimitError(
+            f"{self.name}: {self.where}: {what} is longer than {_size(limit)} (MAX_RECORD_BYTES): refused"
+        )
+
+    def record(self, kind: str, index: int, raw: object) -> None:
+        """One raw record (as parsed) of ``cards`` or ``tokens``: counted; kept, validated, if it may be needed."""
+        self.count += 1
+        if self.count > self.bounds.set_records:
+            raise RecordLimitError(
+                f"{self.name}: {self.where}: more than {self.bounds.set_records:,} card and token records "
+                "in one set (MAX_SET_RECORDS): refused"
+            )
+        candidate = may_keep(raw)
+        name = raw.get("name") if isinstance(raw, dict) else None
+        if not candidate and not (isinstance(name, str) and " // " in name):
+            return
+        try:
+            record = msgspec.convert(raw, FaceRecord)
+        except msgspec.ValidationError as error:
+            raise self.refuse(str(error).replace("`$", f"`$.{kind}[{index}]", 1)) from None
+        self.kept_bytes += len(msgspec.json.encode(record))
+        if self.kept_bytes > self.bounds.set_kept_bytes:
+            raise RecordLimitError(
+                f"{self.name}: {self.where}: the records kept of one set (possible day/night, mention and "
+                f"helper cards and their other faces) pass {_size(self.bounds.set_kept_bytes)} "
+                "(MAX_SET_KEPT_BYTES): refused"
+            )
+        self.kept[kind].append((candidate, record))
+
+    def end(self) -> SetRecord:
+        """The set as a :class:`SetRecord`: its fields, its candidates and their other faces (same name)."""
+        try:
+            card_set = msgspec.convert(self.fields, SetRecord)
+        except msgspec.ValidationError as error:
+            raise self.refuse(str(error)) from None
+        for kind, kept in self.kept.items():
+            names = {record.name for candidate, record in kept if candidate}
+            setattr(card_set, kind, [record for candidate, record in kept if candidate or record.name in names])
+        return card_set
+
+
+def _decode(data: bytes, what: str, set_: _Set) -> object:
+    """One member decoded whole (a record or a set field), bounded like a streamed one."""
+    if len(data) > set_.bounds.record_bytes:
+        raise set_.too_long(what)
+    return msgspec.json.decode(data)
+
+
+def _members(data: bytes | None) -> dict[str, msgspec.Raw]:
+    """The members of a JSON object, each left undecoded; ``{}`` for anything else."""
+    try:
+        return _MEMBERS.decode(data) if data is not None else {}
+    except msgspec.ValidationError:
+        return {}
+
+
+def _whole(name: str, data: bytes, bounds: Bounds, fold: Callable[[SetRecord], None]) -> tuple[object, bool]:
+    """Read a whole MTGJSON file held in memory; return its meta object and whether it is AllPrintings (told, as
+    by the stream, by a first member of ``data`` that is a set object with records)."""
+    top = _members(data)
+    meta = _decode(top["meta"], "the meta object", _Set(name, "meta", bounds)) if "meta" in top else None
+    members = _members(top.get("data"))
+    first = next(iter(members.items()), ("", None))
+    allprintings = first[0] not in SET_FIELDS | RECORD_LISTS and bool(RECORD_LISTS & _members(first[1]).keys())
+    sets = [(f"set {key}", _members(raw)) for key, raw in members.items()] if allprintings else [("data", members)]
+    for where, set_members in sets:
+        card_set = _Set(name, where, bounds)
+        for key, raw in set_members.items():
+            if key in SET_FIELDS:
+                card_set.fields[key] = _decode(raw, f"field {key}", card_set)
+            elif key in RECORD_LISTS:
+                card_set.has_records = True
+                try:
+                    records = _RECORDS.decode(raw)
+                except msgspec.ValidationError:
+                    raise card_set.refuse(f"{key} is not an array") from None
+                for index, record in enumerate(records):
+                    card_set.record(key, index, _decode(record, f"record {key}[{index}]", card_set))
+        if not card_set.has_records:
+            what = f"data.{where[4:]}: not an MTGJSON set object (no cards)" if allprintings else ""
+            raise CardFileError(f"{name}: {what or 'not an MTGJSON file (no data object with cards)'}")
+        fold(card_set.end())
+    return meta, allprintings
+
+
+class _Stream:
+    """Reads an MTGJSON file's parser events (``ijson.basic_parse``) one record at a time: flat memory for a file
+    of any size (AllPrintings); each set goes through :class:`_Set`."""
+
+    def __init__(self, name: str, stream: _BlockReader, bounds: Bounds, fold: Callable[[SetRecord], None]) -> None:
+        self.name = name
+        self.stream = stream
+        self.bounds = bounds
+        self.fold = fold
+        self.events: Iterator[_Event] = ijson.basic_parse(stream, use_float=True)
+        self.meta: object = None
+        self.allprintings = False
+
+    def next(self) -> _Event:
+        event: _Event = next(self.events)
+        return event
+
+    def skip(self, event: str) -> None:
+        """Skip one value (its first event given) without building it."""
+        depth, events = 0, self.events
+        while True:
+            if event in _OPEN:
+                depth += 1
+            elif event in _CLOSE:
+                depth -= 1
+            if depth == 0:
+                return
+            event = next(events)[0]
+
+    def build(self, event: str, value: Any, what: str, set_: _Set) -> object:
+        """Build one value (its first event given) as Python objects; refuse it past ``bounds.record_bytes``."""
+        builder = ijson.ObjectBuilder()
+        add, events, stream = builder.event, self.events, self.stream
+        limit = stream.position + self.bounds.record_bytes
+        depth = 0
+        while True:
+            add(event, value)
+            if event in _OPEN:
+                depth += 1
+            elif event in _CLOSE:
+                depth -= 1
+            if depth == 0:
+                return builder.value
+            if stream.position > limit:
+                raise set_.too_long(what)
+            event, value = next(events)
+
+    def read(self) -> None:
+        """Read the whole top-level object: ``meta``, ``data``; other members are skipped."""
+        event, _ = self.next()
+        if event != "start_map":
+            self.skip(event)
+            return
+        while (item := self.next())[0] != "end_map":
+            event, value = self.next()
+            if item[1] == "meta":
+                self.meta = self.build(event, value, "the meta object", _Set(self.name, "meta", self.bounds))
+            elif item[1] == "data" and event == "start_map":
+                self.read_data()
+            else:
+                self.skip(event)
+
+    def read_data(self) -> None:
+        """``data``: one set (a set file) or one set per member (AllPrintings, told by its first member)."""
+        data = _Set(self.name, "data", self.bounds)
+        first = True
+        while (item := self.next())[0] != "end_map":
+            key = str(item[1])
+            event, value = self.next()
+            if (first and event == "start_map" and key not in SET_FIELDS | RECORD_LISTS) or self.allprintings:
+                card_set = _Set(self.name, f"set {key}", self.bounds)
+                if event == "start_map":
+                    while (member := self.next())[0] != "end_map":
+                        self.member(card_set, str(member[1]), *self.next())
+                else:
+                    self.skip(event)
+                if first:
+                    self.allprintings = card_set.has_records
+                elif not card_set.has_records:
+                    raise CardFileError(f"{self.name}: data.{key}: not an MTGJSON set object (no cards)")
+                if card_set.has_records:
+                    self.fold(card_set.end())
+            else:
+                self.member(data, key, event, value)
+            first = False
+        if not self.allprintings:
+            if not data.has_records:
+                raise CardFileError(f"{self.name}: not an MTGJSON file (no data object with cards)")
+            self.fold(data.end())
+
+    def member(self, card_set: _Set, key: str, event: str, value: Any) -> None:
+        """One member of a set: its records streamed, a field read is built, anything else skipped."""
+        if key in SET_FIELDS:
+            card_set.fields[key] = self.build(event, value, f"field {key}", card_set)
+        elif key not in RECORD_LISTS:
+            self.skip(event)
+        elif event != "start_array":
+            card_set.has_records = True
+            self.skip(event)
+            raise card_set.refuse(f"{key} is not an array")
+        else:
+            card_set.has_records = True
+            index = -1
+            while (item := self.next())[0] != "end_array":
+                index += 1
+                card_set.record(key, index, self.build(*item, f"record {key}[{index}]", card_set))
+
 
 def _blocks(data: Decompressed, check: Callable[[], object] | None) -> Iterator[bytes]:
-    """The decompressed blocks of ``data``, ``check()`` called before each."""
+    """The decompressed blocks of ``data`` (without a byte order mark at the start), ``check()`` called before
+    each."""
+    first = True
     while True:
         if check is not None:
             check()
         block = data.read(BLOCK_SIZE)
         if not block:
             return
-        yield block
+        yield block.removeprefix(UTF8_BOM) if first else block
+        first = False
 
 
 class _BlockReader(io.RawIOBase):
@@ -661,16 +678,18 @@ class _BlockReader(io.RawIOBase):
         super().__init__()
         self._blocks = blocks
         self._pending = b""
+        self._at = 0  # bytes of ``_pending`` already read
         self.position = 0
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int | None = -1) -> bytes:
-        if not self._pending:
-            self._pending = next(self._blocks, b"")
-        limit = len(self._pending) if size is None or size < 0 else size
-        data, self._pending = self._pending[:limit], self._pending[limit:]
+        if self._at == len(self._pending):
+            self._pending, self._at = next(self._blocks, b""), 0
+        end = len(self._pending) if size is None or size < 0 else self._at + size
+        data = self._pending[self._at : end]
+        self._at += len(data)
         self.position += len(data)
         return data
 
@@ -680,12 +699,17 @@ class _BlockReader(io.RawIOBase):
         return len(data)
 
 
-def _without_bom(blocks: Iterable[bytes]) -> Iterator[bytes]:
-    """``blocks``, without a UTF-8 byte order mark at the very start."""
-    first = True
-    for block in blocks:
-        yield block.removeprefix(UTF8_BOM) if first else block
-        first = False
+def _read_head(data: Decompressed, limit: int, check: Callable[[], object] | None) -> bytes | None:
+    """The whole decompressed content when it is at most ``limit`` bytes, else None (nothing more is read)."""
+    blocks: list[bytes] = []
+    size = 0
+    for block in _blocks(data, check):
+        blocks.append(block)
+        size += len(block)
+        if size > limit:
+            return None
+    return b"".join(blocks)
+
 
 def read_mtgjson(
     path: str | Path,
@@ -694,15 +718,18 @@ def read_mtgjson(
     on_progress: Callable[[int], None] | None = None,
     check: Callable[[], object] | None = None,
     bounds: Bounds | None = None,
-) -> MtgjsonFile:
-    """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``.
+) -> ImportResult:
+    """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``;
+    the result holds the records of every file folded into ``folder`` so far, and this file's facts.
 
-    The file is read as a stream of records: memory is that of one record and of what one set keeps, whatever
-    the file's size (``bounds``: :data:`~mtg_daynight.importer.limits.MAX_RECORD_BYTES` and the other limits).
-    ``on_progress(n)`` is called after each set with the number of bytes of the file read so far; ``check()``
-    before each decompressed block (a deadline raises from it). Raises
-    :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of the decompressed data
-    near which it is broken (truncated, not JSON), or the set and field of a bad record;
+    A file whose decompressed JSON is at most ``bounds.whole_file_bytes``
+    (:data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES`; every set file) is decoded whole by msgspec; a
+    larger one (AllPrintings) is read again as a stream of parser events, one record at a time, so memory stays
+    flat. Either way the nesting and token-length guards (:mod:`~mtg_daynight.importer.nesting`) go first, and
+    every set object goes through the same code, under the same bounds. ``on_progress(n)`` is called after each
+    set with the number of bytes of the file read so far; ``check()`` before each decompressed block (a deadline
+    raises from it). Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of
+    the decompressed data near which it is broken (truncated, not JSON), or the set and field of a bad record;
     :class:`~mtg_daynight.importer.errors.FaceRecordError` naming the file, set and card whose faces contradict
     each other; :class:`~mtg_daynight.importer.errors.RecordLimitError` naming the file, set and limit passed.
     """
@@ -710,17 +737,68 @@ def read_mtgjson(
     name = str(path)
     if not path.is_file():
         raise CardFileError(f"{name}: no such file")
+    bounds = bounds or Bounds()
+    result = _Counts()
+    folding = _folding(name, folder, result)
+
+    def fold(card_set: SetRecord) -> None:
+        folding(card_set)
+        if on_progress is not None:
+            on_progress(data.raw_size)
+
     try:
-        raw = path.open("rb")
+        with path.open("rb") as raw:
+            data = decompressed(raw, name)
+            where = "decompressed data" if data.compression != "none" else "file"
+            too_big = data.compression == "none" and path.stat().st_size > bounds.whole_file_bytes + len(UTF8_BOM)
+            whole = None if too_big else _read_head(data, bounds.whole_file_bytes, check)
+            if whole is not None:
+                for _ in limit_nesting((whole[i : i + BLOCK_SIZE] for i in range(0, len(whole), BLOCK_SIZE)), name):
+                    pass
+                meta, allprintings = _read_whole(name, whole, where, bounds, fold)
+                size = len(whole)
+        if whole is None:
+            with path.open("rb") as raw:
+                data = decompressed(raw, name)
+                meta, allprintings, size = _read_stream(name, data, where, bounds, check, fold)
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
+    if not result.sets:
+        raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
     try:
-        data = decompressed(raw, name)
-    except BaseException:
-        raw.close()
-        raise
-    stream = _BlockReader(limit_nesting(_without_bom(_blocks(data, check)), name))
-    result = MtgjsonFile(format="mtgjson-set", meta=Meta(), compression=data.compression)
+        build = msgspec.convert(meta, Meta) if isinstance(meta, dict) else Meta()
+    except msgspec.ValidationError as error:
+        raise CardFileError(f"{name}: bad MTGJSON meta object: {error}") from None
+    missing = sorted(HELPER_SETS.intersection(code.upper() for code in result.sets))
+    warnings: tuple[str, ...] = ()
+    if missing and not result.helpers:
+        warnings = (
+            f"{name}: no Day // Night helper card found, though the file holds {', '.join(missing)}, whose tokens "
+            "include it (an MTGJSON build this importer does not know?)",
+        )
+    folded = folder.build()
+    return ImportResult(
+        cards=folded.cards,
+        helpers=folded.helpers,
+        mentions=folded.mentions,
+        reads=folded.reads,
+        format="mtgjson-allprintings" if allprintings else "mtgjson-set",
+        gzipped=data.gzipped,
+        decompressor=data.decompressor,
+        candidate_lines=result.records,
+        decompressed_bytes=size,
+        file_size=data.raw_size,
+        sha256=data.sha256,
+        objects_kept=result.kept,
+        warnings=warnings,
+        sets=tuple(result.sets),
+        version=build.version,
+        date=build.date,
+    )
+
+
+def _folding(name: str, folder: Folder, result: _Counts) -> Callable[[SetRecord], None]:
+    """What is done with each set: folded into ``folder``, counted in ``result``."""
 
     def fold(card_set: SetRecord) -> None:
         result.sets.append(card_set.code)
@@ -731,10 +809,38 @@ def read_mtgjson(
             raise type(error)(f"{name}: set {card_set.code or '?'}: {error}") from None
         result.kept += kept
         result.helpers += helpers
-        if on_progress is not None:
-            on_progress(data.raw_size)
 
-    reader = _Reader(name, stream, bounds or Bounds(), fold)
+    return fold
+
+
+def _read_whole(
+    name: str, data: bytes, where: str, bounds: Bounds, fold: Callable[[SetRecord], None]
+) -> tuple[object, bool]:
+    """:func:`_whole`, with bad JSON worded as by the stream."""
+    try:
+        return _whole(name, data, bounds, fold)
+    except msgspec.DecodeError as error:
+        message = str(error)
+        at = re.search(r"byte (\d+)", message)
+        near = at.group(1) if at else str(len(data))
+        raise CardFileError(
+            f"{name}: invalid MTGJSON (truncated or not JSON) near byte {near} of the {where}: {message}"
+        ) from None
+    except RecursionError:
+        raise CardFileError(f"{name}: JSON nested too deeply: refused") from None
+
+
+def _read_stream(
+    name: str,
+    data: Decompressed,
+    where: str,
+    bounds: Bounds,
+    check: Callable[[], object] | None,
+    fold: Callable[[SetRecord], None],
+) -> tuple[object, bool, int]:
+    """The file read as a stream (:class:`_Stream`); its meta object, whether it is AllPrintings, its size."""
+    stream = _BlockReader(limit_nesting(_blocks(data, check), name))
+    reader = _Stream(name, stream, bounds, fold)
     try:
         reader.read()
         trailing = stream.position
@@ -747,29 +853,6 @@ def read_mtgjson(
     except (ijson.JSONError, StopIteration) as error:
         message = str(error).splitlines()[0] if str(error) else "truncated"
         raise CardFileError(
-            f"{name}: invalid MTGJSON (truncated or not JSON) near byte {stream.position} of the "
-            f"{'decompressed data' if data.compression != 'none' else 'file'}: {message}"
+            f"{name}: invalid MTGJSON (truncated or not JSON) near byte {stream.position} of the {where}: {message}"
         ) from None
-    except OSError as error:
-        raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
-    finally:
-        stream.close()
-        raw.close()
-    if not result.sets:
-        raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
-    if reader.allprintings:
-        result.format = "mtgjson-allprintings"
-    try:
-        result.meta = msgspec.convert(reader.meta, Meta) if isinstance(reader.meta, dict) else Meta()
-    except msgspec.ValidationError as error:
-        raise CardFileError(f"{name}: bad MTGJSON meta object: {error}") from None
-    missing = sorted(HELPER_SETS.intersection(code.upper() for code in result.sets))
-    if missing and not result.helpers:
-        result.warnings.append(
-            f"{name}: no Day // Night helper card found, though the file holds {', '.join(missing)}, whose tokens "
-            "include it (an MTGJSON build this importer does not know?)"
-        )
-    result.file_size = data.raw_size
-    result.sha256 = data.sha256
-    result.decompressed_bytes = stream.position
-    return result
+    return reader.meta, reader.allprintings, stream.position

@@ -121,4 +121,4 @@ def test_a_lone_face_of_a_card_that_is_not_kept_is_not_checked(tmp_path: Path) -
     card_set["cards"].append(face(300, "Fixture Plain // Other", "Fixture Plain", "a", [], "Plain."))
     path = tmp_path / "FXM.json"
     path.write_bytes(set_file(card_set))
-    assert read_mtgjson(path, Folder()).kept >= 1
+    assert read_mtgjson(path, Folder()).objects_kept >= 1

@@ -40,20 +40,26 @@ def _tiny_records(path: Path, count: int, compress: bool = False) -> Path:
     return path
 
 
-def _peak(path: Path) -> int:
+def _peak(path: Path, bounds: Bounds | None = None) -> int:
     tracemalloc.start()
     try:
-        read = read_mtgjson(path, Folder())
+        read = read_mtgjson(path, Folder(), bounds=bounds)
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-        assert read.sets == ["XXX"]
+        assert read.sets == ("XXX",)
 
 
-def test_memory_does_not_grow_with_the_number_of_records(tmp_path: Path) -> None:
-    small = _peak(_tiny_records(tmp_path / "small.json", 20_000))
-    large = _peak(_tiny_records(tmp_path / "large.json", 200_000))
+def test_memory_does_not_grow_with_the_number_of_records_of_a_streamed_file(tmp_path: Path) -> None:
+    streamed = Bounds(whole_file_bytes=1 << 20)  # both files are larger: read as a stream, as AllPrintings is
+    small = _peak(_tiny_records(tmp_path / "small.json", 20_000), streamed)
+    large = _peak(_tiny_records(tmp_path / "large.json", 200_000), streamed)
     assert large < small + (256 << 10), (small, large)  # ten times the records, not a quarter MiB more
+
+
+def test_a_file_decoded_whole_costs_about_twice_its_size_never_a_balloon(tmp_path: Path) -> None:
+    path = _tiny_records(tmp_path / "large.json", 200_000)  # 20 MB of tiny records, under MAX_WHOLE_FILE_BYTES
+    assert _peak(path) < 2.5 * path.stat().st_size  # the bytes and one small view per record, no record objects
 
 
 def test_too_many_records_in_a_set_are_refused(tmp_path: Path) -> None:
@@ -73,7 +79,7 @@ def test_one_huge_record_is_refused_before_it_is_built(tmp_path: Path) -> None:
 
 def test_a_huge_meta_object_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "meta.json"
-    path.write_bytes(b'{"meta":{"x":[' + b"1," * (1 << 20) + b'1]},"data":{"cards":[]}}')
+    path.write_bytes(b'{"meta":{"x":[' + b'"r",' * (1 << 20) + b'"r"]},"data":{"cards":[]}}')  # short tokens
     with pytest.raises(RecordLimitError, match=r"meta\.json: meta: the meta object is longer than 256 KiB"):
         read_mtgjson(path, Folder(), bounds=Bounds(record_bytes=256 << 10))
 
@@ -87,7 +93,7 @@ def test_a_set_of_many_candidates_is_refused_naming_the_set(tmp_path: Path) -> N
     with pytest.raises(RecordLimitError, match=r"AllPrintings\.json: set FXN: the records kept .* pass 64 KiB "
                        r"\(MAX_SET_KEPT_BYTES\)"):
         read_mtgjson(path, Folder(), bounds=Bounds(set_kept_bytes=64 << 10))
-    assert read_mtgjson(path, Folder()).sets == ["FXM", "FXN"]  # within the real bound
+    assert read_mtgjson(path, Folder()).sets == ("FXM", "FXN")  # within the real bound
 
 
 def test_the_cli_refuses_a_ballooning_gzip_in_one_line(

@@ -14,8 +14,9 @@ import pytest
 from mtg_daynight.cli import main
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
+from mtg_daynight.importer.limits import MAX_WHOLE_FILE_BYTES
 from mtg_daynight.importer.local import import_local_files, sniff_source
-from mtg_daynight.importer.mtgjson import read_mtgjson
+from mtg_daynight.importer.mtgjson import Bounds, read_mtgjson
 from mtg_daynight.importer.snapshot import load_snapshot
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects
 from tests.importer.mtgjson_fixtures import (
@@ -123,8 +124,30 @@ def test_allprintings_gives_the_same_records_as_the_set_files(tmp_path: Path) ->
     (tmp_path / "AllPrintings.json").write_bytes(all_printings(fixture_set(), other))
     together = Folder()
     info = read_mtgjson(tmp_path / "AllPrintings.json", together)
-    assert info.format == "mtgjson-allprintings" and info.sets == ["FXM", "FXN"]
+    assert info.format == "mtgjson-allprintings" and info.sets == ("FXM", "FXN")
     assert together.build() == separate.build()
+
+
+@pytest.mark.parametrize("allprintings", [False, True], ids=["set file", "AllPrintings"])
+def test_a_file_decoded_whole_and_the_same_file_streamed_give_the_same_result(
+    tmp_path: Path, allprintings: bool
+) -> None:
+    other = set_object("FXN", werewolf(500, "Fixture Dusk Scout", "Fixture Dusk Stalker"))
+    path = tmp_path / "file.json"
+    path.write_bytes(all_printings(fixture_set(), other) if allprintings else set_file(fixture_set()))
+    whole = read_mtgjson(path, Folder())
+    streamed = read_mtgjson(path, Folder(), bounds=Bounds(whole_file_bytes=1))  # larger than the bound: streamed
+    assert whole == streamed and whole.cards and whole.helpers
+
+
+@pytest.mark.parametrize("whole_file_bytes", [MAX_WHOLE_FILE_BYTES, 1], ids=["whole", "streamed"])
+def test_an_allprintings_member_that_is_not_a_set_is_refused_naming_it(tmp_path: Path, whole_file_bytes: int) -> None:
+    data = json.loads(all_printings(fixture_set()))
+    data["data"]["XYZ"] = {"name": "no cards here"}
+    path = tmp_path / "AllPrintings.json"
+    path.write_bytes(json.dumps(data).encode())
+    with pytest.raises(CardFileError, match=r"AllPrintings\.json: data\.XYZ: not an MTGJSON set object \(no cards\)"):
+        read_mtgjson(path, Folder(), bounds=Bounds(whole_file_bytes=whole_file_bytes))
 
 
 @pytest.mark.parametrize("compress", [gzip.compress, lzma.compress, bz2.compress, lambda data: data])
@@ -135,7 +158,7 @@ def test_compression_is_recognised_by_content_not_name(tmp_path: Path, compress:
     assert sniff_source(path) == "mtgjson"
     folder = Folder()
     info = read_mtgjson(path, folder)
-    assert info.meta.version == META["version"] and info.meta.date == META["date"]
+    assert info.version == META["version"] and info.date == META["date"]
     assert info.file_size == len(data) and len(folder.build().cards) == 1
 
 
@@ -259,7 +282,7 @@ def test_only_records_that_may_be_kept_are_validated_and_joined(tmp_path: Path) 
     path = tmp_path / "set.json"
     path.write_bytes(set_file(card_set))
     info = read_mtgjson(path, folder)
-    assert info.records == 5  # the werewolf's 2 faces, the mention card, the helper's 2 faces
+    assert info.candidate_lines == 5  # the werewolf's 2 faces, the mention card, the helper's 2 faces
     assert [len(x) for x in (folder.build().cards, folder.build().mentions, folder.build().helpers)] == [1, 1, 1]
 
 

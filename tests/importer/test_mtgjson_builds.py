@@ -30,7 +30,7 @@ def _read(tmp_path: Path, card_set: dict[str, Any], name: str = "set.json") -> t
     path.write_bytes(set_file(card_set))
     folder = Folder()
     read = read_mtgjson(path, folder)
-    return folder, read.warnings
+    return folder, list(read.warnings)
 
 
 def test_the_helper_card_is_found_as_a_token_without_other_face_ids(tmp_path: Path) -> None:
