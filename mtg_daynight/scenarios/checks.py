@@ -54,3 +54,9 @@ class Checks(msgspec.Struct, frozen=True):
     trace: tuple[str, ...] = ()
     scope: Scope = "turn"
     no_events: bool = False
+
+    @property
+    def checks_something(self) -> bool:
+        """Whether this ``expect`` names anything to check (``scope`` alone does not)."""
+        return bool(self.designation is not None or self.faces or self.names or self.permanents or self.gone
+                    or self.events or self.absent or self.trace or self.no_events)

@@ -2,9 +2,11 @@
 the adapter, every check evaluated, a turn-by-turn trace and each failed check with where it happened.
 
 The runner never raises for a failed check or a failing engine: the result says ``fail``, ``skip`` (the adapter
-does not support an action) or ``error`` (the engine raised unexpectedly). Its work per action does not grow with
-the length of the game: it reads only what is new in the adapter's ``seen()`` and ``trace()`` (sequences that
-only grow). Strict mode: :func:`run_scenario` (and docs/scenarios.md, "What happened, and how we word it").
+does not support an action, or every check is one only strict mode makes) or ``error`` (the engine raised
+unexpectedly, or the scenario checked nothing: a test that asserts nothing never passes). Its work per action does
+not grow with the length of the game: it reads only what is new in the adapter's ``seen()`` and ``trace()``
+(sequences that only grow; the reference adapter's are the host's own, never copied). Strict mode:
+:func:`run_scenario` (and docs/scenarios.md, "What happened, and how we word it").
 """
 
 from __future__ import annotations
@@ -158,6 +160,13 @@ class _Run:
                     self.result.reason = f"finish: {type(error).__name__}: {error}"
         if self.result.status == "pass" and self.result.failures:
             self.result.status = "fail"
+        if self.result.status == "pass" and not self.result.checks:  # a test that asserts nothing is no pass
+            if self.result.skipped_checks:
+                self.result.status = "skip"
+                self.result.reason = "every check it has is made in strict mode only"
+            else:
+                self.result.status = "error"
+                self.result.reason = "it checks nothing (no expect names a check, no action must fail)"
 
     def play_turn(self, turn: m.Turn) -> None:
         self.turn, self.action, self.verb = turn.number, 0, "untap step"
