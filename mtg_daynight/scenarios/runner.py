@@ -11,6 +11,7 @@ not grow with the length of the game: it reads only what is new in the adapter's
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Final, Literal
 
@@ -97,6 +98,8 @@ class Result(msgspec.Struct):
     skipped_checks: list[SkippedCheck] = msgspec.field(default_factory=list)
     reason: str = ""
     steps: list[Step] = msgspec.field(default_factory=list)
+    #: Wall time the scenario took to play and check, in seconds (start to finish, the adapter's time included).
+    seconds: float = 0.0
 
     @property
     def passed(self) -> bool:
@@ -112,8 +115,10 @@ def run_scenario(scenario: m.Scenario, adapter: Adapter, *, strict: bool = True)
     """Play ``scenario`` on ``adapter`` and check it. ``strict=False`` judges what happened only: it skips (and
     records in ``Result.skipped_checks``) the checks of trace text, cited rules and error messages and classes
     (an action marked ``error`` must still fail)."""
+    started = time.perf_counter()
     run = _Run(scenario, adapter, strict)
     run.play()
+    run.result.seconds = round(time.perf_counter() - started, 6)
     return run.result
 
 
