@@ -266,8 +266,10 @@ class _Parser:
             self.use(alias, where)
         events = tuple(self.pattern(p, f"{where}, events[{n}]") for n, p in enumerate(got.events, 1))
         absent = tuple(self.pattern(p, f"{where}, absent[{n}]") for n, p in enumerate(got.absent, 1))
+        if got.stack is not None and got.stack < 0:
+            raise self.fail(where, "'stack' can't be negative")
         return Checks(got.designation, got.faces, got.names, got.permanents, got.gone, events, absent, got.trace,
-                        got.scope, got.no_events)
+                      got.scope, got.no_events, got.stack)
 
     def pattern(self, raw: Mapping[str, Any], where: str) -> EventPattern:
         kind = next((k for k in PATTERNS if k in raw), None)

@@ -293,10 +293,12 @@ class _Run:
             self.check_trace(checks, step, scope)
 
     def check_board(self, checks: Checks, step: Step) -> None:
-        """The designation, faces, names and permanents an ``expect`` names."""
+        """The designation, faces, names, permanents and stack an ``expect`` names."""
         adapter = self.adapter
         if checks.designation is not None:
             self.check(step, "designation", str(checks.designation), str(adapter.designation()))
+        if checks.stack is not None:
+            self.check(step, "objects on the stack", str(checks.stack), str(adapter.stack_size()))
         for name, face in checks.faces.items():
             view = adapter.view(name)
             self.check(step, f"face of {name}", str(face), "not on the battlefield" if view is None else str(view.face))
