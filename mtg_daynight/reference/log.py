@@ -40,7 +40,7 @@ def _tag(action: type[Action]) -> str:
 Carried = DesignationChange | Transform | TransformRefused | ChangeVetoed | DoesNotEnter | FaceDownRefusedAction
 
 
-class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
+class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True, gc=False):
     """Base of every log entry: when it happened."""
 
     turn: int

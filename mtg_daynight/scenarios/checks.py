@@ -42,7 +42,7 @@ class ChecksInput(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     stack: int | None = None
 
 
-class Checks(msgspec.Struct, frozen=True):
+class Checks(msgspec.Struct, frozen=True, gc=False):
     """The body of an ``expect``, built by the parser from :class:`ChecksInput` (each key, ``scope`` and
     ``no_events`` included: docs/scenarios.md, "Checks")."""
 

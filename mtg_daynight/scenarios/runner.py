@@ -27,7 +27,7 @@ from mtg_daynight.scenarios.patterns import EventPattern, describe_seen
 Status = Literal["pass", "fail", "skip", "error"]
 
 
-class _Located(msgspec.Struct, frozen=True):
+class _Located(msgspec.Struct, frozen=True, gc=False):
     """Where in a scenario something happened."""
 
     file: str
@@ -75,15 +75,20 @@ class SkippedCheck(_Located, frozen=True):
         return f"{self.where}: {self.check} ({self.why})"
 
 
-class Step(msgspec.Struct):
+class Step(msgspec.Struct, gc=False):
     """One line of the readable trace: the turn's beginning or one action, with what the rules said and the
-    checks made (``"designation = night: ok"``)."""
+    checks made (``"designation = night: ok"``). Tuples of text and no garbage-collector tracking (it can hold
+    no cycle): a long scenario's thousands of steps then cost the collector nothing."""
 
     turn: int
     label: str
-    trace: list[str] = msgspec.field(default_factory=list)
-    checks: list[str] = msgspec.field(default_factory=list)
+    trace: tuple[str, ...] = ()
+    checks: tuple[str, ...] = ()
     failed: bool = False
+
+    def add(self, check: str) -> None:
+        """Record a check made at this step."""
+        self.checks = (*self.checks, check)
 
 
 class Result(msgspec.Struct):
@@ -203,7 +208,7 @@ class _Run:
         # What the engine did that the rules' trace does not say: phasing, and day/night triggers (queued in the
         # untap step for the upkeep, 502.4, or put on the stack at once).
         lines += [_engine_line(s) for s in self.adapter.seen()[seen_start:] if isinstance(s, SeenPhased | SeenTrigger)]
-        step = Step(self.turn, label, lines)
+        step = Step(self.turn, label, tuple(lines))
         self.result.steps.append(step)
         return step
 
@@ -255,7 +260,7 @@ class _Run:
             if action.error is not None and action.error.casefold() not in str(error).casefold():
                 self.fail("error", wanted, f"{error}", step)
                 return
-        step.checks.append(f"fails as expected: {type(error).__name__}: {error}")
+        step.add(f"fails as expected: {type(error).__name__}: {error}")
 
     # -- checking --------------------------------------------------------------------------------------------
 
@@ -265,17 +270,17 @@ class _Run:
         )
         if step is not None:
             step.failed = True
-            step.checks.append(f"FAILED {check}: expected {expected}, got {actual}")
+            step.add(f"FAILED {check}: expected {expected}, got {actual}")
 
     def ok(self, step: Step, text: str) -> None:
-        step.checks.append(f"{text}: ok")
+        step.add(f"{text}: ok")
 
     def skip(self, step: Step, check: str, kind: StrictOnly) -> None:
         """A strict-mode-only check, skipped: recorded with where and why."""
         why = f"strict mode only: {STRICT_ONLY[kind]}"
         self.result.skipped_checks.append(
             SkippedCheck(self.scenario.file, self.turn, self.action, self.verb, check, kind, why))
-        step.checks.append(f"SKIPPED {check} ({why})")
+        step.add(f"SKIPPED {check} ({why})")
 
     def evaluate(self, checks: Checks, step: Step) -> None:
         """Every check of an ``expect``, against what the engine did in its scope (game, turn or action)."""
