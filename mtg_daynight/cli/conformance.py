@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,7 @@ def _conform(args: argparse.Namespace) -> int:
         return 0
     if args.program is None and args.adapter is None:
         raise InputFileError("name the adapter: ADAPTER (package.module:factory) or --program 'CMD ARGS'")
+    started = time.perf_counter()
     if args.program is not None:
         if not args.timeout > 0:
             raise InputFileError("--timeout: a number of seconds above 0")
@@ -93,9 +95,12 @@ def _conform(args: argparse.Namespace) -> int:
         for directory in reversed([*args.path, os.getcwd()]):
             sys.path.insert(0, directory)
         results = run_conformance(load_factory(args.adapter), files, cards=cards, strict=args.strict)
+    seconds = round(time.perf_counter() - started, 3)  # the kit's wall time: the engine's start-up included
     if args.json:
-        write_json(to_json(results, []) | {"mod_problems": msgspec.to_builtins(database.mod_problems)})
+        write_json(to_json(results, []) | {"seconds": seconds,
+                                           "mod_problems": msgspec.to_builtins(database.mod_problems)})
     else:
         render_text(results, [], sys.stdout, verbose=args.verbose)
+        print(f"wall time: {seconds:.2f} s")
     allowed = ("pass",) if args.strict else ("pass", "skip")
     return 0 if all(r.status in allowed for r in results) else 1

@@ -10,12 +10,15 @@ look again, 702.145d/g); :meth:`ReferenceHost.stop_forbidding` ends it for any o
 
 from __future__ import annotations
 
+import functools
+import inspect
+import typing
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import msgspec
 
-from mtg_daynight.facade import DayNight
+from mtg_daynight.facade import DayNight, Game
 from mtg_daynight.reference import log
 from mtg_daynight.reference.errors import HostContractError, IllegalActionError
 from mtg_daynight.reference.objects import Zone
@@ -184,7 +187,11 @@ class ReferenceHost(Turns):
     def report(self, event: str, **arguments: object) -> Outcome:
         """Report the facade's event ``event`` (a :class:`~mtg_daynight.Game` method, e.g. ``"veto_ended"``) with
         ``arguments`` and carry out its outcome: the path for an event that changes nothing in the host's own
-        state. Logged as :class:`~mtg_daynight.reference.log.Reported`."""
+        state. Logged as :class:`~mtg_daynight.reference.log.Reported`. A method that is no event with named
+        parameters (a query such as ``designation``, ``save`` or ``end``, or one of ``*permanents``) is refused
+        before it is called: :class:`IllegalActionError`, nothing changed."""
+        if not _named_event(event):
+            raise IllegalActionError(f"report: {event!r} is not an event")
         return self._report(event, arguments, lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
 
     def save_and_reload(self) -> bytes:
@@ -225,3 +232,12 @@ class ReferenceHost(Turns):
         """The game is over: the rules forget it and the host's effects plugin is unregistered."""
         self.game.end()
         self.daynight.pm.unregister(self.effects)
+
+
+@functools.cache
+def _named_event(name: str) -> bool:
+    """Whether ``Game.<name>`` is an event (it answers an Outcome) whose parameters all have names."""
+    method = getattr(Game, name, None) if not name.startswith("_") else None
+    if not callable(method) or typing.get_type_hints(method).get("return") is not Outcome:
+        return False
+    return all(p.kind is not inspect.Parameter.VAR_POSITIONAL for p in inspect.signature(method).parameters.values())

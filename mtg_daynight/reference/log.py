@@ -35,7 +35,7 @@ def _tag(action: type[Action]) -> str:
     return tag
 
 
-class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
+class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True, gc=False):
     """Base of every log entry: when it happened."""
 
     #: The tag of the conformance kit's ``Seen`` record this entry is observed as ("" for none): the record's fields

@@ -30,7 +30,7 @@ class Step(StrEnum):
     MAIN = "main"
 
 
-class GameObject(msgspec.Struct):
+class GameObject(msgspec.Struct, gc=False):
     """One object: a spell or ability on the stack, a permanent, or a card in a graveyard or exile.
 
     - ``id``: the host's id, new on every zone change (400.7); a resolving permanent spell keeps its id.

@@ -1,4 +1,5 @@
-"""What an ``expect`` checks: the designation, faces, names, permanents, events (:mod:`.patterns`) and trace."""
+"""What an ``expect`` checks: the designation, faces, names, permanents, the stack, events (:mod:`.patterns`) and
+trace."""
 
 from __future__ import annotations
 
@@ -38,9 +39,10 @@ class ChecksInput(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     trace: tuple[str, ...] = ()
     scope: Scope = "turn"
     no_events: bool = False
+    stack: int | None = None
 
 
-class Checks(msgspec.Struct, frozen=True):
+class Checks(msgspec.Struct, frozen=True, gc=False):
     """The body of an ``expect``, built by the parser from :class:`ChecksInput` (each key, ``scope`` and
     ``no_events`` included: docs/scenarios.md, "Checks")."""
 
@@ -54,3 +56,10 @@ class Checks(msgspec.Struct, frozen=True):
     trace: tuple[str, ...] = ()
     scope: Scope = "turn"
     no_events: bool = False
+    stack: int | None = None
+
+    @property
+    def checks_something(self) -> bool:
+        """Whether this ``expect`` names anything to check (``scope`` alone does not)."""
+        return bool(self.designation is not None or self.faces or self.names or self.permanents or self.gone
+                    or self.events or self.absent or self.trace or self.no_events or self.stack is not None)

@@ -48,7 +48,7 @@ class Header(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # The file.
 
 
-class Turn(msgspec.Struct, frozen=True):
+class Turn(msgspec.Struct, frozen=True, gc=False):
     """One ``[[turn]]``: who is active (checked), whether it is an extra turn, its actions, and ``expect``
     (checked after the actions). ``untap_step=False``: the turn begins without an untap step (Stasis)."""
 

@@ -23,6 +23,7 @@ from mtg_daynight.scenarios.actions import VERBS, Action, Expect, FaceSpec, verb
 from mtg_daynight.scenarios.cards import BUILTIN, CardCatalog, CardSource, TableCards
 from mtg_daynight.scenarios.checks import Checks, ChecksInput
 from mtg_daynight.scenarios.patterns import PATTERNS, EventPattern
+from mtg_daynight.scenarios.report import bounded
 
 _T = TypeVar("_T")
 
@@ -99,7 +100,8 @@ class _Parser:
         self.left: set[str] = set()  # players who left the game so far (800.4a)
 
     def fail(self, where: str, message: str) -> InputFileError:
-        return InputFileError(f"{self.file}: {where}: {message}" if where else f"{self.file}: {message}")
+        """The error, bounded: the file's own text (names, keys) in it can be of any length."""
+        return InputFileError(bounded(f"{self.file}: {where}: {message}" if where else f"{self.file}: {message}"))
 
     # -- the file --------------------------------------------------------------------------------------------
 
@@ -127,6 +129,9 @@ class _Parser:
         if not turns_raw:
             raise self.fail("", "no [[turn]]: a scenario needs at least one turn")
         turns = self.turns(turns_raw, groups)
+        if not any(_checks_something(turn) for turn in turns):  # a test that asserts nothing passes whatever happens
+            raise self.fail("", "it checks nothing: give it an expect (designation, faces, events...) or an action "
+                                "that must fail (error = \"...\")")
         return m.Scenario(self.file, header, groups, self.players, dict(self.used), turns)
 
     def groups(self, header: m.Header) -> tuple[tuple[str, ...], ...]:
@@ -263,8 +268,10 @@ class _Parser:
             self.use(alias, where)
         events = tuple(self.pattern(p, f"{where}, events[{n}]") for n, p in enumerate(got.events, 1))
         absent = tuple(self.pattern(p, f"{where}, absent[{n}]") for n, p in enumerate(got.absent, 1))
+        if got.stack is not None and got.stack < 0:
+            raise self.fail(where, "'stack' can't be negative")
         return Checks(got.designation, got.faces, got.names, got.permanents, got.gone, events, absent, got.trace,
-                        got.scope, got.no_events)
+                      got.scope, got.no_events, got.stack)
 
     def pattern(self, raw: Mapping[str, Any], where: str) -> EventPattern:
         kind = next((k for k in PATTERNS if k in raw), None)
@@ -311,6 +318,14 @@ class _Parser:
         if alias not in self.aliases:
             known = ", ".join(sorted(self.aliases)) or "none yet"
             raise self.fail(where, f"unknown name {alias!r} (names defined so far: {known})")
+
+
+def _checks_something(turn: m.Turn) -> bool:
+    """Whether the turn checks anything: an ``expect`` that names a check, or an action that must fail."""
+    if turn.expect is not None and turn.expect.checks_something:
+        return True
+    return any(a.error is not None or a.error_type is not None or (isinstance(a, Expect) and a.expect.checks_something)
+               for a in turn.actions)
 
 
 class _ErrorOnly(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -176,9 +176,10 @@ class ReferenceAdapter:
         """Report the facade's event through the host's one generic path (names mapped to the host's ids)."""
         self.host.report(event, **{k: self._id(v) if isinstance(v, str) else v for k, v in arguments.items()})
 
-    def trace(self) -> list[TraceLine]:
-        """The rules' trace (a copy)."""
-        return list(self.host.trace)
+    def trace(self) -> Sequence[TraceLine]:
+        """The rules' trace: the game state's own list, not a copy (the runner reads only the lines it has not
+        read, so a long scenario costs linear time; it never changes the list)."""
+        return self.host.game.state.trace
 
 
 #: The ``Seen`` records by tag: what a log entry is observed as (``LogEntry.observed_as``).

@@ -13,6 +13,22 @@ from mtg_daynight.catalog.names import json_text, terminal_text
 if TYPE_CHECKING:
     from mtg_daynight.scenarios.runner import Result
 
+#: The most characters of a scenario's title printed (text and ``--json``): a scenario file's own text is
+#: bounded in what is printed, however long the file makes it.
+MAX_TITLE_CHARS = 200
+#: The most characters printed of any other text of a result (a step's label, trace line or check, a failure,
+#: a reason): the file's names, notes and causes reach them.
+MAX_TEXT_CHARS = 1000
+
+
+def bounded(text: str, limit: int = MAX_TEXT_CHARS) -> str:
+    """``text``, or when it is longer than ``limit`` characters its start and end around `` ... `` (what it
+    says comes first, where it happened last)."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 5) // 2
+    return f"{text[:half]} ... {text[len(text) - half:]}"
+
 
 class Style:
     """Terminal colours (none when the output is not a terminal or ``NO_COLOR`` is set)."""
@@ -80,21 +96,25 @@ def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO
     """Write the readable report: per scenario its turn-by-turn trace (when ``verbose``), its checks, its status;
     then every failure with where it happened, and a summary line."""
     style = style or Style(out)
-    t = terminal_text  # a scenario file's own text (names, titles, notes) never reaches the terminal raw
+
+    def t(text: str) -> str:  # a scenario file's own text (names, titles, notes) never reaches the terminal raw
+        return terminal_text(bounded(text))
+
     for result in results:
         rules = f"  [{t(', '.join(result.rules))}]" if result.rules else ""
-        out.write(f"{style.bold(t(result.file))}: {t(result.title)}{style.dim(rules)}\n")
+        title = terminal_text(bounded(result.title, MAX_TITLE_CHARS))
+        out.write(f"{style.bold(t(result.file))}: {title}{style.dim(rules)}\n")
         if verbose:
             for step in result.steps:
                 label = t(step.label)
                 if label.startswith("turn "):
                     out.write(f"  {style.bold(label[:1].upper() + label[1:])}\n")
                     for line in step.trace:
-                        out.write(f"      {trace_line(line, style)}\n")
+                        out.write(f"      {trace_line(bounded(line), style)}\n")
                     continue
                 out.write(f"    {label}\n")
                 for line in step.trace:
-                    out.write(f"      {trace_line(line, style)}\n")
+                    out.write(f"      {trace_line(bounded(line), style)}\n")
                 for check in map(t, step.checks):
                     if check.startswith("FAILED "):
                         out.write(f"      {style.cross} {check.removeprefix('FAILED ')}\n")
@@ -145,7 +165,8 @@ def _render_skipped_checks(results: Sequence[Result], out: TextIO, style: Style)
         group = [s for s in skipped if s.why == why]
         out.write(f"  {why.removeprefix('strict mode only: ')} ({len(group)}):\n")
         for check in group:
-            out.write(f"    {style.skip} {terminal_text(check.where)}: {terminal_text(check.check)}\n")
+            where, what = terminal_text(bounded(check.where)), terminal_text(bounded(check.check))
+            out.write(f"    {style.skip} {where}: {what}\n")
     out.write("\n")
 
 
@@ -170,14 +191,27 @@ def to_json(results: Sequence[Result], malformed: Sequence[tuple[str, str]]) -> 
         entry["passed"] = result.passed
         entry["failures"] = [dict(msgspec.to_builtins(f), where=f.where, message=str(f)) for f in result.failures]
         entry["skipped_checks"] = [dict(msgspec.to_builtins(s), where=s.where) for s in result.skipped_checks]
+        entry = _bounded_strings(entry)
+        entry["title"] = bounded(result.title, MAX_TITLE_CHARS)
         scenarios.append(entry)
     counts = summary(results, [m for _, m in malformed])
     return {
         "passed": all(r.status in ("pass", "skip") for r in results) and not malformed,
         "summary": counts,
         "scenarios": scenarios,
-        "malformed": [{"file": file, "error": message} for file, message in malformed],
+        "malformed": [{"file": bounded(file), "error": bounded(message)} for file, message in malformed],
     }
+
+
+def _bounded_strings(value: Any) -> Any:
+    """``value`` (a JSON document's part) with every string :func:`bounded`."""
+    if isinstance(value, str):
+        return bounded(value)
+    if isinstance(value, dict):
+        return {key: _bounded_strings(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_bounded_strings(item) for item in value]
+    return value
 
 
 def write_json(document: dict[str, Any], out: TextIO | None = None) -> None:

@@ -2,13 +2,16 @@
 the adapter, every check evaluated, a turn-by-turn trace and each failed check with where it happened.
 
 The runner never raises for a failed check or a failing engine: the result says ``fail``, ``skip`` (the adapter
-does not support an action) or ``error`` (the engine raised unexpectedly). Its work per action does not grow with
-the length of the game: it reads only what is new in the adapter's ``seen()`` and ``trace()`` (sequences that
-only grow). Strict mode: :func:`run_scenario` (and docs/scenarios.md, "What happened, and how we word it").
+does not support an action, or every check is one only strict mode makes) or ``error`` (the engine raised
+unexpectedly, or the scenario checked nothing: a test that asserts nothing never passes). Its work per action does
+not grow with the length of the game: it reads only what is new in the adapter's ``seen()`` and ``trace()``
+(sequences that only grow; the reference adapter's are the host's own, never copied). Strict mode:
+:func:`run_scenario` (and docs/scenarios.md, "What happened, and how we word it").
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Final, Literal
 
@@ -24,7 +27,7 @@ from mtg_daynight.scenarios.patterns import EventPattern, describe_seen, engine_
 Status = Literal["pass", "fail", "skip", "error"]
 
 
-class _Located(msgspec.Struct, frozen=True):
+class _Located(msgspec.Struct, frozen=True, gc=False):
     """Where in a scenario something happened."""
 
     file: str
@@ -72,15 +75,20 @@ class SkippedCheck(_Located, frozen=True):
         return f"{self.where}: {self.check} ({self.why})"
 
 
-class Step(msgspec.Struct):
+class Step(msgspec.Struct, gc=False):
     """One line of the readable trace: the turn's beginning or one action, with what the rules said and the
-    checks made (``"designation = night: ok"``)."""
+    checks made (``"designation = night: ok"``). Tuples of text and no garbage-collector tracking (it can hold
+    no cycle): a long scenario's thousands of steps then cost the collector nothing."""
 
     turn: int
     label: str
-    trace: list[str] = msgspec.field(default_factory=list)
-    checks: list[str] = msgspec.field(default_factory=list)
+    trace: tuple[str, ...] = ()
+    checks: tuple[str, ...] = ()
     failed: bool = False
+
+    def add(self, check: str) -> None:
+        """Record a check made at this step."""
+        self.checks = (*self.checks, check)
 
 
 class Result(msgspec.Struct):
@@ -95,6 +103,8 @@ class Result(msgspec.Struct):
     skipped_checks: list[SkippedCheck] = msgspec.field(default_factory=list)
     reason: str = ""
     steps: list[Step] = msgspec.field(default_factory=list)
+    #: Wall time the scenario took to play and check, in seconds (start to finish, the adapter's time included).
+    seconds: float = 0.0
 
     @property
     def passed(self) -> bool:
@@ -110,8 +120,10 @@ def run_scenario(scenario: m.Scenario, adapter: Adapter, *, strict: bool = True)
     """Play ``scenario`` on ``adapter`` and check it. ``strict=False`` judges what happened only: it skips (and
     records in ``Result.skipped_checks``) the checks of trace text, cited rules and error messages and classes
     (an action marked ``error`` must still fail)."""
+    started = time.perf_counter()
     run = _Run(scenario, adapter, strict)
     run.play()
+    run.result.seconds = round(time.perf_counter() - started, 6)
     return run.result
 
 
@@ -158,6 +170,13 @@ class _Run:
                     self.result.reason = f"finish: {type(error).__name__}: {error}"
         if self.result.status == "pass" and self.result.failures:
             self.result.status = "fail"
+        if self.result.status == "pass" and not self.result.checks:  # a test that asserts nothing is no pass
+            if self.result.skipped_checks:
+                self.result.status = "skip"
+                self.result.reason = "every check it has is made in strict mode only"
+            else:
+                self.result.status = "error"
+                self.result.reason = "it checks nothing (no expect names a check, no action must fail)"
 
     def play_turn(self, turn: m.Turn) -> None:
         self.turn, self.action, self.verb = turn.number, 0, "untap step"
@@ -189,7 +208,7 @@ class _Run:
         # What the engine did that the rules' trace does not say: phasing, and day/night triggers (queued in the
         # untap step for the upkeep, 502.4, or put on the stack at once).
         lines += [line for s in self.adapter.seen()[seen_start:] if (line := engine_line(s)) is not None]
-        step = Step(self.turn, label, lines)
+        step = Step(self.turn, label, tuple(lines))
         self.result.steps.append(step)
         return step
 
@@ -241,7 +260,7 @@ class _Run:
             if action.error is not None and action.error.casefold() not in str(error).casefold():
                 self.fail("error", wanted, f"{error}", step)
                 return
-        step.checks.append(f"fails as expected: {type(error).__name__}: {error}")
+        step.add(f"fails as expected: {type(error).__name__}: {error}")
 
     # -- checking --------------------------------------------------------------------------------------------
 
@@ -251,17 +270,17 @@ class _Run:
         )
         if step is not None:
             step.failed = True
-            step.checks.append(f"FAILED {check}: expected {expected}, got {actual}")
+            step.add(f"FAILED {check}: expected {expected}, got {actual}")
 
     def ok(self, step: Step, text: str) -> None:
-        step.checks.append(f"{text}: ok")
+        step.add(f"{text}: ok")
 
     def skip(self, step: Step, check: str, kind: StrictOnly) -> None:
         """A strict-mode-only check, skipped: recorded with where and why."""
         why = f"strict mode only: {STRICT_ONLY[kind]}"
         self.result.skipped_checks.append(
             SkippedCheck(self.scenario.file, self.turn, self.action, self.verb, check, kind, why))
-        step.checks.append(f"SKIPPED {check} ({why})")
+        step.add(f"SKIPPED {check} ({why})")
 
     def evaluate(self, checks: Checks, step: Step) -> None:
         """Every check of an ``expect``, against what the engine did in its scope (game, turn or action)."""
@@ -279,10 +298,12 @@ class _Run:
             self.check_trace(checks, step, scope)
 
     def check_board(self, checks: Checks, step: Step) -> None:
-        """The designation, faces, names and permanents an ``expect`` names."""
+        """The designation, faces, names, permanents and stack an ``expect`` names."""
         adapter = self.adapter
         if checks.designation is not None:
             self.check(step, "designation", str(checks.designation), str(adapter.designation()))
+        if checks.stack is not None:
+            self.check(step, "objects on the stack", str(checks.stack), str(adapter.stack_size()))
         for name, face in checks.faces.items():
             view = adapter.view(name)
             self.check(step, f"face of {name}", str(face), "not on the battlefield" if view is None else str(view.face))

@@ -326,3 +326,13 @@ def test_707_10g_copy_of_a_daybound_spell_resolves_into_a_double_faced_token_tha
     assert [(t.permanent, t.rule) for t in host.events(log.Transformed)] == [(copy, "702.145c")]
     host.resolve()  # the card itself enters transformed (702.145b)
     assert host.events(log.Entered)[-1].transformed and host.permanent(spell).face is Side.BACK
+
+
+@pytest.mark.parametrize("query", ["end", "save", "designation", "trace", "leave", "phase_in", "_become", "nope"])
+def test_report_refuses_what_is_no_named_event_before_calling_it(query: str) -> None:
+    host = ReferenceHost(["A", "B"])
+    with pytest.raises(IllegalActionError, match=f"report: '{query}' is not an event"):
+        host.report(query)
+    assert host.designation is Designation.NEITHER  # the game goes on: 'end' was never called
+    host.report("become", to="day", cause="an effect")
+    assert host.designation is Designation.DAY

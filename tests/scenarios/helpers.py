@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 HEADER = '[scenario]\ntitle = "t"\nplayers = ["A", "B"]\n'
+#: A turn's check, for a scenario whose test is about something else (a scenario that checks nothing is an error).
+CHECK = 'expect = { designation = "neither" }\n'
 
 
 def write(tmp_path: Path, text: str, name: str = "s.toml") -> Path:

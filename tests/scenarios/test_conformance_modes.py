@@ -99,7 +99,9 @@ def test_conformance_report_lists_skipped_checks(tmp_path: Path, capsys: pytest.
     assert "Checks skipped (strict mode only" in out
     assert f"{path}, turn 1, action 2 (expect): trace has 'no such words'" in out
     assert "it looks for mtg-daynight's own trace text (1)" in out
-    assert out.rstrip().endswith("1 scenario: 1 passed; 4 checks skipped (strict mode only)")
+    last, wall = out.rstrip().splitlines()[-2:]
+    assert last == "1 scenario: 1 passed; 4 checks skipped (strict mode only)"
+    assert wall.startswith("wall time: ") and wall.endswith(" s")  # the kit's wall time, last
     assert main(["conformance", "mtg_daynight.scenarios:ReferenceAdapter", path, "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["summary"]["checks_skipped"] == 4

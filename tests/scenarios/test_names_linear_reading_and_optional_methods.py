@@ -13,7 +13,7 @@ from mtg_daynight.rules import TraceLine
 from mtg_daynight.scenarios import ReferenceAdapter, parse_scenario, run_scenario
 from mtg_daynight.scenarios.adapter import Seen
 
-from .helpers import HEADER
+from .helpers import CHECK, HEADER
 
 
 def _run(text: str, adapter: ReferenceAdapter | None = None) -> object:
@@ -61,7 +61,7 @@ def test_untap_step_must_be_a_boolean() -> None:
 
 def test_leave_game_takes_the_player_out_of_the_turn_order() -> None:
     scenario = parse_scenario('[scenario]\ntitle = "t"\nplayers = ["A", "B", "C"]\n'
-                              '[[turn]]\nactions = [{ leave_game = "B" }]\n[[turn]]\n[[turn]]\n', "s.toml")
+                              '[[turn]]\nactions = [{ leave_game = "B" }]\n[[turn]]\n[[turn]]\n' + CHECK, "s.toml")
     assert [t.active for t in scenario.turns] == [("A",), ("C",), ("A",)]
 
 
@@ -85,6 +85,7 @@ phasing = true
 actions = [{ put = ["Fixture Watcher", "Tavern Ruffian"], as = ["w", "r"] }]
 
 [[turn]]
+expect = { designation = "night" }
 """)
     lines = [line for step in result.steps for line in step.trace]  # type: ignore[attr-defined]
     assert any(line.startswith("502.4: w's day/night trigger was queued in the untap step") for line in lines)
@@ -167,8 +168,8 @@ class OldAdapter(ReferenceAdapter):
 
 
 @pytest.mark.parametrize("body", [
-    '[[turn]]\nuntap_step = false\n',
-    '[[turn]]\nactions = [{ save_load = true }]\n',
+    '[[turn]]\nuntap_step = false\n' + CHECK,
+    '[[turn]]\nactions = [{ save_load = true }]\n' + CHECK,
 ])
 def test_an_adapter_without_an_optional_method_skips_the_scenario(body: str) -> None:
     result = run_scenario(parse_scenario(HEADER + body, "s.toml"), OldAdapter())

@@ -8,7 +8,7 @@ from mtg_daynight.errors import InputFileError
 from mtg_daynight.scenarios import actions as m
 from mtg_daynight.scenarios import parse_scenario
 
-from .helpers import HEADER
+from .helpers import CHECK, HEADER
 
 CASES = [
     ("not toml [", "not valid TOML"),
@@ -49,7 +49,7 @@ def test_malformed_scenario_names_file_and_key(text: str, needle: str) -> None:
 
 def test_defaults_are_filled_in() -> None:
     scenario = parse_scenario(HEADER + '[[turn]]\nactions = [{ cast = "Lightning Bolt" }, { cast = "Lightning Bolt" }]'
-                                       '\n[[turn]]\nactions = [{ put = "Grizzly Bears" }]\n', "ok.toml")
+                                       '\n[[turn]]\nactions = [{ put = "Grizzly Bears" }]\n' + CHECK, "ok.toml")
     first, second = scenario.turns[0].actions
     assert isinstance(first, m.Cast) and isinstance(second, m.Cast)
     assert (first.by, first.as_, second.as_) == ("A", "Lightning Bolt", "Lightning Bolt#2")
@@ -58,13 +58,15 @@ def test_defaults_are_filled_in() -> None:
 
 
 def test_extra_turn_order_is_worked_out() -> None:
-    scenario = parse_scenario(HEADER + '[[turn]]\nactions = [{ extra_turn = "A" }]\n[[turn]]\n[[turn]]\n', "x.toml")
+    scenario = parse_scenario(HEADER + '[[turn]]\nactions = [{ extra_turn = "A" }]\n[[turn]]\n[[turn]]\n' + CHECK,
+                              "x.toml")
     assert [(t.active, t.extra) for t in scenario.turns] == [(("A",), False), (("A",), True), (("B",), False)]
 
 
 def test_inline_card_and_case_insensitive_lookup() -> None:
     scenario = parse_scenario(HEADER + '[cards."Fixture Wolf"]\nfront = { name = "Fixture Wolf", daybound = true }\n'
                               'back = { name = "Fixture Howler", nightbound = true }\n'
-                              '[[turn]]\nactions = [{ put = "fixture howler" }, { cast = "tavern ruffian" }]\n')
+                              '[[turn]]\nactions = [{ put = "fixture howler" }, { cast = "tavern ruffian" }]\n'
+                              'expect = { designation = "night" }\n')
     assert scenario.cards["fixture howler"].front.daybound
     assert scenario.cards["tavern ruffian"].back is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mtg_daynight.scenarios import ReferenceAdapter, parse_scenario, run_scenario
 
-from .helpers import HEADER
+from .helpers import CHECK, HEADER
 
 
 class NoCountersAdapter(ReferenceAdapter):
@@ -42,7 +42,7 @@ actions = [
 
 
 def test_unsupported_action_skips_the_scenario() -> None:
-    text = HEADER + '[[turn]]\nactions = [{ put = "Grizzly Bears", as = "b" }, { counters = "b" }]\n'
+    text = HEADER + '[[turn]]\nactions = [{ put = "Grizzly Bears", as = "b" }, { counters = "b" }]\n' + CHECK
     result = run_scenario(parse_scenario(text), NoCountersAdapter())
     assert result.status == "skip" and "counters" in result.reason
 

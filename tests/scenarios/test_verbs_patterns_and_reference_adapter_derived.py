@@ -14,7 +14,7 @@ from mtg_daynight.reference import ReferenceHost, log
 from mtg_daynight.scenarios import Adapter, ReferenceAdapter, parse_scenario
 from mtg_daynight.scenarios.patterns import PATTERNS, Pattern, _derived
 
-from .helpers import HEADER
+from .helpers import CHECK, HEADER
 
 
 class _Recorder:
@@ -31,7 +31,7 @@ def test_a_verb_row_calls_its_adapter_method_with_its_fields_and_says_its_words(
     text = HEADER + """[[turn]]
 actions = [{ put = "Grizzly Bears", as = "b" }, { tap = "b" }, { counters = "b", add = 2 }, { phase_out = "b" },
            { restrict = "b" }, { face_up = "b" }, { token_copy = "b" }, { save_load = true }]
-"""
+""" + CHECK
     actions = parse_scenario(text).turns[0].actions[1:]
     recorder = _Recorder()
     for action in actions:
