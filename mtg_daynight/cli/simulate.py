@@ -76,7 +76,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         write_json(to_json(results, malformed) | {"mod_problems": msgspec.to_builtins(database.mod_problems)})
     else:
-        render_text(results, [], sys.stdout, verbose=not args.quiet)
+        if results or not malformed:  # a lone malformed file is its error line, without an empty summary
+            render_text(results, [], sys.stdout, verbose=not args.quiet)
         for _, message in malformed:
             print(f"mtg-daynight simulate: error: {terminal_text(message)}", file=sys.stderr)
     if malformed:
