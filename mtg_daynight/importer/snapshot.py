@@ -51,10 +51,7 @@ Record = DayNightCard | MentionCard | HelperCard | ReadsCard
 
 def snapshot_records(snapshot: Snapshot) -> Iterator[tuple[str, Record]]:
     """(kind, record) for every record of ``snapshot``, kind by kind in :data:`RECORD_KINDS` order."""
-    for kind in RECORD_KINDS:
-        records: tuple[Record, ...] = getattr(snapshot, kind)
-        for record in records:
-            yield kind, record
+    return ((kind, record) for kind in RECORD_KINDS for record in getattr(snapshot, kind))
 
 
 # -- text hygiene --------------------------------------------------------------------------------------------------
@@ -78,11 +75,6 @@ def find_forbidden(text: str, *, rules_text: bool = False) -> re.Match[str] | No
     if (text.replace("\n", "") if rules_text else text).isprintable():
         return None  # every forbidden character is unprintable
     return _pattern(rules_text).search(text)
-
-
-def is_clean(text: str, *, rules_text: bool = False) -> bool:
-    """True when ``text`` holds no forbidden character (rules text may hold line feeds)."""
-    return find_forbidden(text, rules_text=rules_text) is None
 
 
 def escape_text(text: str) -> str:
@@ -123,7 +115,6 @@ def check_card_text(card: Card) -> None:
 
 # -- encoding, decoding and the one validation walk ---------------------------------------------------------------
 
-_ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder(Snapshot)
 #: How a record of each kind is named in a message (a kind not listed is named by its field).
 _LABELS = {"cards": "card", "mentions": "mention", "helpers": "helper", "reads": "reads"}
@@ -140,7 +131,7 @@ class _ManifestOnly(msgspec.Struct):
 
 def encode_snapshot(snapshot: Snapshot) -> bytes:
     """Encode a snapshot deterministically (same records, same bytes), indented, ending with a newline."""
-    return msgspec.json.format(_ENCODER.encode(snapshot), indent=1) + b"\n"
+    return msgspec.json.format(msgspec.json.encode(snapshot), indent=1) + b"\n"
 
 
 def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
@@ -208,24 +199,20 @@ def _record_texts(record: Record) -> Iterator[tuple[str, str | None, bool]]:
         yield "face name", face.name, False
         yield "type line", face.type_line, False
         yield "oracle text", face.oracle_text, True
-        for keyword in face.keywords:
-            yield "keyword", keyword, False
+        yield from (("keyword", keyword, False) for keyword in face.keywords)
     for printing in record.printings:
         yield "printing id", printing.id, False
         yield "printed name", printing.printed_name, False
-        for printed in printing.face_printed_names:
-            yield "printed face name", printed, False
+        yield from (("printed face name", printed, False) for printed in printing.face_printed_names)
 
 
 def _problem(snapshot: Snapshot) -> str | None:
     """What is wrong with ``snapshot``, or None: the manifest, then one walk over the records."""
     for where, text in _strings(msgspec.to_builtins(snapshot.manifest), "manifest"):
-        if not is_clean(text):
+        if find_forbidden(text) is not None:
             return f"{where} holds a control character ({escape_text(text)[:60]!r})"
-    counts = snapshot.manifest.counts
-    expected = {kind: getattr(counts, kind) for kind in RECORD_KINDS}
+    expected = {kind: getattr(snapshot.manifest.counts, kind) for kind in (*RECORD_KINDS, "printings")}
     actual: dict[str, int] = {kind: len(getattr(snapshot, kind)) for kind in RECORD_KINDS}
-    expected["printings"] = counts.printings
     actual["printings"] = sum(len(card.printings) for card in snapshot.cards)
     if expected != actual:
         return (
@@ -385,10 +372,8 @@ class SnapshotDiff:
 
     def lines(self) -> list[str]:
         """One line per change: ``+ name``, ``- name``, ``~ name (fields)``."""
-        out = [f"+ {name}" for name in self.added]
-        out += [f"- {name}" for name in self.removed]
-        out += [f"~ {name} ({', '.join(fields)})" for name, fields in self.changed]
-        return out
+        return ([f"+ {name}" for name in self.added] + [f"- {name}" for name in self.removed]
+                + [f"~ {name} ({', '.join(fields)})" for name, fields in self.changed])
 
 
 def diff_snapshots(old: Snapshot | None, new: Snapshot) -> SnapshotDiff:

@@ -104,8 +104,7 @@ class SnapshotLocation(NamedTuple):
 
     @property
     def exists(self) -> bool:
-        """True when anything is at the snapshot's path (a directory or a FIFO too: reading it raises a typed error,
-        rather than taking it for "no card data")."""
+        """True when anything is at the path (a FIFO too: reading it raises a typed error, not "no card data")."""
         return os.path.lexists(self.path)
 
 
@@ -129,11 +128,9 @@ def locate_snapshot(explicit: str | os.PathLike[str] | None = None) -> SnapshotL
 
 def resolve_cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """The directory for downloaded bulk files and partial downloads."""
-    if explicit:
-        return Path(explicit).expanduser()
-    from_env = os.environ.get(CACHE_DIR_ENV)
-    if from_env:
-        return Path(from_env).expanduser()
+    given = explicit or os.environ.get(CACHE_DIR_ENV)
+    if given:
+        return Path(given).expanduser()
     import platformdirs
 
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "bulk"
@@ -155,17 +152,8 @@ def remove_stale_temp_files(directory: Path, pattern: str = TEMP_GLOB, head: byt
     """Remove the temporary files a killed run left in ``directory`` (call it holding the lock); returns them.
     Only ours go: regular files (never a symlink or its target) named by ``pattern`` whose content is empty or
     begins as ``head`` does."""
-    removed = []
-    for path in directory.glob(pattern):
-        with contextlib.suppress(OSError):
-            if path.is_symlink() or not path.is_file():
-                continue
-            with path.open("rb") as handle:
-                start = handle.read(len(head))
-            if head.startswith(start):
-                path.unlink()
-                removed.append(path)
-    return removed
+    return [path for path in directory.glob(pattern)
+            if _remove_own(path, lambda data: head.startswith(data[:len(head)]))]
 
 
 def _holder(pid_file: Path) -> str:
@@ -176,47 +164,40 @@ def _holder(pid_file: Path) -> str:
     return text if text.isdigit() else "unknown"
 
 
-def _regular(path: Path) -> os.stat_result | None:
-    """``path``'s own status when it is a regular file (not a link to one), None when nothing is there; raises
-    :class:`CardDataError` when something else is."""
+def _head(path: Path) -> bytes | None:
+    """The first 4 KiB of ``path`` when it is a regular file (not a link to one), None when nothing is there;
+    raises :class:`CardDataError` when something else is."""
     try:
-        status = os.lstat(path)
+        mode = os.lstat(path).st_mode
     except FileNotFoundError:
         return None
-    if not stat.S_ISREG(status.st_mode):
-        kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
-        kind = "a symbolic link" if stat.S_ISLNK(status.st_mode) else kind
+    if not stat.S_ISREG(mode):
+        kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+        kind = "a symbolic link" if stat.S_ISLNK(mode) else kind
         raise CardDataError(f"{path}: {kind}, not a file mtg-daynight wrote: left as it is")
-    return status
-
-
-def _make_lock_file(path: Path) -> None:
-    """Create the empty lock file ``path``, or check that the one there is ours (a regular empty file: filelock
-    truncates what it opens, so a link or a file with content is refused, never opened)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    status = _regular(path)
-    if status is not None and status.st_size:
-        raise CardDataError(f"{path}: not a lock file mtg-daynight made (it has content): left as it is")
-    # Create the lock file ourselves first: where it cannot be created (read-only, /proc), filelock would take
-    # the failure for "held by another process" and wait the whole timeout.
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o666))
+    with path.open("rb") as handle:
+        return handle.read(4096)
 
 
 def _write_pid(path: Path, pid: bytes) -> None:
     """Record ``pid`` in the pid file ``path``, unless something not ours is there (a link, a FIFO, a file that
     holds no pid): that is left as it is, and a waiting update says "pid unknown"."""
     with contextlib.suppress(OSError, CardDataError):
-        if _regular(path) is not None and not path.read_bytes().strip().isdigit() and path.stat().st_size:
+        head = _head(path)
+        if head and not head.strip().isdigit():
             return
         with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o666), "wb") as handle:
             handle.write(pid)
 
 
-def _remove_own(path: Path, ours: Callable[[bytes], bool]) -> None:
-    """Remove ``path`` when it is a regular file whose content ``ours`` recognises; anything else stays."""
+def _remove_own(path: Path, ours: Callable[[bytes], bool]) -> bool:
+    """Remove ``path`` when it is a regular file whose content ``ours`` recognises (True); anything else stays."""
     with contextlib.suppress(OSError, CardDataError):
-        if _regular(path) is not None and ours(path.read_bytes()):
+        head = _head(path)
+        if head is not None and ours(head):
             path.unlink()
+            return True
+    return False
 
 
 @contextlib.contextmanager
@@ -225,7 +206,12 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
     ``notify`` and wait up to ``timeout`` seconds, then raise :class:`LockTimeoutError` naming the holder."""
     import filelock  # the [carddata] extra's: reading a snapshot (deck scan, catalog) does not need it
 
-    _make_lock_file(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if _head(path):  # a link or a file with content is not ours: filelock would truncate it
+        raise CardDataError(f"{path}: not a lock file mtg-daynight made (it has content): left as it is")
+    # Create the lock file ourselves first: where it cannot be created (read-only, /proc), filelock would take
+    # the failure for "held by another process" and wait the whole timeout.
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o666))
     pid_file = path.with_name(path.name + ".pid")
     lock = filelock.FileLock(str(path))
     try:
@@ -276,11 +262,11 @@ class Store:
     def check_ours(self) -> bool:
         """True when a snapshot mtg-daynight wrote is at :attr:`snapshot`, False when nothing is; raises
         :class:`CardDataError` when something else is (that is never replaced or removed)."""
-        if _regular(self.snapshot) is None:
+        head = _head(self.snapshot)
+        if head is None:
             return False
-        with self.snapshot.open("rb") as handle:
-            if _SNAPSHOT_START.match(handle.read(4096)):
-                return True
+        if _SNAPSHOT_START.match(head):
+            return True
         raise CardDataError(
             f"{self.snapshot}: not a card-data snapshot (no snapshot manifest at its start): left as it is; move it "
             "away or name another data directory"
