@@ -21,12 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
-from mtg_daynight.importer.errors import (
-    CardFileError,
-    SnapshotMissingError,
-    SnapshotRefusedError,
-    SnapshotVersionError,
-)
+from mtg_daynight.importer.errors import CardFileError, SnapshotMissingError, SnapshotRefusedError, SnapshotVersionError
 from mtg_daynight.importer.records import (
     SNAPSHOT_FORMAT_VERSION,
     DayNightCard,
