@@ -67,11 +67,6 @@ class Deadline:
         return self.seconds - elapsed
 
 
-def backoff_total(retries: int = DEFAULT_RETRIES) -> float:
-    """Seconds of waiting when every one of ``retries`` retries waits its backoff (no ``Retry-After``)."""
-    return float(sum(BACKOFF * 2**i for i in range(retries)))
-
-
 # -- MTGJSON files (enforced by mtg_daynight.importer.mtgjson) ----------------------------------------------------
 
 #: Bytes: the largest MTGJSON record accepted (one card or token face record, the ``meta`` object, or one of a

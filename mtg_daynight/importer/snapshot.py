@@ -1,38 +1,15 @@
-"""Card-data snapshots: what a snapshot may hold, encoding and reading one, the guards an update applies, and
-what changed between two (writing one and where it lives: :mod:`mtg_daynight.importer.store`).
+"""Card-data snapshots: what a snapshot may hold, encoding and reading one, the guards of an update, and what
+changed between two (where one lives and how it is written: :mod:`mtg_daynight.importer.store`).
 
-A snapshot is one file, ``daynight-cards.json``:
-``{"manifest": {...}, "cards": [...], "mentions": [...], "helpers": [...], "reads": [...]}``, msgspec-encoded,
-indented, with cards sorted by name and printings by release. Manifest and cards live in the same file so one
-``os.replace`` swaps both: a run that fails or is killed leaves the previous snapshot whole.
-
-**Text hygiene.** Real card data (Scryfall, MTGJSON) never holds control characters in names and type lines, and
-in rules text only the line feed. A card that does (NUL, the ESC of ANSI escape sequences, bidi overrides such as
-U+202E, which make a terminal show text other than what it is) is broken or hostile: the import **refuses** it
-(:func:`check_card_text`, naming the card, the field and the character), never alters it (an escaped name would no
-longer be the card's). :func:`escape_text` shows such a value in a message without letting it reach the terminal
-raw. Every forbidden character is unprintable, so a printable text is clean without a search: reading a clean
-snapshot (``deck scan``) compiles no pattern.
-
-**One validation walk.** Reading a snapshot (:func:`decode_snapshot`, :func:`load_snapshot`) checks, in one pass
-over every record of every kind (:data:`RECORD_KINDS`, the :class:`~mtg_daynight.importer.records.Snapshot`
-struct's fields), what every import guarantees: no control or bidi character in any text that is ever printed
-(the manifest's included); a name, at least one face and one printing per record; a printing id listed once (when
-it has one: MTGJSON's foreign printings have none); a day/night card's ``daybound_face`` / ``nightbound_face``
-naming one of its faces; no two records of a kind sharing an oracle id and no two cards a name; the manifest's
-counts those of the records. A file that breaks one was edited by hand or damaged: reading it raises
-:class:`~mtg_daynight.importer.errors.CardFileError` naming the file, the record and the field, so no reader works
-on (or prints) a half-valid snapshot.
-
-**The guards** of an update: :func:`check_plausible` (no cards, or fewer of a kind than the data in use) and
-:func:`check_not_older` (older data, by the sources' own dates); :func:`same_data` tells an import that changes
-nothing, which is then not written. :func:`diff_snapshots` lists what changed.
+A snapshot is one file, ``daynight-cards.json``, manifest and records together, so one ``os.replace`` swaps both.
+The text rules (:func:`check_card_text`: a card with a control or bidi character is refused, never altered) and
+the one validation walk of every reader (:func:`decode_snapshot`: texts and integrity of every record of every
+kind) are described in ``docs/carddata.md``, "Data hygiene".
 """
 
 from __future__ import annotations
 
 import functools
-import operator
 import os
 import re
 import stat
@@ -44,12 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
-from mtg_daynight.importer.errors import (
-    CardFileError,
-    SnapshotMissingError,
-    SnapshotRefusedError,
-    SnapshotVersionError,
-)
+from mtg_daynight.importer.errors import CardFileError, SnapshotMissingError, SnapshotRefusedError, SnapshotVersionError
 from mtg_daynight.importer.records import (
     SNAPSHOT_FORMAT_VERSION,
     DayNightCard,
@@ -74,10 +46,7 @@ Record = DayNightCard | MentionCard | HelperCard | ReadsCard
 
 def snapshot_records(snapshot: Snapshot) -> Iterator[tuple[str, Record]]:
     """(kind, record) for every record of ``snapshot``, kind by kind in :data:`RECORD_KINDS` order."""
-    for kind in RECORD_KINDS:
-        records: tuple[Record, ...] = getattr(snapshot, kind)
-        for record in records:
-            yield kind, record
+    return ((kind, record) for kind in RECORD_KINDS for record in getattr(snapshot, kind))
 
 
 # -- text hygiene --------------------------------------------------------------------------------------------------
@@ -103,11 +72,6 @@ def find_forbidden(text: str, *, rules_text: bool = False) -> re.Match[str] | No
     return _pattern(rules_text).search(text)
 
 
-def is_clean(text: str, *, rules_text: bool = False) -> bool:
-    """True when ``text`` holds no forbidden character (rules text may hold line feeds)."""
-    return find_forbidden(text, rules_text=rules_text) is None
-
-
 def escape_text(text: str) -> str:
     """``text`` with every forbidden character written as a visible escape (``\\x1b``, ``\\u202e``)."""
     if text.isprintable():
@@ -119,43 +83,23 @@ def escape_text(text: str) -> str:
 _CARD_FIELDS = ("name", "printed_name", "id", "oracle_id", "set", "collector_number", "lang", "layout", "mana_cost",
                 "type_line")
 _FACE_FIELDS = ("name", "printed_name", "mana_cost", "type_line")
-_card_values = operator.attrgetter(*_CARD_FIELDS)
-_face_values = operator.attrgetter(*_FACE_FIELDS)
 
 
 def _fields(card: Card) -> Iterator[tuple[str, str | None, bool]]:
     """(field, value, is_rules_text) for every text of ``card`` that ends up in a snapshot."""
-    yield from ((name, value, False) for name, value in zip(_CARD_FIELDS, _card_values(card), strict=True))
+    yield from ((name, getattr(card, name), False) for name in _CARD_FIELDS)
     yield "oracle_text", card.oracle_text, True
-    for keyword in card.keywords:
-        yield "keywords", keyword, False
+    yield from (("keywords", keyword, False) for keyword in card.keywords)
     for i, face in enumerate(card.card_faces or ()):
-        yield from ((f"card_faces[{i}].{n}", v, False) for n, v in zip(_FACE_FIELDS, _face_values(face), strict=True))
+        yield from ((f"card_faces[{i}].{name}", getattr(face, name), False) for name in _FACE_FIELDS)
         yield f"card_faces[{i}].oracle_text", face.oracle_text, True
-        for keyword in face.keywords or ():
-            yield f"card_faces[{i}].keywords", keyword, False
-
-
-def _texts(card: Card) -> tuple[str, str]:
-    """Every text of ``card`` that :func:`_fields` lists, joined: (names and the like, rules texts)."""
-    names = [*_card_values(card), *card.keywords]
-    rules = [card.oracle_text]
-    for face in card.card_faces or ():
-        names += _face_values(face)
-        names += face.keywords or ()
-        rules.append(face.oracle_text)
-    return "".join(filter(None, names)), "".join(filter(None, rules))
+        yield from ((f"card_faces[{i}].keywords", keyword, False) for keyword in face.keywords or ())
 
 
 def check_card_text(card: Card) -> None:
-    """Refuse a card whose names or texts hold a forbidden character (see the module docstring)."""
-    names, rules = _texts(card)
-    if is_clean(names) and is_clean(rules, rules_text=True):  # joining texts puts no character in between
-        return
+    """Refuse a card whose names or texts hold a forbidden character, naming the card, the field and the character."""
     for name, value, rules_text in _fields(card):
-        if not value:
-            continue
-        found = find_forbidden(value, rules_text=rules_text)
+        found = find_forbidden(value, rules_text=rules_text) if value else None
         if found is not None:
             raise CardFileError(
                 f"card '{escape_text(card.name)}' (id {escape_text(card.id)}): {name} holds the control "
@@ -166,7 +110,6 @@ def check_card_text(card: Card) -> None:
 
 # -- encoding, decoding and the one validation walk ---------------------------------------------------------------
 
-_ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder(Snapshot)
 #: How a record of each kind is named in a message (a kind not listed is named by its field).
 _LABELS = {"cards": "card", "mentions": "mention", "helpers": "helper", "reads": "reads"}
@@ -183,44 +126,35 @@ class _ManifestOnly(msgspec.Struct):
 
 def encode_snapshot(snapshot: Snapshot) -> bytes:
     """Encode a snapshot deterministically (same records, same bytes), indented, ending with a newline."""
-    return msgspec.json.format(_ENCODER.encode(snapshot), indent=1) + b"\n"
+    return msgspec.json.format(msgspec.json.encode(snapshot), indent=1) + b"\n"
 
 
 def decode_snapshot(data: bytes, *, name: str = "<snapshot>") -> Snapshot:
-    """Decode snapshot bytes and check them (:func:`check_snapshot`); raise :class:`CardFileError` naming ``name``
+    """Decode snapshot bytes and check them in the one validation walk; raise :class:`CardFileError` naming ``name``
     when they are not a snapshot an import wrote."""
+    what = "not a card-data snapshot"
     try:
         version = msgspec.json.decode(data, type=_ManifestOnly).manifest.format_version
-    except (msgspec.DecodeError, msgspec.ValidationError) as error:
-        raise CardFileError(f"{name}: not a card-data snapshot: {error}") from None
-    except RecursionError:
-        raise CardFileError(f"{name}: not a card-data snapshot: nested too deeply") from None
-    if version != SNAPSHOT_FORMAT_VERSION:
-        raise SnapshotVersionError(
-            f"{name}: snapshot format version {version} is not supported (this mtg-daynight reads "
-            f"version {SNAPSHOT_FORMAT_VERSION}); run `mtg-daynight carddata update` again"
-        )
-    try:
+        if version != SNAPSHOT_FORMAT_VERSION:
+            raise SnapshotVersionError(
+                f"{name}: snapshot format version {version} is not supported (this mtg-daynight reads "
+                f"version {SNAPSHOT_FORMAT_VERSION}); run `mtg-daynight carddata update` again"
+            )
+        what = "broken snapshot"
         snapshot = _DECODER.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
-        raise CardFileError(f"{name}: broken snapshot: {error}") from None
+        raise CardFileError(f"{name}: {what}: {error}") from None
     except RecursionError:
-        raise CardFileError(f"{name}: broken snapshot: nested too deeply") from None
-    check_snapshot(snapshot, name)
+        raise CardFileError(f"{name}: {what}: nested too deeply") from None
+    problem = _problem(snapshot)
+    if problem is not None:
+        raise CardFileError(f"{name}: {problem}: {_HINT}")
     return snapshot
 
 
 def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
-    """Read a card-data snapshot.
-
-    ``path_or_dir`` is a directory holding the snapshot (``daynight-cards.json``: e.g. the repository's
-    ``carddata/``, or :func:`mtg_daynight.importer.store.resolve_data_dir`), or any other path (one named
-    ``daynight-cards.json`` included), read as the snapshot file itself: reading never changes a file, so only here
-    may a path name the file. Returns a frozen
-    :class:`~mtg_daynight.importer.records.Snapshot`: ``snapshot.cards`` are the day/night cards sorted by name,
-    each with its oracle id, faces (names, costs, type lines, oracle text, keywords) and printings (Scryfall id,
-    set, collector number, language, printed names); ``snapshot.helpers`` holds the Day // Night helper card;
-    ``snapshot.manifest`` says where the data came from.
+    """Read and check a card-data snapshot: ``path_or_dir`` is a directory holding ``daynight-cards.json``, or any
+    other path, read as the snapshot file itself (reading changes nothing, so only here may a path name the file).
 
     Raises :class:`~mtg_daynight.importer.errors.SnapshotMissingError` when there is no snapshot and
     :class:`~mtg_daynight.importer.errors.CardFileError` when the file is not a valid snapshot.
@@ -239,14 +173,6 @@ def load_snapshot(path_or_dir: str | os.PathLike[str]) -> Snapshot:
     except OSError as error:
         raise CardFileError(f"{path}: cannot read: {error.strerror or error}") from None
     return decode_snapshot(data, name=str(path))
-
-
-def check_snapshot(snapshot: Snapshot, name: str) -> None:
-    """Raise :class:`CardFileError` naming ``name`` (the file) when ``snapshot`` is not one an import writes (see
-    the module docstring: one walk over every record)."""
-    problem = _problem(snapshot)
-    if problem is not None:
-        raise CardFileError(f"{name}: {problem}: {_HINT}")
 
 
 def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
@@ -268,24 +194,20 @@ def _record_texts(record: Record) -> Iterator[tuple[str, str | None, bool]]:
         yield "face name", face.name, False
         yield "type line", face.type_line, False
         yield "oracle text", face.oracle_text, True
-        for keyword in face.keywords:
-            yield "keyword", keyword, False
+        yield from (("keyword", keyword, False) for keyword in face.keywords)
     for printing in record.printings:
         yield "printing id", printing.id, False
         yield "printed name", printing.printed_name, False
-        for printed in printing.face_printed_names:
-            yield "printed face name", printed, False
+        yield from (("printed face name", printed, False) for printed in printing.face_printed_names)
 
 
 def _problem(snapshot: Snapshot) -> str | None:
     """What is wrong with ``snapshot``, or None: the manifest, then one walk over the records."""
     for where, text in _strings(msgspec.to_builtins(snapshot.manifest), "manifest"):
-        if not is_clean(text):
+        if find_forbidden(text) is not None:
             return f"{where} holds a control character ({escape_text(text)[:60]!r})"
-    counts = snapshot.manifest.counts
-    expected = {kind: getattr(counts, kind) for kind in RECORD_KINDS}
+    expected = {kind: getattr(snapshot.manifest.counts, kind) for kind in (*RECORD_KINDS, "printings")}
     actual: dict[str, int] = {kind: len(getattr(snapshot, kind)) for kind in RECORD_KINDS}
-    expected["printings"] = counts.printings
     actual["printings"] = sum(len(card.printings) for card in snapshot.cards)
     if expected != actual:
         return (
@@ -335,41 +257,27 @@ def _problem(snapshot: Snapshot) -> str | None:
 
 # -- the guards of an update ---------------------------------------------------------------------------------------
 
-#: The record kinds a new import must not have fewer of than the data in use, with their names in messages.
-KINDS: tuple[tuple[str, str], ...] = (
-    ("cards", "day/night cards"),
-    ("mentions", "cards that mention day/night"),
-    ("reads", "cards that read day/night"),
-    ("helpers", "helper cards"),
-)
+#: How each record kind is named in a refusal for having fewer records (a kind not listed: by its field).
+_PLURALS = {"cards": "day/night cards", "mentions": "cards that mention day/night", "helpers": "helper cards",
+            "reads": "cards that read day/night"}
 
 
 def check_plausible(new: Snapshot, old: Snapshot | None, *, force: bool = False) -> list[str]:
-    """Refuse a new snapshot that looks broken; return warnings for the ones let through by ``force``.
-
-    ``old`` is the data in use until now (the snapshot being replaced, else the one readers fell back to: a
-    checkout's or the bundled one). Broken means: no day/night cards at all, or fewer records of any kind
-    (:data:`KINDS`: the helper card included) than ``old`` has. The refusal is one line naming the counts.
-    """
+    """Refuse, in one line naming the counts, a new snapshot with no day/night cards or fewer records of any kind
+    than ``old`` (the data in use); with ``force``, return that as warnings."""
     problems: list[str] = []
     if not new.cards:
         problems.append("the new import found no day/night cards")
-    if old is not None:
-        for attr, label in KINDS:
-            before, after = len(getattr(old, attr)), len(getattr(new, attr))
-            if after < before:
-                problems.append(f"the new import has fewer {label} ({after}) than the data in use ({before})")
+    for kind in RECORD_KINDS if old is not None else ():
+        before, after = len(getattr(old, kind)), len(getattr(new, kind))
+        if after < before:
+            problems.append(f"the new import has fewer {_PLURALS.get(kind, kind)} ({after}) than the data in use "
+                            f"({before})")
     if problems and not force:
         raise SnapshotRefusedError(
             "; ".join(problems) + "; kept the current snapshot (use --force to replace it anyway)"
         )
     return problems
-
-
-def data_date(snapshot: Snapshot) -> datetime | None:
-    """The date of a snapshot's data, by its source's own date: Scryfall's ``updated_at`` or MTGJSON's
-    ``meta.date`` (None for local Scryfall files, which carry no date, or a date that does not parse)."""
-    return parse_time(snapshot.manifest.source.updated_at)
 
 
 def parse_time(text: str | None) -> datetime | None:
@@ -388,9 +296,9 @@ FUTURE_SLACK = 86400.0
 
 
 class Age(NamedTuple):
-    """How old a snapshot's data is (``carddata status``): ``seconds`` since its date (the source's date, else the
-    import's), None when it has none; ``future``: the date is more than :data:`FUTURE_SLACK` ahead of ``now``
-    (a wrong clock, or an edited manifest), so it says nothing of the age; ``dated``: the date as written."""
+    """How old a snapshot's data is (``carddata status``): ``seconds`` since its date (the source's, else the
+    import's; None without one), ``future`` when that date is more than :data:`FUTURE_SLACK` ahead, and the date
+    as written."""
 
     seconds: float | None
     future: bool
@@ -404,20 +312,20 @@ class Age(NamedTuple):
 def snapshot_age(snapshot: Snapshot, now: datetime) -> Age:
     """The :class:`Age` of ``snapshot``'s data at ``now``."""
     manifest = snapshot.manifest
-    dated = manifest.source.updated_at or manifest.imported_at
     reference = parse_time(manifest.source.updated_at) or parse_time(manifest.imported_at)
     seconds = (now - reference).total_seconds() if reference else None
+    dated = manifest.source.updated_at or manifest.imported_at
     return Age(seconds, seconds is not None and seconds < -FUTURE_SLACK, dated)
 
 
 def check_not_older(new: Snapshot, old: Snapshot | None, *, allow_older: bool = False) -> list[str]:
-    """Refuse a new snapshot whose data is older than ``old``'s (the data in use), by the sources' own dates
-    (:func:`data_date`), with one line naming both dates; with ``allow_older``, return that as a warning.
-    Nothing is said when either date is unknown."""
-    new_date, old_date = data_date(new), data_date(old) if old is not None else None
+    """Refuse, in one line naming both dates, a new snapshot whose data is older than ``old``'s by the sources'
+    own dates (nothing is said when either is unknown); with ``allow_older``, return that as a warning."""
+    if old is None:
+        return []
+    new_date, old_date = parse_time(new.manifest.source.updated_at), parse_time(old.manifest.source.updated_at)
     if new_date is None or old_date is None or new_date >= old_date:
         return []
-    assert old is not None
     problem = (
         f"the new data is dated {new.manifest.source.updated_at}, older than the data in use "
         f"(dated {old.manifest.source.updated_at})"
@@ -428,9 +336,8 @@ def check_not_older(new: Snapshot, old: Snapshot | None, *, allow_older: bool = 
 
 
 def same_data(new: Snapshot, old: Snapshot | None) -> bool:
-    """True when ``new`` holds exactly ``old``'s records and comes from the same sources, by the same version of
-    mtg-daynight: writing it would change nothing but ``manifest.imported_at``, so an update leaves ``old``'s file
-    as it is (its bytes and its modification time)."""
+    """True when writing ``new`` over ``old`` would change nothing but ``manifest.imported_at`` (same records, same
+    sources, same version of mtg-daynight): an update then leaves ``old``'s file as it is."""
     if old is None:
         return False
     manifest = msgspec.structs.replace(new.manifest, imported_at=old.manifest.imported_at)
@@ -442,8 +349,8 @@ def same_data(new: Snapshot, old: Snapshot | None) -> bool:
 
 @dataclass
 class SnapshotDiff:
-    """What changed between two snapshots (day/night cards, cards that mention or read day/night, helper cards, keyed
-    by kind and oracle id): the names added and removed, and ``changed`` as (name, changed field names)."""
+    """What changed between two snapshots' records (keyed by kind and oracle id): the names added and removed,
+    and ``changed`` as (name, changed field names)."""
 
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
@@ -460,30 +367,21 @@ class SnapshotDiff:
 
     def lines(self) -> list[str]:
         """One line per change: ``+ name``, ``- name``, ``~ name (fields)``."""
-        out = [f"+ {name}" for name in self.added]
-        out += [f"- {name}" for name in self.removed]
-        out += [f"~ {name} ({', '.join(fields)})" for name, fields in self.changed]
-        return out
-
-
-def _keyed(snapshot: Snapshot | None) -> dict[str, Record]:
-    """Every record of ``snapshot`` by kind and oracle id (a helper without one by its name)."""
-    if snapshot is None:
-        return {}
-    return {f"{kind}:{record.oracle_id or record.name}": record for kind, record in snapshot_records(snapshot)}
+        return ([f"+ {name}" for name in self.added] + [f"- {name}" for name in self.removed]
+                + [f"~ {name} ({', '.join(fields)})" for name, fields in self.changed])
 
 
 def diff_snapshots(old: Snapshot | None, new: Snapshot) -> SnapshotDiff:
-    """Compare the records of two snapshots (the manifests are not compared)."""
-    before, after = _keyed(old), _keyed(new)
-    diff = SnapshotDiff()
-    for key in sorted(after.keys() - before.keys(), key=lambda k: after[k].name):
-        diff.added.append(after[key].name)
-    for key in sorted(before.keys() - after.keys(), key=lambda k: before[k].name):
-        diff.removed.append(before[key].name)
+    """Compare the records of two snapshots (a helper without an oracle id is keyed by its name; the manifests
+    are not compared)."""
+    before, after = (
+        {f"{kind}:{rec.oracle_id or rec.name}": rec for kind, rec in snapshot_records(s)} if s is not None else {}
+        for s in (old, new)
+    )
+    diff = SnapshotDiff(sorted(after[k].name for k in after.keys() - before.keys()),
+                        sorted(before[k].name for k in before.keys() - after.keys()))
     for key in sorted(before.keys() & after.keys(), key=lambda k: after[k].name):
         a, b = before[key], after[key]
         if a != b:
-            fields = [f for f in b.__struct_fields__ if getattr(a, f, None) != getattr(b, f, None)]
-            diff.changed.append((b.name, fields))
+            diff.changed.append((b.name, [f for f in b.__struct_fields__ if getattr(a, f) != getattr(b, f)]))
     return diff

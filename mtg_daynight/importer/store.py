@@ -1,32 +1,10 @@
-"""Where card data lives and everything that changes it: the lookup order (bundled snapshot last), the
-:class:`Store` of one update (its directories resolved once, the snapshot's atomic write, its removal, the locks).
+"""Where card data lives (the lookup order, bundled snapshot last) and the :class:`Store` of one update: its
+directories resolved once, and what changes them (the snapshot's atomic write, its removal, the locks).
 
-Reading (:func:`locate_snapshot`), the first that applies wins:
-
-1. ``--data-dir DIR``, else the ``MTG_DAYNIGHT_DATA_DIR`` environment variable: that directory only (no
-   fallback, so an empty directory means "no card data");
-2. a user import: the snapshot ``mtg-daynight carddata update`` wrote into the user data directory
-   (:func:`user_data_dir`, e.g. ``~/.local/share/mtg-daynight/carddata`` on Linux);
-3. in a source checkout, the repository's ``carddata/`` directory, if it holds an imported snapshot;
-4. the snapshot bundled inside the package (``mtg_daynight/data/daynight-cards.json``, built from MTGJSON set
-   files by ``scripts/build_bundled_carddata.py``): real data the moment the package is installed.
-
-Writing (:func:`resolve_data_dir`, where an update puts its snapshot): ``--data-dir``, else
-``MTG_DAYNIGHT_DATA_DIR``, else the user data directory (never the package, never a checkout's
-``carddata/`` unless named with ``--data-dir``), so an update always wins over the bundled snapshot.
-
-A data directory is always a directory (the snapshot is ``daynight-cards.json`` in it): a path that exists as
-anything else, whatever its name, is refused before anything is read or written (:func:`checked_dir`), never taken
-for the snapshot file itself. Nothing is replaced or removed unless it is ours: the snapshot when it is a regular
-file that starts as every snapshot does (:meth:`Store.check_ours`), the lock file when it is a regular empty file,
-its pid file when it holds a pid. A snapshot is written with one ``os.replace`` of a fsynced temporary file
-(:meth:`Store.write_snapshot`), so a failed or killed run leaves the previous one whole (the next update removes
-the temporary file, :meth:`Store.lock`), and not at all when nothing changed (:meth:`Store.replace_snapshot`). The
-lock is a file lock (``filelock``, the ``[carddata]`` extra) with the holder's pid beside it, so a waiting update
-can say who holds it.
-
-Downloaded bulk files are cached outside the data directory, in the user cache directory
-(``MTG_DAYNIGHT_CACHE_DIR`` overrides it), so a checkout never collects 100 MB files.
+The rules are in ``docs/carddata.md``, "Where things live" and "Safety": a data directory is always a directory
+(:func:`checked_dir`), never taken for the snapshot file; nothing is replaced or removed unless it is ours (the
+snapshot by its start, the lock file when empty, its pid file when it holds a pid); a snapshot is written with one
+``os.replace`` of a fsynced temporary file, and not at all when nothing changed.
 """
 
 from __future__ import annotations
@@ -48,8 +26,6 @@ APP_NAME = "mtg-daynight"
 LOCK_NAME = ".daynight-cards.lock"
 DATA_DIR_ENV = "MTG_DAYNIGHT_DATA_DIR"
 CACHE_DIR_ENV = "MTG_DAYNIGHT_CACHE_DIR"
-#: The bundled snapshot's directory inside the package.
-BUNDLED_SUBDIR = "data"
 
 Origin = Literal["--data-dir", "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", "none"]
 
@@ -64,17 +40,14 @@ _SNAPSHOT_START = re.compile(rb'\A\s*\{\s*"manifest"\s*:\s*\{\s*"format_version"
 
 def repo_carddata_dir() -> Path | None:
     """The ``carddata/`` directory of the source checkout this package runs from, if any."""
-    package_dir = Path(__file__).resolve().parent.parent
-    root = package_dir.parent
+    root = Path(__file__).resolve().parents[2]
     if (root / "pyproject.toml").is_file() and (root / "carddata").is_dir():
         return root / "carddata"
     return None
 
 
 def user_data_dir() -> Path:
-    """The per-user card-data directory: ``carddata`` in platformdirs' user data directory of ``mtg-daynight``
-    (``$XDG_DATA_HOME`` or ``~/.local/share`` on Linux, ``~/Library/Application Support`` on macOS,
-    ``%LOCALAPPDATA%`` on Windows)."""
+    """The per-user card-data directory: ``carddata`` in platformdirs' user data directory of ``mtg-daynight``."""
     import platformdirs  # only where a directory is needed: not for --data-dir or a bulk file named on the command line
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "carddata"
@@ -82,12 +55,12 @@ def user_data_dir() -> Path:
 
 def bundled_snapshot() -> Path:
     """The snapshot shipped inside the package (wheel and editable install alike)."""
-    return Path(__file__).resolve().parent.parent / BUNDLED_SUBDIR / SNAPSHOT_NAME
+    return Path(__file__).resolve().parents[1] / "data" / SNAPSHOT_NAME
 
 
 def checked_dir(path: Path, origin: str) -> Path:
     """``path`` when it is a directory or does not exist yet; raises :class:`CardDataError` naming it and where it
-    was given (``origin``) when something else is there (see the module docstring) or the system refuses it."""
+    was given (``origin``) when something else is there or the system refuses it."""
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
@@ -117,28 +90,27 @@ def _explicit_dir(explicit: str | os.PathLike[str] | None) -> tuple[Path, Origin
 
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """The directory an update writes its snapshot into: ``explicit``, else ``$MTG_DAYNIGHT_DATA_DIR``, else the
-    user data directory (see the module docstring)."""
+    user data directory."""
     given = _explicit_dir(explicit)
     return given[0] if given is not None else checked_dir(user_data_dir(), "the user data directory")
 
 
 class SnapshotLocation(NamedTuple):
-    """The snapshot a reader uses: ``path``, its file, and ``origin``, why that one: "--data-dir",
-    "$MTG_DAYNIGHT_DATA_DIR", "user", "checkout", "bundled", or "none" (no snapshot anywhere: ``path`` is then
-    where an update would write it)."""
+    """The snapshot a reader uses: ``path``, its file, and ``origin``, why that one ("none": no snapshot anywhere,
+    ``path`` is where an update would write it)."""
 
     path: Path
     origin: Origin
 
     @property
     def exists(self) -> bool:
-        """True when something is at the snapshot's path (even a directory, a FIFO or a dangling link: reading
-        it then raises a typed error, rather than the reader silently taking it for "no card data")."""
+        """True when anything is at the path (a FIFO too: reading it raises a typed error, not "no card data")."""
         return os.path.lexists(self.path)
 
 
 def locate_snapshot(explicit: str | os.PathLike[str] | None = None) -> SnapshotLocation:
-    """The snapshot to read, in the order of the module docstring."""
+    """The snapshot to read: ``explicit``, else ``$MTG_DAYNIGHT_DATA_DIR``, else the user import, a checkout's
+    ``carddata/``, the bundled snapshot."""
     given = _explicit_dir(explicit)
     if given is not None:
         return SnapshotLocation(given[0] / SNAPSHOT_NAME, given[1])
@@ -156,11 +128,9 @@ def locate_snapshot(explicit: str | os.PathLike[str] | None = None) -> SnapshotL
 
 def resolve_cache_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """The directory for downloaded bulk files and partial downloads."""
-    if explicit:
-        return Path(explicit).expanduser()
-    from_env = os.environ.get(CACHE_DIR_ENV)
-    if from_env:
-        return Path(from_env).expanduser()
+    given = explicit or os.environ.get(CACHE_DIR_ENV)
+    if given:
+        return Path(given).expanduser()
     import platformdirs
 
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "bulk"
@@ -182,17 +152,8 @@ def remove_stale_temp_files(directory: Path, pattern: str = TEMP_GLOB, head: byt
     """Remove the temporary files a killed run left in ``directory`` (call it holding the lock); returns them.
     Only ours go: regular files (never a symlink or its target) named by ``pattern`` whose content is empty or
     begins as ``head`` does."""
-    removed = []
-    for path in directory.glob(pattern):
-        with contextlib.suppress(OSError):
-            if path.is_symlink() or not path.is_file():
-                continue
-            with path.open("rb") as handle:
-                start = handle.read(len(head))
-            if head.startswith(start):
-                path.unlink()
-                removed.append(path)
-    return removed
+    return [path for path in directory.glob(pattern)
+            if _remove_own(path, lambda data: head.startswith(data[:len(head)]))]
 
 
 def _holder(pid_file: Path) -> str:
@@ -203,69 +164,62 @@ def _holder(pid_file: Path) -> str:
     return text if text.isdigit() else "unknown"
 
 
-def _regular(path: Path) -> os.stat_result | None:
-    """``path``'s own status when it is a regular file (not a link to one), None when nothing is there; raises
-    :class:`CardDataError` when something else is."""
+def _head(path: Path) -> bytes | None:
+    """The first 4 KiB of ``path`` when it is a regular file (not a link to one), None when nothing is there;
+    raises :class:`CardDataError` when something else is."""
     try:
-        status = os.lstat(path)
+        mode = os.lstat(path).st_mode
     except FileNotFoundError:
         return None
-    if not stat.S_ISREG(status.st_mode):
-        kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
-        kind = "a symbolic link" if stat.S_ISLNK(status.st_mode) else kind
+    if not stat.S_ISREG(mode):
+        kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+        kind = "a symbolic link" if stat.S_ISLNK(mode) else kind
         raise CardDataError(f"{path}: {kind}, not a file mtg-daynight wrote: left as it is")
-    return status
-
-
-def _make_lock_file(path: Path) -> None:
-    """Create the empty lock file ``path``, or check that the one there is ours (a regular empty file: filelock
-    truncates what it opens, so a link or a file with content is refused, never opened)."""
-    if os.path.lexists(path.parent) and not path.parent.is_dir():
-        raise CardDataError(f"{path.parent}: not a directory (a data or cache directory must be one)")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    status = _regular(path)
-    if status is not None and status.st_size:
-        raise CardDataError(f"{path}: not a lock file mtg-daynight made (it has content): left as it is")
-    # Create the lock file ourselves first: where it cannot be created (read-only, /proc), filelock would take
-    # the failure for "held by another process" and wait the whole timeout.
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o666))
+    with path.open("rb") as handle:
+        return handle.read(4096)
 
 
 def _write_pid(path: Path, pid: bytes) -> None:
     """Record ``pid`` in the pid file ``path``, unless something not ours is there (a link, a FIFO, a file that
     holds no pid): that is left as it is, and a waiting update says "pid unknown"."""
     with contextlib.suppress(OSError, CardDataError):
-        if _regular(path) is not None and not path.read_bytes().strip().isdigit() and path.stat().st_size:
+        head = _head(path)
+        if head and not head.strip().isdigit():
             return
         with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o666), "wb") as handle:
             handle.write(pid)
 
 
-def _remove_own(path: Path, ours: Callable[[bytes], bool]) -> None:
-    """Remove ``path`` when it is a regular file whose content ``ours`` recognises; anything else stays."""
+def _remove_own(path: Path, ours: Callable[[bytes], bool]) -> bool:
+    """Remove ``path`` when it is a regular file whose content ``ours`` recognises (True); anything else stays."""
     with contextlib.suppress(OSError, CardDataError):
-        if _regular(path) is not None and ours(path.read_bytes()):
+        head = _head(path)
+        if head is not None and ours(head):
             path.unlink()
+            return True
+    return False
 
 
 @contextlib.contextmanager
 def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], None] | None = None) -> Iterator[None]:
-    """Hold the file lock ``path``, recording our pid in ``<path>.pid``.
-
-    When another process holds it, ``notify`` is told ``waiting for another <what> (pid N) ...`` once, and we
-    wait up to ``timeout`` seconds, then raise :class:`LockTimeoutError` naming the lock and the holder.
-    """
+    """Hold the file lock ``path``, our pid in ``<path>.pid``; when another process holds it, say so once to
+    ``notify`` and wait up to ``timeout`` seconds, then raise :class:`LockTimeoutError` naming the holder."""
     import filelock  # the [carddata] extra's: reading a snapshot (deck scan, catalog) does not need it
 
-    _make_lock_file(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if _head(path):  # a link or a file with content is not ours: filelock would truncate it
+        raise CardDataError(f"{path}: not a lock file mtg-daynight made (it has content): left as it is")
+    # Create the lock file ourselves first: where it cannot be created (read-only, /proc), filelock would take
+    # the failure for "held by another process" and wait the whole timeout.
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o666))
     pid_file = path.with_name(path.name + ".pid")
     lock = filelock.FileLock(str(path))
     try:
         lock.acquire(timeout=0)
     except filelock.Timeout:
-        holder = _holder(pid_file)
         if notify is not None:
-            notify(f"waiting for another {what} (pid {holder}) to finish: it holds {path} (up to {timeout:g} s)")
+            notify(f"waiting for another {what} (pid {_holder(pid_file)}) to finish: it holds {path} (up to "
+                   f"{timeout:g} s)")
         try:
             lock.acquire(timeout=timeout)
         except filelock.Timeout:
@@ -285,12 +239,8 @@ def pid_lock(path: Path, *, timeout: float, what: str, notify: Callable[[str], N
 
 
 class Store:
-    """The directories one update works in, resolved once (:meth:`resolve`), and everything that changes them: the
-    snapshot's atomic write, its removal, the update lock and the download cache's lock.
-
-    ``data`` is the data directory and ``snapshot`` the snapshot's file in it; ``cache``, for a download only,
-    holds the bulk files and partial downloads (None for an import of local files, which touches no cache).
-    """
+    """The directories of one update and what changes them: ``data``, the data directory, with ``snapshot``, its
+    file; ``cache``, for a download only, the bulk files and partial downloads (None for local files)."""
 
     def __init__(self, data: Path, cache: Path | None = None) -> None:
         self.data = data
@@ -305,28 +255,25 @@ class Store:
         *,
         download: bool = False,
     ) -> Store:
-        """The store of ``--data-dir`` (else ``$MTG_DAYNIGHT_DATA_DIR``, else the user data directory) and, for a
-        ``download``, of ``--cache-dir`` (else ``$MTG_DAYNIGHT_CACHE_DIR``, else the user cache directory).
-        Raises :class:`CardDataError` for a data directory that is not one (:func:`checked_dir`)."""
+        """The store of ``data_dir`` (:func:`resolve_data_dir`) and, for a ``download``, of ``cache_dir``
+        (:func:`resolve_cache_dir`)."""
         return cls(resolve_data_dir(data_dir), resolve_cache_dir(cache_dir) if download else None)
 
     def check_ours(self) -> bool:
         """True when a snapshot mtg-daynight wrote is at :attr:`snapshot`, False when nothing is; raises
-        :class:`CardDataError` when something else is (a directory, a link, a FIFO, a file that does not start as
-        a snapshot does): that is never replaced or removed."""
-        if _regular(self.snapshot) is None:
+        :class:`CardDataError` when something else is (that is never replaced or removed)."""
+        head = _head(self.snapshot)
+        if head is None:
             return False
-        with self.snapshot.open("rb") as handle:
-            if _SNAPSHOT_START.match(handle.read(4096)):
-                return True
+        if _SNAPSHOT_START.match(head):
+            return True
         raise CardDataError(
             f"{self.snapshot}: not a card-data snapshot (no snapshot manifest at its start): left as it is; move it "
             "away or name another data directory"
         )
 
     def write_snapshot(self, snapshot: Snapshot) -> Path:
-        """Write the snapshot atomically (:func:`~mtg_daynight.atomicfile.write_atomic`), over a snapshot we wrote
-        only (:meth:`check_ours`); return its file."""
+        """Write the snapshot atomically, over a snapshot we wrote only (:meth:`check_ours`); return its file."""
         checked_dir(self.data, "the data directory")
         self.data.mkdir(parents=True, exist_ok=True)
         self.check_ours()
@@ -335,8 +282,7 @@ class Store:
 
     def replace_snapshot(self, new: Snapshot, old: Snapshot | None) -> Snapshot:
         """Write ``new`` over ``old`` (the snapshot read from :attr:`snapshot`) unless it holds the same data
-        (:func:`~mtg_daynight.importer.snapshot.same_data`): then nothing is written, the file keeps its bytes and
-        its modification time, and ``old`` is returned. Returns the snapshot now in the file."""
+        (:func:`~mtg_daynight.importer.snapshot.same_data`); return the snapshot now in the file."""
         if old is not None and same_data(new, old):
             return old
         self.write_snapshot(new)
@@ -344,12 +290,8 @@ class Store:
 
     @contextlib.contextmanager
     def lock(self, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> Iterator[None]:
-        """Hold the data directory's update lock (concurrent updates wait for each other, ``notify`` says so).
-
-        Holding it, the temporary files of a killed snapshot write are removed first. When the directory did not
-        exist and holds no snapshot at the end (a failed first import), the lock file and the directory it made
-        are removed again, so a failure leaves nothing behind.
-        """
+        """Hold the data directory's update lock, removing first what a killed snapshot write left; a directory it
+        made that holds no snapshot at the end (a failed first import) is removed again, with the lock file."""
         made = not os.path.lexists(checked_dir(self.data, "the data directory"))
         try:
             with pid_lock(self.data / LOCK_NAME, timeout=timeout, what="card-data update", notify=notify):
@@ -363,19 +305,15 @@ class Store:
 
     @contextlib.contextmanager
     def cache_lock(self, bulk_type: str, notify: Callable[[str], None] | None = None) -> Iterator[Path]:
-        """Hold the download cache's lock for ``bulk_type`` and give the cache directory; the download state
-        files a killed run left (ours only) are removed first."""
-        if self.cache is None:
-            raise CardDataError("this store has no download cache (resolve it with download=True)")
+        """Hold the download cache's lock for ``bulk_type``, removing first what a killed run left; give the cache."""
+        assert self.cache is not None, "a store resolved with download=True"
         with pid_lock(self.cache / f".{bulk_type}.lock", timeout=600, what="download", notify=notify):
             remove_stale_temp_files(self.cache, CACHE_TEMP_GLOB, CACHE_TEMP_HEAD)
             yield self.cache
 
     def remove_snapshot(self, *, timeout: float = 600.0, notify: Callable[[str], None] | None = None) -> bool:
-        """Remove the snapshot (``carddata reset``), holding the update lock, in one ``unlink`` (so a reader sees
-        the old snapshot or none, never part of one); return False when there was none (nothing is touched then,
-        no lock file made). Only a snapshot we wrote is removed (:meth:`check_ours`); anything else raises
-        :class:`CardDataError` and stays."""
+        """Remove the snapshot we wrote (``carddata reset``, :meth:`check_ours`) in one ``unlink``, holding the
+        update lock; return False when there was none (then no lock file is made)."""
         if not self.check_ours():
             return False
         with self.lock(timeout=timeout, notify=notify):
