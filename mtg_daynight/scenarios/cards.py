@@ -23,7 +23,6 @@ class CardSource(Protocol):
 
     def lookup(self, name: str) -> Card | None:
         """The card called ``name`` (front face name, back face name or "Front // Back"), or None."""
-        ...
 
 
 #: Real cards the scenarios use that are not day/night cards (so the day/night card data does not hold them): a
