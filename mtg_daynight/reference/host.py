@@ -28,15 +28,8 @@ class ReferenceHost(Turns):
     ``daynight`` default: a fresh one without entry-point plugins. Built on the parts Table, Outcomes, Zones, Turns.
     """
 
-    def __init__(
-        self,
-        players: Sequence[str] = ("A", "B"),
-        *,
-        teams: Sequence[Sequence[str]] | None = None,
-        daynight: DayNight | None = None,
-        game_id: str = "reference",
-        variants: Sequence[str] = (),
-    ) -> None:
+    def __init__(self, players: Sequence[str] = ("A", "B"), *, teams: Sequence[Sequence[str]] | None = None,
+                 daynight: DayNight | None = None, game_id: str = "reference", variants: Sequence[str] = ()) -> None:
         if teams:
             groups = tuple(tuple(team) for team in teams)
             everyone = tuple(p for team in groups for p in team)

@@ -8,17 +8,8 @@ from typing import Any, ClassVar, Literal
 import msgspec
 
 from mtg_daynight.reference.objects import Step, Zone
-from mtg_daynight.rules import (
-    ChangeVetoed,
-    DesignationChange,
-    DoesNotEnter,
-    Side,
-    Transform,
-    TransformRefused,
-)
-from mtg_daynight.rules import (
-    FaceDownRefused as FaceDownRefusedAction,
-)
+from mtg_daynight.rules import ChangeVetoed, DesignationChange, DoesNotEnter, Side, Transform, TransformRefused
+from mtg_daynight.rules import FaceDownRefused as FaceDownRefusedAction
 from mtg_daynight.rules.outcome import Action
 
 

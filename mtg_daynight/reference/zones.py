@@ -75,30 +75,15 @@ class Zones(Outcomes):
 
     # -- the battlefield ---------------------------------------------------------------------------------------
 
-    def put_onto_battlefield(
-        self,
-        card: Card,
-        controller: str,
-        *,
-        transformed: bool = False,
-        face_down: bool = False,
-        token: bool = False,
-        id: str | None = None,
-    ) -> str:
+    def put_onto_battlefield(self, card: Card, controller: str, *, transformed: bool = False, face_down: bool = False,
+                             token: bool = False, id: str | None = None) -> str:
         """Put ``card`` onto the battlefield without casting it; return its id."""
         ids = None if id is None else [id]
         return self.put_many([(card, controller)], transformed=transformed, face_down=face_down, token=token,
                              ids=ids)[0]
 
-    def put_many(
-        self,
-        cards: Sequence[tuple[Card, str]],
-        *,
-        transformed: bool | Sequence[bool] = False,
-        face_down: bool = False,
-        token: bool = False,
-        ids: Sequence[str] | None = None,
-    ) -> list[str]:
+    def put_many(self, cards: Sequence[tuple[Card, str]], *, transformed: bool | Sequence[bool] = False,
+                 face_down: bool = False, token: bool = False, ids: Sequence[str] | None = None) -> list[str]:
         """Put several cards onto the battlefield in one simultaneous batch (``transformed``: one flag or one per
         card); return their ids."""
         if ids is not None and (len(ids) != len(cards) or len(set(ids)) != len(ids)):

@@ -1,10 +1,5 @@
 """The adapter Protocol: scenario actions in terms of an engine, and what the scenario runner observes (how to
-write one: docs/conformance.md; the worked example: :mod:`~mtg_daynight.scenarios.reference_adapter`).
-
-Objects are named by the scenario's names (``as``), in the calls and in the :data:`Seen` records alike. A method
-the engine cannot do raises :class:`Unsupported` (or ``NotImplementedError``), and a method marked "Optional." may
-be left out: the scenarios that need it are skipped, not failed.
-"""
+write one: docs/conformance.md). A method marked "Optional." may be left out: its scenarios are skipped."""
 
 from __future__ import annotations
 
@@ -28,8 +23,7 @@ from mtg_daynight.rules import (
     TransformRefused,
 )
 
-#: What the package exports (mtg_daynight.scenarios re-exports it): the Protocol, what its methods take and
-#: return, and every ``Seen`` record.
+#: What the package exports (mtg_daynight.scenarios re-exports it).
 __all__ = ["Adapter", "Entering", "PermanentView", "Seen", "SeenEntered", "SeenPhased", "SeenTrigger", "Unsupported"]
 
 
@@ -90,9 +84,8 @@ class SeenPhased(msgspec.Struct, frozen=True, tag="phased"):
     during_untap_step: bool
 
 
-#: What an engine reports it did, in order: the rules' outcome actions as the outcome gave them, objects renamed
-#: to the scenario's names (``msgspec.structs.replace(action, permanent=name)``), and the three ``Seen*`` records
-#: of the engine's own doings (docs/conformance.md, "What seen() reports").
+#: What an engine reports it did, in order: the rules' outcome actions (objects renamed to the scenario's names)
+#: and the ``Seen*`` records of its own doings (docs/conformance.md, "What seen() reports").
 Seen = (
     SeenEntered | Transform | TransformRefused | DesignationChange | ChangeVetoed | SeenTrigger | DoesNotEnter
     | FaceDownRefused | SeenPhased
@@ -107,13 +100,7 @@ def optional(adapter: Adapter, method: str) -> Callable[..., None]:
 
 
 class Adapter(Protocol):
-    """An engine, as the scenario runner drives it. One adapter object plays one scenario (one game).
-
-    Turns: the runner works out the turn order (extra turns included) and calls :meth:`begin_turn`, which plays
-    the untap step (502.1 phasing, the rules' 502.2 check, 502.3 untap) and the upkeep (putting day/night
-    triggers from an untap-step change on the stack and resolving them) and stops in the main step. Anything
-    left on the stack resolves first.
-    """
+    """An engine, as the scenario runner drives it: one adapter object plays one scenario (one game)."""
 
     def start(self, players: tuple[str, ...], teams: tuple[tuple[str, ...], ...] | None) -> None:
         """Start the game: players in turn order; ``teams`` for shared team turns (805), else None."""
