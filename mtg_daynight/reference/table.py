@@ -143,9 +143,6 @@ class Table:
         if player not in self.players:
             raise IllegalActionError(f"unknown player {player!r} (players: {', '.join(self.players)})")
 
-    def _group_of(self, player: str) -> tuple[str, ...]:
-        return next(g for g in self.groups if player in g)
-
     def _in_turn(self, what: str) -> None:
         if self.turn == 0:
             raise IllegalActionError(f"can't {what} before the first turn has begun")

@@ -39,7 +39,7 @@ class Turns(Zones):
     def take_extra_turn(self, player: str) -> None:
         """``player`` (or, under shared team turns, their team) takes an extra turn after this one (500.7)."""
         self._check_player(player)
-        self._extra_turns.append(self._group_of(player))
+        self._extra_turns.append(next(g for g in self.groups if player in g))
 
     def begin_turn(
         self, active: str | Sequence[str] | None = None, *, extra: bool = False, untap_step: bool = True
