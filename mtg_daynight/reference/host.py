@@ -116,7 +116,7 @@ class ReferenceHost(Turns):
         self._report("become", {"to": to, "cause": cause}, cause=cause)
 
     def stop_forbidding(self, permanent: str) -> None:
-        """The permanent's "it can't become day/night" ability stops applying (reported with ``veto_ended``)."""
+        """The permanent's "it can't become day/night" ability stops applying (``veto_ended``: 702.145d/g look)."""
         obj = self.permanent(permanent)
         if not obj.card.forbids or obj.forbids_ended:
             raise IllegalActionError(f"{permanent!r} ({obj.name}) has no \"it can't become day/night\" ability that "

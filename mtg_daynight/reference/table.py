@@ -127,6 +127,7 @@ class Table:
         self._stop_effects(obj.id)
 
     def _start_effects(self, obj: GameObject) -> None:
+        """Register ``obj``'s "it can't become day/night" effects (731.1 and 702.145d/g ask them: the veto hook)."""
         for after in sorted(obj.card.forbids):
             effect = f"{obj.card.face(obj.face).name} ({obj.id}) says it can't become {after}"
             self.effects.add_cant_become(self.game_id, effect, after, source=obj.id)

@@ -46,7 +46,7 @@ class Turns(Zones):
     ) -> int:
         """Resolve the stack, then play the next turn (``active``: default :meth:`next_active`; ``extra=True``: the
         turn order then goes on as if it had not happened) up to its main step; return its number: the untap step
-        (502.1 phasing, the rules' 502.2 check, 502.3; ``untap_step=False``: none, Stasis), then the upkeep."""
+        (502.1 phasing, the rules' 502.2 check of 731.2, 502.3; ``untap_step=False``: none), then the upkeep."""
         if active is None:
             group = self.next_active()
             if self._extra_turns:

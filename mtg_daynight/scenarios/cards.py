@@ -65,8 +65,8 @@ class CardCatalog:
 
 
 class DatabaseCards:
-    """A :class:`CardSource` over the project's card database: its faces and ``forbids``, never the Day // Night
-    helper card (docs/scenarios.md, "Cards from mod files")."""
+    """A :class:`CardSource` over the project's card database: its faces and ``forbids`` (a veto, 731.1), never the
+    Day // Night helper card (docs/scenarios.md, "Cards from mod files")."""
 
     def __init__(self, database: CardDatabase) -> None:
         self._database = database
