@@ -19,15 +19,8 @@ Public API (stable)::
     host.permanent(spell).face                  # Side.BACK: same object, counters/tapped/sickness kept
     host.events(log.Transformed)[0].rule        # '702.145b': the Transform outcome action's (entry.action)
 
-Beyond the example it models turns without an untap step and additional beginning phases (500.8), extra turns,
-players leaving (800.4a), copies, tokens and zone moves, phasing, face-down permanents (712.16, 708.2b, 712.15a),
-granted abilities, back faces given later, restrictions, "it can't become day/night" effects and saves: each is a
-method of :class:`ReferenceHost` with its own docstring (reading: :class:`~.table.Table`). Every method that makes
-an object also takes ``id=`` to choose its id (default ``oN``).
-
-Errors: :class:`IllegalActionError` for impossible actions (nothing changes); :class:`HostContractError` when an
-outcome cannot be carried out (a rules bug); the rules' own :class:`~mtg_daynight.BadEventError` propagates
-unchanged (the host validates first, so its state is untouched then too).
+Every other event it models is a method of :class:`ReferenceHost`. Errors: :class:`IllegalActionError` (nothing
+changes), :class:`HostContractError` (a rules bug); the rules' :class:`~mtg_daynight.BadEventError` propagates.
 """
 
 from __future__ import annotations
@@ -38,14 +31,5 @@ from mtg_daynight.reference.errors import HostContractError, IllegalActionError
 from mtg_daynight.reference.host import ReferenceHost
 from mtg_daynight.reference.objects import GameObject, Step, Zone
 
-__all__ = [
-    "Card",
-    "CardKind",
-    "GameObject",
-    "HostContractError",
-    "IllegalActionError",
-    "ReferenceHost",
-    "Step",
-    "Zone",
-    "log",
-]
+__all__ = ["Card", "CardKind", "GameObject", "HostContractError", "IllegalActionError", "ReferenceHost", "Step", "Zone",
+           "log"]

@@ -1,8 +1,4 @@
-"""Cards as the reference host knows them: the printed faces (daybound and nightbound live on
-:class:`~mtg_daynight.rules.Face`), the kind of card, and the few abilities the host models: phasing, a "whenever day
-becomes night or night becomes day" trigger (Brimstone Vandal's shape) and an "it can't become day/night" static
-ability (Angel of Eternal Dawn's shape).
-"""
+"""Cards as the reference host knows them: the printed faces, the kind, and the few abilities the host models."""
 
 from __future__ import annotations
 

@@ -6,11 +6,8 @@ from mtg_daynight.errors import DayNightError
 
 
 class IllegalActionError(DayNightError, ValueError):
-    """The action cannot happen in the reference host's game as it stands (unknown object, wrong zone, no turn
-    yet, empty stack...). Nothing changed: neither the host nor the plugin."""
+    """The action cannot happen in the reference host's game as it stands; nothing changed."""
 
 
 class HostContractError(DayNightError):
-    """The plugin's outcome could not be carried out as the contract says (e.g. a Transform into the face that
-    is already up, or an EnterFace for a permanent that is not entering). This means a bug in the rules core or
-    the contract, never in the caller."""
+    """The plugin's outcome could not be carried out as the contract says: a bug in the rules, never the caller."""

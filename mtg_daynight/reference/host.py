@@ -1,12 +1,7 @@
 """The reference host, :class:`ReferenceHost`: read it as the model adapter. It talks to the rules only through the
-typed facade (:class:`~mtg_daynight.Game`), reports every event in the order it happens, and carries out every
-:class:`~mtg_daynight.Outcome` action in order.
-
-A card that ``forbids`` a designation registers, before its permanent enters, one effect per forbidden designation
-with the same :class:`~mtg_daynight.effects.HostEffects` plugin a bridge engine uses, its ``source`` being the
-permanent: the veto then ends by itself when the permanent leaves, phases out or is turned face down (those events
-look again, 702.145d/g); :meth:`ReferenceHost.stop_forbidding` ends it for any other reason.
-"""
+typed facade (:class:`~mtg_daynight.Game`), reports every event in order and carries out every outcome action.
+A card that ``forbids`` a designation registers its effects (:class:`~mtg_daynight.effects.HostEffects`, ``source``
+the permanent) before it enters."""
 
 from __future__ import annotations
 
@@ -29,28 +24,12 @@ __all__ = ["ReferenceHost", "turn_order_without"]
 
 
 class ReferenceHost(Turns):
-    """One game on the reference engine (the package docstring has an example).
-
-    ``players`` in turn order; ``teams`` (lists of players) switches to shared team turns (805): each turn
-    belongs to a whole team. ``daynight``: the plugin manager wrapper to use (default: a fresh one without
-    entry-point plugins, so that nothing installed changes the reference behaviour). ``game_id`` and ``variants``
-    go to ``new_game``.
-
-    The host is its :class:`~mtg_daynight.reference.table.Table` (state and reading) and the parts built on it,
-    one class each: :class:`~.outcomes.Outcomes` (the one path to the rules, ``_report``), :class:`~.zones.Zones`
-    (spells and zone moves) and :class:`~.turns.Turns` (turn structure); the other events (abilities, back faces,
-    restrictions, effects, players leaving, saving, the generic :meth:`report`) are this class's own.
+    """One game on the reference engine: ``players`` in turn order, or ``teams`` for shared team turns (805);
+    ``daynight`` default: a fresh one without entry-point plugins. Built on the parts Table, Outcomes, Zones, Turns.
     """
 
-    def __init__(
-        self,
-        players: Sequence[str] = ("A", "B"),
-        *,
-        teams: Sequence[Sequence[str]] | None = None,
-        daynight: DayNight | None = None,
-        game_id: str = "reference",
-        variants: Sequence[str] = (),
-    ) -> None:
+    def __init__(self, players: Sequence[str] = ("A", "B"), *, teams: Sequence[Sequence[str]] | None = None,
+                 daynight: DayNight | None = None, game_id: str = "reference", variants: Sequence[str] = ()) -> None:
         if teams:
             groups = tuple(tuple(team) for team in teams)
             everyone = tuple(p for team in groups for p in team)
@@ -79,15 +58,12 @@ class ReferenceHost(Turns):
                      lambda: self._set_abilities([change]))
 
     def set_abilities_batch(self, changes: Sequence[AbilityChange]) -> None:
-        """Effects change several permanents' day/night keywords at the same moment (Humility leaves the
-        battlefield): one :class:`~mtg_daynight.rules.AbilityChange` (the full current sets) per permanent, reported
-        in one event, so the rules look once (702.145d/g)."""
+        """Effects change several permanents' keywords at the same moment: one event, the rules look once."""
         checked = self._abilities([(change.permanent, change.gained, change.lost) for change in changes])
         self._report("set_abilities_batch", {"changes": checked}, lambda: self._set_abilities(checked))
 
     def _abilities(self, changes: Sequence[tuple[str, Iterable[Keyword | str], Iterable[Keyword | str]]]
                    ) -> list[AbilityChange]:
-        """The changes, each permanent checked to be on the battlefield and each keyword made a Keyword."""
         for permanent, _, _ in changes:
             self.permanent(permanent)
         return [AbilityChange(permanent, frozenset(Keyword(k) for k in gained), frozenset(Keyword(k) for k in lost))
@@ -101,8 +77,7 @@ class ReferenceHost(Turns):
                       lost=tuple(sorted(change.lost)))
 
     def set_back_face(self, permanent: str, back: Face, cause: str) -> None:
-        """An effect (``cause``, e.g. Werewhat) gives the permanent the back face ``back``: from now on its card
-        has that back face (it can transform, 712.9); carry out what the rules then do (702.145c at night)."""
+        """An effect (``cause``, e.g. Werewhat) gives the permanent the back face ``back`` (712.9, 702.145c)."""
         obj = self.permanent(permanent)
 
         def host_side() -> None:
@@ -113,8 +88,7 @@ class ReferenceHost(Turns):
         self._report("set_back_face", {"permanent": permanent, "back": back, "cause": cause}, host_side, cause)
 
     def add_restriction(self, permanent: str, restriction: str) -> None:
-        """A "can't transform" effect named ``restriction`` starts applying to the permanent (another of the same
-        name may already apply: each is counted)."""
+        """A "can't transform" effect named ``restriction`` starts applying to the permanent (each one counted)."""
         self._restriction(permanent, restriction, applies=True)
 
     def remove_restriction(self, permanent: str, restriction: str) -> None:
@@ -142,8 +116,7 @@ class ReferenceHost(Turns):
         self._report("become", {"to": to, "cause": cause}, cause=cause)
 
     def stop_forbidding(self, permanent: str) -> None:
-        """The permanent's "it can't become day/night" ability stops applying (it loses its abilities): the host
-        tells the rules with ``veto_ended``, so 702.145d/g look again at once."""
+        """The permanent's "it can't become day/night" ability stops applying (``veto_ended``: 702.145d/g look)."""
         obj = self.permanent(permanent)
         if not obj.card.forbids or obj.forbids_ended:
             raise IllegalActionError(f"{permanent!r} ({obj.name}) has no \"it can't become day/night\" ability that "
@@ -155,10 +128,8 @@ class ReferenceHost(Turns):
         self._report("veto_ended", {"cause": cause})
 
     def player_leaves(self, player: str) -> None:
-        """``player`` leaves the game (800.4a): every object they own leaves the game (the permanents in one
-        ``leave`` batch), control of permanents they control but do not own goes back to their owners, their
-        turns are taken out of the turn order (a turn of theirs in progress goes on to its end), then the rules
-        are told with ``player_left``."""
+        """``player`` leaves the game (800.4a): what they own leaves (one ``leave`` batch), control goes back to
+        owners, their turns leave the turn order, then the rules are told with ``player_left``."""
         self._check_player(player)
         if len(self.players) == 1:
             raise IllegalActionError(f"{player!r} is the last player: end the game instead")
@@ -185,23 +156,15 @@ class ReferenceHost(Turns):
         self._log(log.PlayerLeft, player=player)
 
     def report(self, event: str, **arguments: object) -> Outcome:
-        """Report the facade's event ``event`` (a :class:`~mtg_daynight.Game` method, e.g. ``"veto_ended"``) with
-        ``arguments`` and carry out its outcome: the path for an event that changes nothing in the host's own
-        state. Logged as :class:`~mtg_daynight.reference.log.Reported`. A method that is no event with named
-        parameters (a query such as ``designation``, ``save`` or ``end``, or one of ``*permanents``) is refused
-        before it is called: :class:`IllegalActionError`, nothing changed."""
+        """Report the facade's event ``event`` with ``arguments`` and carry out its outcome (logged as ``Reported``);
+        anything but an event with named parameters is an :class:`IllegalActionError`, nothing changed."""
         if not _named_event(event):
             raise IllegalActionError(f"report: {event!r} is not an event")
         return self._report(event, arguments, lambda: self._log(log.Reported, kind=event, arguments=dict(arguments)))
 
     def save_and_reload(self) -> bytes:
-        """Save the rules' state and load it back under the same game id (what an engine that stores ``save()``
-        in its positions does); the game then goes on from the loaded state. Returns the saved bytes.
-
-        Loading never replaces a running game, so the game is ended first. Ending it makes every plugin drop what
-        it kept for the game, the host's can't-become effects included; they are the host's, not part of the save,
-        so the effects plugin sits out the end (unregistered, then registered again) and keeps them."""
-        data = self.game.save()
+        """Save the rules' state and load it back under the same game id; return the saved bytes."""
+        data = self.game.save()  # the host's effects are not in the save: their plugin sits out the game's end
         self.daynight.pm.unregister(self.effects)
         try:
             self.game.end()
@@ -222,14 +185,14 @@ class ReferenceHost(Turns):
         self.permanent(permanent).tapped = False
 
     def add_counters(self, permanent: str, kind: str = "+1/+1", amount: int = 1) -> None:
-        """Put ``amount`` counters of ``kind`` on the permanent (host state only: survives transforms)."""
+        """Put ``amount`` counters of ``kind`` on the permanent (host state only)."""
         if amount < 1:
             raise IllegalActionError(f"add counters: amount must be at least 1, not {amount}")
         counters = self.permanent(permanent).counters
         counters[kind] = counters.get(kind, 0) + amount
 
     def end(self) -> None:
-        """The game is over: the rules forget it and the host's effects plugin is unregistered."""
+        """The game is over: the rules forget it and the effects plugin is unregistered."""
         self.game.end()
         self.daynight.pm.unregister(self.effects)
 

@@ -1,11 +1,5 @@
-"""The reference host's event log: what happened in the game, in order, for tests and scenarios to check.
-
-Every entry has the turn number and the step it happened in, and a tag (``event``) when encoded as JSON. The
-entries that record a rules decision carried out (:class:`Decision`: :class:`Transformed`, :class:`Refused`,
-:class:`DesignationChanged`, :class:`Vetoed`, :class:`NotEntered`, :class:`FaceDownRefused`) hold the outcome
-action itself (``action``, whose fields read as the entry's own: ``entry.rule``) and take their tag from it (one
-vocabulary: ``transform``, ``refused``, ``designation``, ``vetoed``, ``not_entered``, ``face_down_refused``).
-"""
+"""The reference host's event log: what happened in the game, in order, each entry with its turn, step and tag
+(``event``). A :class:`Decision` holds the outcome action it carried out and takes its tag from it."""
 
 from __future__ import annotations
 
@@ -14,22 +8,12 @@ from typing import Any, ClassVar, Literal
 import msgspec
 
 from mtg_daynight.reference.objects import Step, Zone
-from mtg_daynight.rules import (
-    ChangeVetoed,
-    DesignationChange,
-    DoesNotEnter,
-    Side,
-    Transform,
-    TransformRefused,
-)
-from mtg_daynight.rules import (
-    FaceDownRefused as FaceDownRefusedAction,
-)
+from mtg_daynight.rules import ChangeVetoed, DesignationChange, DoesNotEnter, Side, Transform, TransformRefused
+from mtg_daynight.rules import FaceDownRefused as FaceDownRefusedAction
 from mtg_daynight.rules.outcome import Action
 
 
 def _tag(action: type[Action]) -> str:
-    """The outcome action's tag: the log says what the rules said, in the rules' words."""
     tag = action.__struct_config__.tag
     assert isinstance(tag, str)
     return tag
@@ -38,8 +22,7 @@ def _tag(action: type[Action]) -> str:
 class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True, gc=False):
     """Base of every log entry: when it happened."""
 
-    #: The tag of the conformance kit's ``Seen`` record this entry is observed as ("" for none): the record's fields
-    #: are among the entry's (mtg_daynight.scenarios.adapter, "What seen() reports" in docs/conformance.md).
+    #: The tag of the kit's ``Seen`` record this entry is observed as ("" for none), its fields among the entry's.
     observed_as: ClassVar[str] = ""
 
     turn: int
@@ -47,9 +30,7 @@ class LogEntry(msgspec.Struct, frozen=True, tag_field="event", kw_only=True, gc=
 
 
 class Decision(LogEntry, frozen=True):
-    """Base of the entries that record a rules decision the host carried out: ``action``, the outcome action, whose
-    fields read as the entry's own (``entry.rule`` is ``entry.action.rule``) unless the entry has one of that
-    name."""
+    """A rules decision the host carried out: ``action``, whose fields read as the entry's own (``entry.rule``)."""
 
     def __getattr__(self, name: str) -> Any:
         if name == "action":
@@ -111,8 +92,7 @@ class Resolved(LogEntry, frozen=True, tag="resolved"):
 
 
 class Entered(LogEntry, frozen=True, tag="entered"):
-    """A permanent entered the battlefield with ``face`` up; ``transformed``: it entered transformed (702.145b),
-    which is not a transform; ``rule``: the rule behind the face ("" when day/night had no say)."""
+    """A permanent entered with ``face`` up (``transformed``: 702.145b, not a transform; ``rule``: "" for none)."""
 
     observed_as = "entered"
 
@@ -127,8 +107,7 @@ class Entered(LogEntry, frozen=True, tag="entered"):
 
 
 class NotEntered(Decision, frozen=True, tag=_tag(DoesNotEnter)):
-    """A permanent (``name``) did not enter after all (712.13a: it would have entered transformed with an instant
-    or sorcery back face); the card went to ``to`` (``None``: a token or copy ceased to exist)."""
+    """A permanent did not enter after all (712.13a); the card went to ``to`` (``None``: it ceased to exist)."""
 
     action: DoesNotEnter
     name: str
@@ -136,8 +115,7 @@ class NotEntered(Decision, frozen=True, tag=_tag(DoesNotEnter)):
 
 
 class Left(LogEntry, frozen=True, tag="left"):
-    """An object left the battlefield (or the stack) for ``to`` (``None``: a token or copy ceased to exist);
-    ``new_id``: its id in the new zone."""
+    """An object left the battlefield or stack for ``to`` (``None``: it ceased to exist), as ``new_id`` there."""
 
     object: str
     name: str
@@ -146,8 +124,7 @@ class Left(LogEntry, frozen=True, tag="left"):
 
 
 class Transformed(Decision, frozen=True, tag=_tag(Transform)):
-    """A permanent transformed (701.27) from ``before`` to ``after`` (face names), ``to`` being up now; ``cause``:
-    daybound, nightbound, or the other effect the rules allowed."""
+    """A permanent transformed (701.27) from ``before`` to ``after``; ``cause``: daybound, nightbound or an effect."""
 
     action: Transform
     before: str
@@ -176,8 +153,7 @@ class Vetoed(Decision, frozen=True, tag=_tag(ChangeVetoed)):
 
 
 class TriggerPut(LogEntry, frozen=True, tag="trigger"):
-    """A day/night-changed triggered ability of ``source`` went on the stack: ``at="upkeep"`` when the change
-    happened during the untap step (no player gets priority there), else ``at="now"``."""
+    """A day/night-changed trigger of ``source`` went on the stack, ``at`` the upkeep (502.4) or ``now``."""
 
     observed_as = "trigger"
 
@@ -239,15 +215,14 @@ class PlayerLeft(LogEntry, frozen=True, tag="player_left"):
 
 
 class Reported(LogEntry, frozen=True, tag="reported"):
-    """The host reported the facade's event ``kind`` (a :class:`~mtg_daynight.Game` method) with ``arguments``
-    through its one generic path (:meth:`~mtg_daynight.reference.ReferenceHost.report`)."""
+    """The host reported the facade's event ``kind`` with ``arguments`` through its generic ``report``."""
 
     kind: str
     arguments: dict[str, object]
 
 
 class Reloaded(LogEntry, frozen=True, tag="reloaded"):
-    """The rules' state was saved and loaded back (``size`` bytes), and the game went on from the loaded state."""
+    """The rules' state was saved and loaded back (``size`` bytes)."""
 
     size: int
 

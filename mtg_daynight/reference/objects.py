@@ -31,17 +31,9 @@ class Step(StrEnum):
 
 
 class GameObject(msgspec.Struct, gc=False):
-    """One object: a spell or ability on the stack, a permanent, or a card in a graveyard or exile.
-
-    - ``id``: the host's id, new on every zone change (400.7); a resolving permanent spell keeps its id.
-    - ``face``: the face that is up (spells on the stack are front face up, per the rulings).
-    - ``token``: a token (it ceases to exist when it leaves the battlefield); ``copy``: a copy of a spell put on
-      the stack without being cast; ``ability``: a triggered ability on the stack (``card`` is its source's).
-    - ``tapped``, ``counters``, ``sick`` (summoning sickness): kept through transforms.
-    - ``face_down``, ``phased_out``, ``restrictions`` (names of "can't transform" effects), ``gained`` /
-      ``lost`` (day/night keywords granted or removed by effects).
-    - ``forbids_ended``: its card's "it can't become day/night" ability no longer applies (it lost it).
-    """
+    """One object: a spell or ability on the stack, a permanent, or a card in a graveyard or exile. ``id`` is new
+    on every zone change (400.7); ``ability``: a trigger on the stack (``card`` its source's); ``restrictions``:
+    "can't transform" effects; ``forbids_ended``: its "it can't become day/night" ability no longer applies."""
 
     id: str
     card: Card

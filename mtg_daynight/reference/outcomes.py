@@ -28,8 +28,7 @@ class Outcomes(Table):
     """The host's part that reports events to the rules and carries out what they decide."""
 
     def _enter(self, objs: list[GameObject], *, from_stack: bool, replacing: GameObject | None = None) -> None:
-        """Ask the rules, then make ``objs`` enter together with the faces the outcome says (the ones that do not
-        enter after all, 712.13a, go to their owner's graveyard instead)."""
+        """Ask the rules, then make ``objs`` enter together with the faces the outcome says (or not at all, 712.13a)."""
         permanents = [
             Permanent(o.id, o.controller, o.card.front, o.card.back, o.face, o.face_down, o.gained, o.lost,
                       frozenset(o.restrictions), o.token, o.card.meld)
@@ -89,10 +88,8 @@ class Outcomes(Table):
         self, event: str, arguments: dict[str, object], host_side: Callable[[], None] = lambda: None, cause: str = "",
         *, each: Sequence[str] = (),
     ) -> Outcome:
-        """The one path from the host to the rules for an event: call the facade's ``event`` with ``arguments``
-        (and ``each``, for an event about any number of permanents), then (the rules having accepted it) make
-        ``host_side`` change and log the host's own state, then carry out the outcome (``cause``: what a 701.27
-        transform or a refusal is logged as caused by)."""
+        """The one path to the rules: call the facade's ``event`` (``*each``, ``**arguments``), then, accepted, run
+        ``host_side`` (the host's own state), then carry out the outcome (``cause``: of a 701.27 transform)."""
         method = getattr(self.game, event, None)
         if event.startswith("_") or not callable(method):
             raise IllegalActionError(f"report: the facade has no event {event!r}")
@@ -104,10 +101,8 @@ class Outcomes(Table):
         return outcome
 
     def _carry_out(self, outcome: Outcome, *, cause: str) -> None:
-        """Carry out ``outcome``'s actions after the entering batch, in order: a day <-> night change (731.1a) puts
-        the "whenever day becomes night or night becomes day" triggers on the stack, at the beginning of the upkeep
-        when it happened during the untap step (no player gets priority there), else at once; a Transform turns the
-        same object over (counters, tapped, summoning sickness stay); a refusal or veto is only logged."""
+        """Carry out ``outcome``'s actions in order: a day <-> night change puts the triggers on the stack (731.1a;
+        in the upkeep when it happened in the untap step), a Transform turns the same object over (701.27)."""
         for action in outcome.actions:
             if isinstance(action, DesignationChange):
                 self._log(log.DesignationChanged, action=action)

@@ -1,7 +1,4 @@
-"""The reference host's table: the game's state (players, turn, step, objects, stack, log), its reading side,
-and the bookkeeping the host's parts share (ids, adding and removing objects, the host's own effects, logging).
-:class:`~mtg_daynight.reference.host.ReferenceHost` is this table with its parts.
-"""
+"""The reference host's table: the game's state, its reading side, and the bookkeeping the host's parts share."""
 
 from __future__ import annotations
 
@@ -16,10 +13,8 @@ from mtg_daynight.rules import Designation, TraceLine
 
 
 class Table:
-    """One game's state on the reference engine (``game``, played by ``groups`` of players in turn order) and its
-    reading side: ``players``, ``groups`` (players, or teams under shared team turns), ``turn``, ``step``,
-    ``active``, ``objects`` (by id, in every zone), ``stack`` (ids, top last), ``log``, ``game`` (the facade
-    :class:`~mtg_daynight.Game`), ``daynight``, and the methods below."""
+    """One game's state on the reference engine: ``players``, ``groups``, ``turn``, ``step``, ``active``,
+    ``objects`` (by id, in every zone), ``stack`` (ids, top last), ``log``, ``game``, ``daynight``."""
 
     def __init__(self, groups: tuple[tuple[str, ...], ...], *, shared_team_turns: bool, daynight: DayNight,
                  game: Game) -> None:
@@ -83,14 +78,12 @@ class Table:
         return [e for e in self.log if isinstance(e, kinds)]
 
     def triggers_on_day_night(self, obj: GameObject) -> bool:
-        """Whether ``obj``'s "whenever day becomes night or night becomes day" ability triggers (731.1a): it has one,
-        it is not phased out (702.26b: treated as though it does not exist) and not face down (708.2: a face-down
-        permanent has no abilities)."""
+        """Whether ``obj``'s day/night-changed ability triggers (731.1a): not phased out (702.26b) nor face down
+        (708.2)."""
         return bool(obj.card.day_night_trigger) and not obj.phased_out and not obj.face_down
 
     def check(self) -> list[str]:
-        """Where the host and the rules disagree (empty when they agree): every battlefield permanent must be known
-        to the rules with the same face, phasing and face-down status, and nothing else may be."""
+        """Where the host's battlefield and the rules' permanents disagree (empty when they agree)."""
         state = self.game.state
         problems = []
         on_battlefield = {o.id: o for o in self.battlefield()}
@@ -134,8 +127,7 @@ class Table:
         self._stop_effects(obj.id)
 
     def _start_effects(self, obj: GameObject) -> None:
-        """Register ``obj``'s "it can't become day/night" effects (702.145d/g and 731.1 ask them through the veto
-        hook; they apply while the rules see ``obj`` on the battlefield, phased in and face up)."""
+        """Register ``obj``'s "it can't become day/night" effects (731.1 and 702.145d/g ask them: the veto hook)."""
         for after in sorted(obj.card.forbids):
             effect = f"{obj.card.face(obj.face).name} ({obj.id}) says it can't become {after}"
             self.effects.add_cant_become(self.game_id, effect, after, source=obj.id)
@@ -151,9 +143,6 @@ class Table:
     def _check_player(self, player: str) -> None:
         if player not in self.players:
             raise IllegalActionError(f"unknown player {player!r} (players: {', '.join(self.players)})")
-
-    def _group_of(self, player: str) -> tuple[str, ...]:
-        return next(g for g in self.groups if player in g)
 
     def _in_turn(self, what: str) -> None:
         if self.turn == 0:

@@ -14,9 +14,8 @@ from mtg_daynight.reference.zones import Zones
 def turn_order_without(
     groups: tuple[tuple[str, ...], ...], index: int, player: str
 ) -> tuple[tuple[tuple[str, ...], ...], int]:
-    """The turn order (players, or teams under shared team turns) once ``player`` has left the game (800.4a), and
-    the new index of the place the next turn follows (``index`` in the old order: -1 before the first turn). A
-    team goes on without them; a group left empty is taken out."""
+    """The turn order once ``player`` has left (800.4a; an empty group is taken out), and the new index of the
+    place the next turn follows (``index`` in the old order: -1 before the first turn)."""
     kept: list[tuple[str, ...]] = []
     place = -1
     for n, group in enumerate(groups):
@@ -40,27 +39,14 @@ class Turns(Zones):
     def take_extra_turn(self, player: str) -> None:
         """``player`` (or, under shared team turns, their team) takes an extra turn after this one (500.7)."""
         self._check_player(player)
-        self._extra_turns.append(self._group_of(player))
+        self._extra_turns.append(next(g for g in self.groups if player in g))
 
     def begin_turn(
         self, active: str | Sequence[str] | None = None, *, extra: bool = False, untap_step: bool = True
     ) -> int:
-        """Begin the next turn and play it up to its main step; return its number.
-
-        ``active``: default :meth:`next_active`. Giving it explicitly plays that player's (team's) turn; with
-        ``extra=True`` the normal turn order then continues as if it had not happened. ``untap_step=False``: the
-        active players skip their untap step (Stasis): no 502.1 phasing, no 502.2 check, no 502.3 untapping;
-        reported with ``untap_step_skipped``.
-
-        Anything left on the stack resolves first (every player passes). Then:
-
-        - untap step: 502.1 phasing (the active players' phased-in permanents with phasing phase out, and their
-          phased-out permanents phase in), reported with the untap step to the rules, which run the 502.2 check
-          (731.2); then 502.3 the active players' permanents untap. Summoning sickness wears off for permanents
-          they have controlled continuously since the turn began.
-        - upkeep: day/night triggers from a change in the untap step go on the stack, then resolve.
-        - main step.
-        """
+        """Resolve the stack, then play the next turn (``active``: default :meth:`next_active`; ``extra=True``: the
+        turn order then goes on as if it had not happened) up to its main step; return its number: the untap step
+        (502.1 phasing, the rules' 502.2 check of 731.2, 502.3; ``untap_step=False``: none), then the upkeep."""
         if active is None:
             group = self.next_active()
             if self._extra_turns:
@@ -93,13 +79,8 @@ class Turns(Zones):
         return self._upkeep_and_main(turn)
 
     def additional_beginning_phase(self) -> int:
-        """An additional beginning phase in the current turn (500.8; Sphinx of the Second Sun), played up to the
-        main step again; returns the turn's number.
-
-        Played as :meth:`begin_turn` plays a turn's beginning (502.1 phasing, the rules' 502.2 check, 502.3, the
-        upkeep), but reported with ``additional_untap_step``: its check looks at the previous turn again, not at this
-        turn's spells. The reference host models no other phases, so the turn goes on in its main step.
-        """
+        """An additional beginning phase in this turn (500.8), played as :meth:`begin_turn` plays one but reported
+        with ``additional_untap_step``, up to the main step again; returns the turn's number."""
         self._in_turn("begin an additional beginning phase")
         self.resolve_all()
         group = self.active
@@ -122,7 +103,6 @@ class Turns(Zones):
         return [o for o in mine if o.card.phasing and not o.phased_out], [o for o in mine if o.phased_out]
 
     def _phase_carried_out(self, phase_out: list[GameObject], phase_in: list[GameObject]) -> None:
-        """502.1's phasing, once reported with its untap step."""
         for obj in phase_out:
             obj.phased_out = True
             self._log(log.PhasedOut, permanent=obj.id, name=obj.name)
@@ -131,8 +111,7 @@ class Turns(Zones):
             self._log(log.PhasedIn, permanent=obj.id, name=obj.name)
 
     def _untap(self, group: tuple[str, ...], *, untapping: bool) -> None:
-        """502.3: the active players' permanents untap (``untapping``: the turn has an untap step); 302.6: summoning
-        sickness wears off either way."""
+        """502.3: the active players' permanents untap (if ``untapping``); 302.6: summoning sickness wears off."""
         for obj in self.battlefield():
             if obj.controller in group and not (untapping and obj.phased_out):
                 if untapping:

@@ -22,9 +22,7 @@ class Zones(Outcomes):
     # -- spells --------------------------------------------------------------------------------------------------
 
     def cast(self, player: str, card: Card, *, id: str | None = None) -> str:
-        """``player`` casts ``card``: it goes on the stack front face up; return the spell's id. Counts for 731.2.
-
-        ``id``: the id to give it (default: a new ``oN``); it keeps it when it resolves into a permanent."""
+        """``player`` casts ``card`` (counts for 731.2): on the stack front face up as ``id``; return the id."""
         self._in_turn("cast a spell")
         self._check_player(player)
         obj = GameObject(self._new_id(id), card, player, player, Zone.STACK)
@@ -35,8 +33,7 @@ class Zones(Outcomes):
         return obj.id
 
     def copy_spell(self, player: str, spell: str, *, id: str | None = None) -> str:
-        """``player`` puts a copy of ``spell`` (on the stack) on the stack without casting it (707.10): it does not
-        count for 731.2. A copy of a permanent spell becomes a token when it resolves."""
+        """``player`` puts a copy of ``spell`` on the stack without casting it (707.10; not counted for 731.2)."""
         self._in_turn("copy a spell")
         self._check_player(player)
         original = self.obj(spell)
@@ -50,8 +47,7 @@ class Zones(Outcomes):
         return obj.id
 
     def resolve(self) -> str:
-        """Resolve the top of the stack; return its id. A permanent spell enters the battlefield (asking the rules
-        for its face first); an instant or sorcery goes to the graveyard; a copy or ability ceases to exist."""
+        """Resolve the top of the stack; return its id."""
         if not self.stack:
             raise IllegalActionError("resolve: the stack is empty")
         obj = self.objects[self.stack[-1]]
@@ -63,16 +59,12 @@ class Zones(Outcomes):
         if obj.card.is_permanent:
             obj.token = obj.copy  # 608.3f: a resolving copy of a permanent spell becomes a token
             self._enter([obj], from_stack=True)
-            self._log_resolved(obj)
+            self._log(log.Resolved, object=obj.id, name=obj.card.front.name)  # after Entered: it became that
             return obj.id
         self.stack.pop()
         self._log(log.Resolved, object=obj.id, name=obj.name)
         self._relocate(obj, Zone.GRAVEYARD)  # a copy ceases to exist instead (704.5e)
         return obj.id
-
-    def _log_resolved(self, obj: GameObject) -> None:
-        # Logged after Entered: the spell resolved by becoming that permanent.
-        self._log(log.Resolved, object=obj.id, name=obj.card.front.name)
 
     def resolve_all(self) -> list[str]:
         """Resolve everything on the stack, top first; return the ids."""
@@ -83,36 +75,17 @@ class Zones(Outcomes):
 
     # -- the battlefield ---------------------------------------------------------------------------------------
 
-    def put_onto_battlefield(
-        self,
-        card: Card,
-        controller: str,
-        *,
-        transformed: bool = False,
-        face_down: bool = False,
-        token: bool = False,
-        id: str | None = None,
-    ) -> str:
-        """Put ``card`` onto the battlefield without casting it (from outside the modelled zones); return its id.
-
-        ``transformed``: an effect puts it onto the battlefield transformed; ``face_down``: manifest-like."""
+    def put_onto_battlefield(self, card: Card, controller: str, *, transformed: bool = False, face_down: bool = False,
+                             token: bool = False, id: str | None = None) -> str:
+        """Put ``card`` onto the battlefield without casting it; return its id."""
         ids = None if id is None else [id]
         return self.put_many([(card, controller)], transformed=transformed, face_down=face_down, token=token,
                              ids=ids)[0]
 
-    def put_many(
-        self,
-        cards: Sequence[tuple[Card, str]],
-        *,
-        transformed: bool | Sequence[bool] = False,
-        face_down: bool = False,
-        token: bool = False,
-        ids: Sequence[str] | None = None,
-    ) -> list[str]:
-        """Put several cards onto the battlefield at the same time (one simultaneous batch); return their ids.
-
-        ``transformed``: for all of them, or one flag per card; ``ids``: the ids to give them (default: new ``oN``
-        ids)."""
+    def put_many(self, cards: Sequence[tuple[Card, str]], *, transformed: bool | Sequence[bool] = False,
+                 face_down: bool = False, token: bool = False, ids: Sequence[str] | None = None) -> list[str]:
+        """Put several cards onto the battlefield in one simultaneous batch (``transformed``: one flag or one per
+        card); return their ids."""
         if ids is not None and (len(ids) != len(cards) or len(set(ids)) != len(ids)):
             raise IllegalActionError(f"put: {len(cards)} cards need {len(cards)} distinct ids, got {list(ids)}")
         flags = [transformed] * len(cards) if isinstance(transformed, bool) else list(transformed)
@@ -123,30 +96,21 @@ class Zones(Outcomes):
         objs = []
         for n, (card, controller) in enumerate(cards):
             self._check_player(controller)
-            transformed = flags[n]
-            if transformed and card.back is None:
+            if flags[n] and card.back is None:
                 raise IllegalActionError(f"{card.name} can't enter transformed: it has no back face")
-            face = Side.BACK if transformed else Side.FRONT
             objs.append(GameObject(self._new_id(None if ids is None else ids[n]), card, controller, controller,
-                                   Zone.EXILE, face=face,
-                                   token=token, face_down=face_down))
+                                   Zone.EXILE, face=Side.BACK if flags[n] else Side.FRONT, token=token,
+                                   face_down=face_down))
         self._enter(objs, from_stack=False)
         return [o.id for o in objs]
 
     def create_token_copy(
         self, of: str, controller: str | None = None, *, double_faced: bool = True, id: str | None = None
     ) -> str:
-        """Create a token that copies permanent ``of``; return its id.
-
-        ``double_faced=True`` (707.8a): a double-faced token with both faces, entering with the same face up as
-        the original (at night a daybound one still enters transformed). ``double_faced=False``: a single-faced
-        token with only the face that is up (e.g. a copy effect that copies only that face): it keeps daybound or
-        nightbound but can never transform."""
+        """Create a token that copies permanent ``of`` (``double_faced=False``: only the face that is up, 707.8a);
+        return its id."""
         source = self.permanent(of)
-        if source.face_down:
-            # 708.2b: face-down status is part of the copiable values; a copy of a face-down permanent gets its
-            # face-down characteristics (no name, no abilities, so no daybound), not the card's faces. This host
-            # models no nameless permanent, so it refuses rather than copy the hidden faces.
+        if source.face_down:  # 708.2b: the copy would be nameless, which this host does not model
             raise IllegalActionError(
                 f"token copy of {of!r}: it is face down, and a copy of a face-down permanent has no name and no "
                 "abilities (708.2b: face-down status is copiable), not its card's faces; the reference host does "
@@ -163,9 +127,8 @@ class Zones(Outcomes):
     def move(
         self, object_id: str, to: Zone | Literal["graveyard", "exile"], *, id: str | None = None
     ) -> str | None:
-        """Move a permanent (or a spell on the stack) to the graveyard or exile; return its new id (400.7: a new
-        object), or None when a token or copy ceases to exist. ``id``: the card's id in its new zone (default a
-        new ``oN``; the id it had is allowed, since the old object no longer exists)."""
+        """Move a permanent or spell to the graveyard or exile; return its new id (400.7), or None when a token or
+        copy ceases to exist (``id``: its id there; the old one is allowed)."""
         zone = Zone(to)
         if zone not in (Zone.GRAVEYARD, Zone.EXILE):
             raise IllegalActionError(f"move {object_id!r}: can only move to the graveyard or exile, not {zone}")
@@ -200,8 +163,7 @@ class Zones(Outcomes):
         return new.id
 
     def phase_out(self, *permanents: str) -> None:
-        """These permanents phase out (an effect, outside the untap step). They phase in during their controller's
-        next untap step (502.1)."""
+        """These permanents phase out by an effect (they phase in at their controller's next untap step, 502.1)."""
         self._phase(permanents, phased_out=True)  # 702.145g: the last daybound permanent phased out while neither
 
     def phase_in(self, *permanents: str) -> None:
@@ -219,8 +181,7 @@ class Zones(Outcomes):
         self._report("phase_out" if phased_out else "phase_in", {}, host_side, each=permanents)
 
     def turn_face_down(self, permanent: str) -> bool:
-        """An effect turns the permanent face down (708.2: no abilities). Asked first: a double-faced permanent
-        (712.16) or a face-down one (708.2b) is left as it is. Returns whether it was turned face down."""
+        """An effect turns the permanent face down (708.2) unless the rules refuse (712.16, 708.2b); return whether."""
         obj = self.permanent(permanent)
         outcome = self.game.turn_face_down(permanent)
         refused = outcome.face_down_refused
@@ -233,8 +194,7 @@ class Zones(Outcomes):
         return True
 
     def turn_face_up(self, permanent: str, face: Side | Literal["front", "back"] = Side.FRONT) -> None:
-        """The face-down permanent is turned face up: front face up (712.15a; the rules refuse ``"back"``).
-        Turning face up is not a transform."""
+        """The face-down permanent is turned face up, front face up (712.15a; not a transform)."""
         obj = self.permanent(permanent)
         if Side(face) is not Side.FRONT:  # 712.15a: a host never turns a face-down permanent face up back face up
             raise BadEventError(f"turn face up: {permanent!r} can't be turned face up back face up: a face-down "

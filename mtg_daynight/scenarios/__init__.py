@@ -36,24 +36,8 @@ def library_files() -> list[Path]:
 
 
 __all__ = [
-    "BUILTIN",
-    "ORDINARY_CARDS",
-    "BundledCards",
-    "Card",
-    "CardCatalog",
-    "CardKind",
-    "CardSource",
-    "DatabaseCards",
-    "Failure",
-    "ReferenceAdapter",
-    "Result",
-    "Scenario",
-    "SkippedCheck",
-    "TableCards",
-    "library_dir",
-    "library_files",
-    "load_scenario",
-    "parse_scenario",
-    "run_scenario",
+    "BUILTIN", "ORDINARY_CARDS", "BundledCards", "Card", "CardCatalog", "CardKind", "CardSource", "DatabaseCards",
+    "Failure", "ReferenceAdapter", "Result", "Scenario", "SkippedCheck", "TableCards", "library_dir", "library_files",
+    "load_scenario", "parse_scenario", "run_scenario",
 ]
 __all__ += adapter.__all__

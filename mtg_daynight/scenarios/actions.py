@@ -1,11 +1,5 @@
-"""Scenario actions: each verb declared once (how a verb is written: docs/scenarios.md, "Adding a verb").
-
-Each action is a table whose *verb* key says what it is; :data:`VERBS` maps each verb to its Struct, in the order
-verbs are recognised (so ``{ put = "X", face_down = true }`` is a ``put`` with a modifier, not a ``face_down``).
-A verb that calls one adapter method and says itself in one sentence is one :func:`_verb` row: its fields (their
-marker types say what they name: :data:`Obj`, :data:`Objs`, :data:`Actor`...), the method and its words; checking
-the names, playing and describing it are :class:`_Action`'s. Only a verb with behaviour of its own is a class.
-"""
+"""Scenario actions: each verb declared once, a :func:`_verb` row or, with behaviour of its own, a class
+(docs/scenarios.md, "Adding a verb")."""
 
 from __future__ import annotations
 
@@ -30,34 +24,25 @@ class Names(Protocol):
 
     def fail(self, where: str, message: str) -> InputFileError:
         """The error to raise for a problem at ``where``."""
-        ...
 
     def lookup(self, name: str, where: str) -> Card:
         """The card called ``name`` (unknown: an error)."""
-        ...
 
     def player(self, player: str, where: str, key: str) -> str:
         """``player``, checked to be one of the scenario's players (``key``: the key that named them)."""
-        ...
 
     def define(self, alias: str | None, default: str, where: str) -> str:
         """A new object name: ``alias``, or a fresh one made from ``default``."""
-        ...
 
     def use(self, alias: str, where: str) -> None:
         """Check that ``alias`` names an object defined so far."""
-        ...
 
     def leaves_game(self, player: str, where: str) -> None:
         """``player`` leaves the game here (800.4a): later actions may not name them."""
-        ...
 
 
 class Mark(msgspec.Struct, frozen=True):
-    """What a field names, for :meth:`_Action.complete`: ``kind`` is ``object`` (one named so far), ``objects``
-    (one or several: made a list), ``player``, ``card``, ``new`` (a new object name, default ``default`` formatted
-    over the fields) or ``positive`` (an amount of at least 1). A player: ``default`` ``"active"`` for the (first)
-    active player, ``acting`` when they act (they may not have left), ``leaves`` when they leave the game here."""
+    """What a field names, for :meth:`_Action.complete` (``default``: a new name's format, or ``"active"``)."""
 
     kind: Literal["object", "objects", "player", "card", "new", "positive"]
     default: str = ""
@@ -91,10 +76,7 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     error: str | None = None
     error_type: str | None = None
 
-    #: The adapter method that plays the verb ("" = it plays nothing), its arguments (attribute names, in order),
-    #: whether the method is one of the adapter's optional ones, and the verb in words (a format string over the
-    #: attributes; a list is joined with commas). A verb whose play and words these say needs no perform or
-    #: describe of its own.
+    #: The adapter method that plays the verb, its arguments, whether it is optional, and the verb in words.
     call: ClassVar[str] = ""
     args: ClassVar[tuple[str, ...]] = ()
     is_optional: ClassVar[bool] = False
@@ -107,8 +89,7 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
         return getattr(self, next(f.name for f in msgspec.structs.fields(self) if f.encode_name == verb))
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the names this action uses and fill in what the file left out (``group``: the active players),
-        as its fields' marks say."""
+        """Check the names this action uses and fill in what the file left out (``group``: the active players)."""
         changes: dict[str, object] = {}
         for name, key, mark in _marks(type(self)):
             value = getattr(self, name)
@@ -135,8 +116,7 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
         return tuple(getattr(self, name) for name, _, mark in _marks(type(self)) if mark.acting)
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Play the action on the adapter (``cards``: the scenario's cards by name): by default, :attr:`call`
-        with :attr:`args`."""
+        """Play the action on the adapter (``cards``: the scenario's cards by name)."""
         if self.call:
             method = optional(adapter, self.call) if self.is_optional else getattr(adapter, self.call)
             method(*(getattr(self, name) for name in self.args))
@@ -149,9 +129,7 @@ class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
 
 def _verb(verb: str, doc: str, call: str = "", words: str = "", *, optional: bool = False,
           args: tuple[str, ...] | None = None, **fields: Any) -> type[_Action]:
-    """One verb in one row: ``doc`` (its file syntax), the adapter method it calls (``optional``: one marked
-    "Optional."), its words, its fields (name = type, or (type, default); ``as_`` is written ``as``) and the
-    arguments passed (default: every field, in order)."""
+    """One verb in one row: its file syntax, adapter method, words, fields (type or (type, default)) and args."""
     spec = [(n, t[0], msgspec.field(default=t[1], name="as" if n == "as_" else n)) if isinstance(t, tuple)
             else (n, t) for n, t in fields.items()]
     namespace = {"__doc__": doc, "call": call, "words": words, "is_optional": optional,
@@ -172,13 +150,11 @@ class Cast(_Action, frozen=True):
     resolve: bool = True
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Cast, then resolve unless told not to."""
         adapter.cast(self.by, cards[self.cast], self.as_ or self.cast)
         if self.resolve:
             adapter.resolve()
 
     def describe(self) -> str:
-        """In words."""
         stays = "" if self.resolve else ", stays on the stack"
         return f"{self.by} casts {self.cast} ({self.as_}){stays}"
 
@@ -192,13 +168,11 @@ class CopySpell(_Action, frozen=True):
     resolve: bool = False
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Copy, then resolve if told to."""
         adapter.copy_spell(self.by, self.copy, self.as_ or f"copy of {self.copy}")
         if self.resolve:
             adapter.resolve()
 
     def describe(self) -> str:
-        """In words."""
         return f"{self.by} copies {self.copy} without casting it ({self.as_})"
 
 
@@ -223,7 +197,6 @@ class Put(_Action, frozen=True):
         return self.transformed
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the cards, names and flags (as many of each); name every permanent."""
         cards = _tuple(self.put)
         if not cards:
             raise names.fail(where, "'put' lists no cards")
@@ -242,18 +215,15 @@ class Put(_Action, frozen=True):
         return replace(self, put=cards, as_=done, controller=controller, transformed=flags)
 
     def acting(self) -> tuple[str, ...]:
-        """The controller."""
         return (self.controller,)
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """One simultaneous batch."""
         adapter.put_onto_battlefield([
             Entering(name, cards[card], self.controller, flag, self.face_down, self.token)
             for card, name, flag in zip(_tuple(self.put), _tuple(self.as_ or ()), self.flags, strict=True)
         ])
 
     def describe(self) -> str:
-        """In words."""
         names = ", ".join(f"{c} ({a})" for c, a in zip(_tuple(self.put), _tuple(self.as_ or ()), strict=False))
         flags = self.flags
         if len(set(flags)) > 1:
@@ -269,7 +239,6 @@ class Resolve(_Action, frozen=True):
     resolve: bool | Literal["all", "top"]
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Resolve the top, or everything."""
         if self.resolve == "all":
             while adapter.stack_size():
                 adapter.resolve()
@@ -277,7 +246,6 @@ class Resolve(_Action, frozen=True):
             adapter.resolve()
 
     def describe(self) -> str:
-        """In words."""
         return "resolve the whole stack" if self.resolve == "all" else "resolve the top of the stack"
 
 
@@ -291,7 +259,6 @@ class Return(_Action, frozen=True):
     transformed: bool = False
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check the card and controller; name the new object."""
         names.use(self.return_, where)
         if self.controller is not None:
             names.player(self.controller, where, "controller")
@@ -299,11 +266,9 @@ class Return(_Action, frozen=True):
         return replace(self, as_=alias)
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """Return it."""
         adapter.return_to_battlefield(self.return_, self.controller, self.transformed, self.as_ or self.return_)
 
     def describe(self) -> str:
-        """In words."""
         return f"{self.return_} returns to the battlefield" + (" transformed" if self.transformed else "") + (
             f" ({self.as_})" if self.as_ != self.return_ else "")
 
@@ -315,11 +280,9 @@ class Become(_Action, frozen=True):
     cause: str = "an effect"
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """The effect says so."""
         adapter.become(self.become, self.cause)
 
     def describe(self) -> str:
-        """In words."""
         what = "switches day and night" if self.become == "switch" else f"says it becomes {self.become}"
         return f"{self.cause} {what}"
 
@@ -332,11 +295,9 @@ class Abilities(_Action, frozen=True):
     lost: tuple[Keyword, ...] = ()
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """The effects change."""
         adapter.set_abilities(self.abilities, frozenset(self.gained), frozenset(self.lost))
 
     def describe(self) -> str:
-        """In words."""
         return f"{self.abilities} now gains [{', '.join(self.gained)}] and loses [{', '.join(self.lost)}]"
 
 
@@ -357,7 +318,6 @@ class AbilitiesTogether(_Action, frozen=True):
     abilities_together: tuple[AbilityChangeEntry, ...]
 
     def complete(self, names: Names, where: str, group: tuple[str, ...]) -> Self:
-        """Check every name, each listed once."""
         if not self.abilities_together:
             raise names.fail(where, "'abilities_together' needs at least one permanent")
         seen: set[str] = set()
@@ -369,12 +329,10 @@ class AbilitiesTogether(_Action, frozen=True):
         return self
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """The effects change, all at once."""
         changes = [(e.permanent, frozenset(e.gained), frozenset(e.lost)) for e in self.abilities_together]
         optional(adapter, "set_abilities_batch")(changes)
 
     def describe(self) -> str:
-        """In words."""
         each = "; ".join(f"{e.permanent} gains [{', '.join(e.gained)}] and loses [{', '.join(e.lost)}]"
                          for e in self.abilities_together)
         return f"at the same moment: {each}"
@@ -395,13 +353,11 @@ class BackFace(_Action, frozen=True):
     cause: str = "an effect"
 
     def perform(self, adapter: Adapter, cards: Mapping[str, Card]) -> None:
-        """The effect gives it the face."""
         back = self.back
         face = Face(back.name, back.daybound, back.nightbound, back.instant_or_sorcery)
         optional(adapter, "set_back_face")(self.back_face, face, self.cause)
 
     def describe(self) -> str:
-        """In words."""
         return f"{self.cause} makes {self.back.name} the back face of {self.back_face}"
 
 

@@ -1,9 +1,5 @@
-"""An in-process :class:`~mtg_daynight.scenarios.adapter.Adapter` served as an adapter process, for
-``mtg-daynight conformance --program`` (the protocol: :mod:`mtg_daynight.scenarios.program`).
-
-``python -m mtg_daynight.scenarios.adapter_process [package.module:factory]`` serves the factory's adapters (by
-default the reference host's) on stdin/stdout, one fresh adapter per ``start``.
-"""
+"""``python -m mtg_daynight.scenarios.adapter_process [package.module:factory]``: an in-process adapter (default:
+the reference host's) served on stdin/stdout for ``conformance --program``, a fresh one per ``start``."""
 
 from __future__ import annotations
 
@@ -31,8 +27,7 @@ class _Request(msgspec.Struct):
 
 
 def answer(adapter: Adapter | None, factory: AdapterFactory, request: _Request) -> tuple[Adapter | None, Any]:
-    """Carry out one request on ``adapter`` (a fresh one from ``factory`` for ``start``): the adapter to use
-    next, and the result (raises what the adapter raises)."""
+    """Carry out one request on ``adapter`` (a fresh one for ``start``): the adapter to use next, and the result."""
     if request.method == "initialize":
         return adapter, {"protocol": PROTOCOL, "name": factory_name(factory)}
     method = METHODS.get(request.method)

@@ -1,10 +1,4 @@
-"""Cards for scenarios: where a name used in a scenario file comes from (the lookup order: docs/scenarios.md,
-``[cards."Name"]``).
-
-The bundled snapshot is the one source of day/night cards (:data:`BUILTIN`). :data:`ORDINARY_CARDS` holds only
-well-known cards no day/night card data holds, with names and faces we are sure of. Any other card is defined
-inline in the scenario file, marked there as a fixture where it is not a real card.
-"""
+"""Cards for scenarios: where a name used in a scenario file comes from (docs/scenarios.md, ``[cards."Name"]``)."""
 
 from __future__ import annotations
 
@@ -23,7 +17,6 @@ class CardSource(Protocol):
 
     def lookup(self, name: str) -> Card | None:
         """The card called ``name`` (front face name, back face name or "Front // Back"), or None."""
-        ...
 
 
 #: Real cards the scenarios use that are not day/night cards (so the day/night card data does not hold them): a
@@ -51,13 +44,10 @@ class TableCards:
                 self._by_name.setdefault(name.casefold(), card)
 
     def lookup(self, name: str) -> Card | None:
-        """The card called ``name``, or None."""
         return self._by_name.get(name.casefold())
 
     def __len__(self) -> int:
         return len(set(map(id, self._by_name.values())))
-
-
 
 
 class CardCatalog:
@@ -67,7 +57,6 @@ class CardCatalog:
         self.sources = sources
 
     def lookup(self, name: str) -> Card | None:
-        """The card called ``name`` in the first source that has it, or None."""
         for source in self.sources:
             card = source.lookup(name)
             if card is not None:
@@ -76,17 +65,13 @@ class CardCatalog:
 
 
 class DatabaseCards:
-    """A :class:`CardSource` over the project's card database (``mtg_daynight.catalog``: the imported snapshot plus
-    mod files). A name, either face's name, an id or a printed name finds a card, never the Day // Night helper
-    card. A card keeps what the reference host plays of it: its faces and ``CatalogCard.forbids``, so such a
-    permanent vetoes the change (731.1) as an inline card with ``forbids`` does (docs/scenarios.md, "Cards from
-    mod files")."""
+    """A :class:`CardSource` over the project's card database: its faces and ``forbids`` (a veto, 731.1), never the
+    Day // Night helper card (docs/scenarios.md, "Cards from mod files")."""
 
     def __init__(self, database: CardDatabase) -> None:
         self._database = database
 
     def lookup(self, name: str) -> Card | None:
-        """The card ``name`` names in the database, as a scenario card, or None."""
         found = self._database.lookup(name)
         if found is None or found.helper:
             return None
@@ -95,15 +80,12 @@ class DatabaseCards:
 
 
 class BundledCards:
-    """A :class:`CardSource` over the card-data snapshot bundled in the package (loaded on first use, without
-    mod files), so scenarios and the demo play the same real day/night cards on every machine, whatever
-    snapshot ``--data-dir`` or an update selects for the card database."""
+    """A :class:`CardSource` over the card-data snapshot bundled in the package (loaded on first use, no mods)."""
 
     def __init__(self) -> None:
         self._cards: DatabaseCards | None = None
 
     def lookup(self, name: str) -> Card | None:
-        """The card ``name`` names in the bundled snapshot, or None."""
         if self._cards is None:
             from mtg_daynight.catalog import load_database
             from mtg_daynight.importer.store import bundled_snapshot

@@ -1,9 +1,5 @@
-"""The conformance kit: run the scenario library (or any scenario files) against an engine's adapter, from
-``mtg-daynight conformance`` or from the engine's own pytest suite (docs/conformance.md, sections 2 and 4).
-
-An engine is given as a zero-argument factory: one fresh adapter per scenario. The kit judges it by what happens;
-checks of mtg-daynight's own wording are made only with ``strict=True`` (see :func:`run_conformance`).
-"""
+"""The conformance kit: run the scenario library (or any scenario files) against an engine's adapter factory
+(one fresh adapter per scenario), from ``mtg-daynight conformance`` or a pytest suite (docs/conformance.md)."""
 
 from __future__ import annotations
 
@@ -59,9 +55,8 @@ def run_conformance(
     factory: AdapterFactory, files: Sequence[str | Path] = (), *, cards: CardSource | None = None,
     strict: bool = False, on_scenario: Callable[[Path], None] | None = None,
 ) -> list[Result]:
-    """Run every scenario on a fresh adapter from ``factory``; a malformed file raises InputFileError.
-    ``cards``: as for ``load_scenario``; ``strict``: as for ``run_scenario`` (without it, each result lists the
-    checks of mtg-daynight's wording it skipped). ``on_scenario(path)`` is called before each."""
+    """Run every scenario on a fresh adapter from ``factory`` (``on_scenario(path)`` called before each); a
+    malformed file raises InputFileError."""
     results = []
     for path in conformance_cases(files):
         if on_scenario is not None:
@@ -75,9 +70,8 @@ DUMP_FORMAT = 1
 
 
 def dump_scenarios(directory: Path, files: Sequence[str | Path] = (), *, cards: CardSource | None = None) -> list[Path]:
-    """Write each scenario (the library, or ``files``) as ``DIRECTORY/<name>.json``, keys sorted, each file written
-    atomically (the layout, :data:`DUMP_FORMAT`: docs/conformance.md, "The cases as JSON"); return the paths. A
-    malformed file raises InputFileError before anything is written."""
+    """Write each scenario as ``DIRECTORY/<name>.json`` (docs/conformance.md, "The cases as JSON"); return the
+    paths. A malformed file raises InputFileError before anything is written."""
     documents = []
     for path in conformance_cases(files):
         scenario = load_scenario(path, cards=cards)
@@ -98,8 +92,7 @@ def factory_name(factory: AdapterFactory) -> str:
 
 
 def _fresh(factory: AdapterFactory) -> Adapter:
-    """A fresh adapter from ``factory``. A factory that fails (an exception, a ``sys.exit``) is one
-    :class:`InputFileError` line naming it and saying what went wrong, not a traceback; Ctrl-C still stops."""
+    """A fresh adapter from ``factory``; its failure (not Ctrl-C) is one :class:`InputFileError` line."""
     try:
         return factory()
     except RecursionError as error:
@@ -111,9 +104,8 @@ def _fresh(factory: AdapterFactory) -> Adapter:
 
 
 def check_scenario(path: str | Path, factory: AdapterFactory, *, strict: bool = False) -> Result:
-    """Run one scenario for a pytest test: raise AssertionError listing every failed check, call
-    ``pytest.skip`` when the adapter does not support an action; return the result when it passed (its
-    ``skipped_checks``: the checks of mtg-daynight's wording that only ``strict=True`` makes)."""
+    """Run one scenario for a pytest test: AssertionError listing every failed check, ``pytest.skip`` for an
+    unsupported action, else the result."""
     result = run_scenario(load_scenario(path), factory(), strict=strict)
     if result.status == "skip":
         import pytest

@@ -1,7 +1,4 @@
-"""Scenario files as data: msgspec Structs for the file, its cards and turns (the grammar: docs/scenarios.md).
-A turn's actions are in :mod:`.actions`, an ``expect``'s checks in :mod:`.checks`, its event patterns in
-:mod:`.patterns`.
-"""
+"""Scenario files as data: msgspec Structs for the file, its cards and turns (the grammar: docs/scenarios.md)."""
 
 from __future__ import annotations
 
@@ -13,9 +10,6 @@ from mtg_daynight.reference import Card, CardKind
 from mtg_daynight.rules import Designation
 from mtg_daynight.scenarios.actions import Action, FaceSpec
 from mtg_daynight.scenarios.checks import Checks
-
-# ---------------------------------------------------------------------------------------------------------------
-# Cards and the header.
 
 
 class CardSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -42,10 +36,6 @@ class Header(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rules: tuple[str, ...] = ()
     description: str = ""
     designation: Literal["day", "night"] | None = None
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# The file.
 
 
 class Turn(msgspec.Struct, frozen=True, gc=False):

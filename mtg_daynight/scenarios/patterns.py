@@ -1,10 +1,5 @@
-"""Event patterns of an ``expect`` (``events = [...]`` / ``absent = [...]``): one row per kind of
-:data:`~mtg_daynight.scenarios.adapter.Seen` record (how a row is written: docs/scenarios.md, "Adding a verb").
-The pattern's key (``entered``, ``became``...) and field names are scenario file syntax, frozen; each row's field
-table says which record field each is compared with (``became``/``from`` against ``after``/``before``, ``to =
-"in"`` against ``phased_in = true``). Matching, saying a pattern or a record in words, and the engine's lines of
-the readable trace are generic.
-"""
+"""Event patterns of an ``expect`` (``events`` / ``absent``): one row per kind of ``Seen`` record, its frozen file
+syntax mapped to the record's fields (docs/scenarios.md, "Adding a verb"); matching and words are generic."""
 
 from __future__ import annotations
 
@@ -28,10 +23,8 @@ from mtg_daynight.scenarios.adapter import Seen, SeenEntered, SeenPhased, SeenTr
 
 
 class Field(msgspec.Struct, frozen=True):
-    """One optional field of a pattern: its ``name`` (``from_`` is written ``from``) and type, the ``record``
-    field it is compared with (``values``: the record's value for each of the pattern's), and its words: a format
-    string appended to the pattern's head (``inline``) or put in its parentheses, or for a flag the words for true
-    and for false."""
+    """One optional field of a pattern, the ``record`` field it is compared with (``values``: mapped), and its words
+    (appended to the head if ``inline``, else in parentheses; a flag's: for true and for false)."""
 
     name: str
     type: Any
@@ -54,8 +47,7 @@ class Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     """Base of event patterns: ``count`` = exactly that many matches (default: at least one). A field left out of
     a pattern (None) matches anything."""
 
-    #: The kind of record this pattern matches, its key and the record field the key is compared with, the
-    #: pattern's head in words (a format string over the key), and its other fields.
+    #: The record kind matched, its key and the record field it is compared with, the head in words, other fields.
     kind: ClassVar[type[Any]]
     key: ClassVar[str]
     record: ClassVar[str]
@@ -77,8 +69,7 @@ class Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
         return True
 
     def cited_rule(self) -> str | None:
-        """The rule number the record must cite (``rule = "..."``), or None: mtg-daynight's own citation, which
-        conformance runs compare only in strict mode."""
+        """The rule number the record must cite (``rule = "..."``; compared in strict mode only), or None."""
         rule: str | None = getattr(self, "rule", None)
         return rule
 
@@ -102,8 +93,7 @@ class Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
 
     @classmethod
     def of(cls, seen: Any) -> Self:
-        """The pattern that says ``seen`` (a record of this pattern's kind) in full: a flag that is false is left
-        out, as in :func:`describe_seen`."""
+        """The pattern that says ``seen`` (a record of this kind) in full, a false flag left out."""
         given: dict[str, Any] = {cls.key: getattr(seen, cls.record)}
         for field in cls.fields:
             value = getattr(seen, field.record)
@@ -115,8 +105,7 @@ class Pattern(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
 
 def _pattern(key: str, key_type: Any, kind: type[Any], record: str, head: str, doc: str, *fields: Field,
              names: bool = True) -> type[Pattern]:
-    """One kind of pattern in one row: its key (of ``key_type``) compared with the ``record`` field of a record of
-    ``kind``, its head in words, its docstring (file syntax) and its optional fields."""
+    """One kind of pattern in one row: its key compared with the ``record`` field of a ``kind``, and the rest."""
     spec: list[tuple[str, Any] | tuple[str, Any, Any]] = [(key, key_type)]
     spec += [(f.name, f.type, msgspec.field(default=None, name=f.name.rstrip("_"))) for f in fields]
     namespace = {"__doc__": doc, "kind": kind, "key": key, "record": record, "head": head, "fields": fields,
@@ -127,8 +116,7 @@ def _pattern(key: str, key_type: Any, kind: type[Any], record: str, head: str, d
 
 
 def _derived(kind: type[Any]) -> type[Pattern]:
-    """The pattern of a ``Seen`` record without a row of its own: its tag is the key, compared with its first
-    field (an object name when that is ``permanent`` or ``source``); its other fields keep their names."""
+    """The pattern of a ``Seen`` record without a row: its tag is the key, compared with its first field."""
     first, *rest = msgspec.structs.fields(kind)
     tag = kind.__struct_config__.tag
     return _pattern(tag, first.type, kind, first.name, f"{tag} {{}}", f"""``{{ {tag} = ..., {', '.join(
@@ -139,8 +127,7 @@ def _derived(kind: type[Any]) -> type[Pattern]:
 
 EventPattern = Pattern
 
-#: Event pattern kinds by their key, in the order they are recognised: a row for each kind of record whose file
-#: syntax is its own (frozen), then the one :func:`_derived` pattern of every other kind of ``Seen`` record.
+#: Event pattern kinds by their key, in the order they are recognised: the rows, then the :func:`_derived` ones.
 PATTERNS: Final[dict[str, type[Pattern]]] = {p.key: p for p in (
     _pattern("entered", str, SeenEntered, "permanent", "entered {}", """``{ entered = "x", face = "back",
              transformed = true }``: x entered (transformed: entered transformed).""",
@@ -194,7 +181,6 @@ def describe_seen(seen: Seen) -> str:
 
 
 def engine_line(seen: Seen) -> str | None:
-    """The readable trace's line for ``seen`` when it is something the engine did that the rules' trace does not
-    say, else None."""
+    """The readable trace's line for what the engine did that the rules' trace does not say, else None."""
     line = ENGINE_LINES.get(type(seen))
     return None if line is None else line(seen)

@@ -1,12 +1,5 @@
 """The conformance kit for an engine in any language: its adapter as a child process, over JSON-RPC 2.0 on stdio
-(``mtg-daynight conformance --program``; the protocol, its errors and a transcript: docs/conformance.md, section 3).
-
-The method table (:data:`METHODS`) and its JSON Schema (:func:`schema`, docs/conformance-schema.json) are derived
-from the :class:`~mtg_daynight.scenarios.adapter.Adapter` Protocol: a method that returns nothing in Python
-answers with the ``Seen`` records that happened during it (``seen`` itself is kept by the kit, never sent). An
-error the engine names in ``data.type`` is re-raised as that mtg-daynight class, so expected errors are checked as
-in process. One child serves the whole run; its process group is killed on every way out.
-"""
+(docs/conformance.md, section 3). The method table and its schema derive from the Adapter Protocol."""
 
 from __future__ import annotations
 
@@ -40,8 +33,7 @@ UNSUPPORTED_CODES = (-32601, -32004)
 
 
 class Method(NamedTuple):
-    """One wire method: its params (a Struct of the Python parameters), its answer type, whether it is an action
-    (answered with Seen records), and the Python signature."""
+    """One wire method: its params Struct, answer type, whether it is an action (answered with Seen records)."""
 
     params: type[msgspec.Struct]
     answer: Any
@@ -99,8 +91,7 @@ def schema() -> dict[str, Any]:
 
 
 class AdapterProcessError(DayNightError):
-    """The adapter process failed: it exited, did not answer within the limit, or answered something that is not
-    a JSON-RPC answer. The message names the method and the scenario it was answering."""
+    """The adapter process exited, did not answer in time, or answered no JSON-RPC answer."""
 
 
 def _error_class(name: object) -> type[Exception]:
@@ -119,8 +110,7 @@ class _Answer(msgspec.Struct):
 
 
 class AdapterProcess:
-    """One adapter child process for a whole run: JSON-RPC calls with a time limit, and a kill of its process
-    group when it is closed (or fails)."""
+    """One adapter child process for a whole run: JSON-RPC calls with a time limit; its group killed on close."""
 
     def __init__(self, command: str, *, timeout: float = DEFAULT_TIMEOUT) -> None:
         argv = shlex.split(command)
@@ -211,7 +201,6 @@ class ProgramAdapter:
         self._seen: list[Seen] = []
         self._trace: Any = None  # the trace as last asked; an action call may grow it, and forgets it
 
-
     def seen(self) -> Sequence[Seen]:
         """Every record the process answered with so far, in order."""
         return self._seen
@@ -249,9 +238,8 @@ class ProgramAdapter:
 
 
 def run_program(process: AdapterProcess, files: Sequence[str | Path] = (), **options: Any) -> list[Any]:
-    """Run the scenario library (or ``files``) on the adapter process, a fresh :class:`ProgramAdapter` per
-    scenario (``options`` as for :func:`~mtg_daynight.scenarios.conformance.run_conformance`); a failed process
-    raises :class:`AdapterProcessError`."""
+    """Run the scenarios on the adapter process (``options``: as for ``run_conformance``); a failed process raises
+    :class:`AdapterProcessError`."""
     from mtg_daynight.scenarios.conformance import run_conformance
 
     def next_scenario(path: Path) -> None:

@@ -1,8 +1,5 @@
 """The adapter for the reference host: the worked example of :class:`~mtg_daynight.scenarios.adapter.Adapter`.
-
-Scenario names are used as the host's object ids (spells, permanents, tokens, and a card in a graveyard or exile
-keeps its name as its id there), so the rules' trace and every error message name objects as the scenario does.
-"""
+Scenario names are the host's object ids, so the rules' trace and errors name objects as the scenario does."""
 
 from __future__ import annotations
 
@@ -20,10 +17,8 @@ from mtg_daynight.scenarios.adapter import Adapter, Entering, PermanentView, See
 
 
 class ReferenceAdapter:
-    """Plays a scenario on a :class:`~mtg_daynight.reference.ReferenceHost`. Every method of the
-    :class:`~mtg_daynight.scenarios.adapter.Adapter` Protocol it does not write below is derived (:func:`_derive`):
-    one call of the host's method of the same name with the same arguments, ``permanent`` mapped to its host id and
-    ``permanents`` passed one by one (mapped), or of the host's generic ``report`` when it has no such method."""
+    """Plays a scenario on a :class:`~mtg_daynight.reference.ReferenceHost`; every Protocol method it does not
+    write is derived (:func:`_derive`)."""
 
     if TYPE_CHECKING:
 
@@ -61,35 +56,29 @@ class ReferenceAdapter:
     # -- actions -----------------------------------------------------------------------------------------------
 
     def start(self, players: tuple[str, ...], teams: tuple[tuple[str, ...], ...] | None) -> None:
-        """Start the game."""
         self._host = ReferenceHost(players, teams=teams, daynight=self._daynight, game_id=self._game_id)
 
     def begin_turn(self, turn: int, active: tuple[str, ...], extra: bool) -> None:
-        """Play the untap step and upkeep of the turn."""
-        got = self.host.begin_turn(active, extra=extra)
-        if got != turn:
-            raise RuntimeError(f"the host began turn {got}, the scenario expected turn {turn}")
+        self._began(turn, self.host.begin_turn(active, extra=extra))
 
     def begin_turn_without_untap_step(self, turn: int, active: tuple[str, ...], extra: bool) -> None:
-        """Play the turn with no untap step (Stasis)."""
-        got = self.host.begin_turn(active, extra=extra, untap_step=False)
+        self._began(turn, self.host.begin_turn(active, extra=extra, untap_step=False))
+
+    @staticmethod
+    def _began(turn: int, got: int) -> None:
         if got != turn:
             raise RuntimeError(f"the host began turn {got}, the scenario expected turn {turn}")
 
     def cast(self, player: str, card: Card, name: str) -> None:
-        """Cast."""
         self._bind(name, self.host.cast(player, card, id=name))
 
     def copy_spell(self, player: str, spell: str, name: str) -> None:
-        """Copy a spell without casting it."""
         self._bind(name, self.host.copy_spell(player, self._id(spell), id=name))
 
     def stack_size(self) -> int:
-        """Objects on the stack."""
         return len(self.host.stack)
 
     def put_onto_battlefield(self, cards: Sequence[Entering]) -> None:
-        """Put cards onto the battlefield together (grouped by how they enter: one batch per kind)."""
         first = cards[0]
         if any((c.face_down, c.token) != (first.face_down, first.token) for c in cards):
             raise NotImplementedError("the reference host enters a batch with one face_down/token flag")
@@ -99,54 +88,45 @@ class ReferenceAdapter:
             self._bind(entering.name, host_id)
 
     def token_copy(self, of: str, controller: str | None, name: str, double_faced: bool) -> None:
-        """Create a token copy."""
         self._bind(name, self.host.create_token_copy(self._id(of), controller, double_faced=double_faced, id=name))
 
     def leave(self, permanent: str, to: Literal["graveyard", "exile"]) -> None:
-        """Leave the battlefield."""
         old = self._id(permanent)
         keep = permanent == old or permanent not in self.host.objects  # the card keeps its scenario name as its id
         new = self.host.move(old, to, id=permanent if keep else None)
         self._bind(permanent, new)
 
     def return_to_battlefield(self, card: str, controller: str | None, transformed: bool, name: str) -> None:
-        """Return a card to the battlefield."""
         old = self._id(card)
         new_id = name if name not in self.host.objects else None
         self._bind(name, self.host.return_to_battlefield(old, controller, transformed=transformed, id=new_id))
 
     def set_abilities_batch(self, changes: Sequence[tuple[str, frozenset[Keyword], frozenset[Keyword]]]) -> None:
-        """Several permanents' keywords at the same moment."""
         self.host.set_abilities_batch([AbilityChange(self._id(p), gained, lost) for p, gained, lost in changes])
 
     def save_and_load(self) -> None:
-        """Save the rules' state and load it back."""
         self.host.save_and_reload()
 
     def take_extra_turn(self, player: str) -> None:
         """Queue an extra turn (the runner passes the active player and ``extra=True`` to begin_turn)."""
 
     def finish(self) -> None:
-        """End the game."""
         if self._host is not None:
             self._host.end()
 
     # -- observing ---------------------------------------------------------------------------------------------
 
     def designation(self) -> Designation:
-        """The designation."""
         return self.host.designation
 
     def view(self, permanent: str) -> PermanentView | None:
-        """The permanent, if on the battlefield."""
         obj = self.host.objects.get(self._id(permanent))
         if obj is None or obj.zone is not Zone.BATTLEFIELD:
             return None
         return PermanentView(obj.face, obj.name, obj.tapped, dict(obj.counters), obj.phased_out, obj.face_down)
 
     def seen(self) -> list[Seen]:
-        """The host's log, as the runner's records: the same list each time, grown by converting only the entries
-        new since the last call (so a long scenario costs linear time)."""
+        """The host's log as the runner's records: one list, grown by converting only the new entries (linear)."""
         entries = self.host.log
         out = self._seen
         for entry in entries[self._converted:]:
@@ -157,8 +137,7 @@ class ReferenceAdapter:
         return out
 
     def _record(self, entry: log.Event) -> Seen | None:
-        """The runner's record of one log entry (None: not something the runner observes): a decision's outcome
-        action, or the record the entry is observed as (``observed_as``), objects renamed to the scenario's names."""
+        """The runner's record of one log entry, objects renamed to the scenario's names (None: not observed)."""
         if isinstance(entry, log.Decision):
             action = entry.action
             return msgspec.structs.replace(action, permanent=self._name(action.permanent)) if hasattr(
@@ -173,12 +152,10 @@ class ReferenceAdapter:
         return record
 
     def report(self, event: str, **arguments: object) -> None:
-        """Report the facade's event through the host's one generic path (names mapped to the host's ids)."""
         self.host.report(event, **{k: self._id(v) if isinstance(v, str) else v for k, v in arguments.items()})
 
     def trace(self) -> Sequence[TraceLine]:
-        """The rules' trace: the game state's own list, not a copy (the runner reads only the lines it has not
-        read, so a long scenario costs linear time; it never changes the list)."""
+        """The rules' trace: the game state's own list, not a copy (the runner reads only what is new)."""
         return self.host.game.state.trace
 
 
@@ -187,9 +164,8 @@ _OBSERVED: Final[dict[object, type[Any]]] = {kind.__struct_config__.tag: kind fo
 
 
 def _on_host(name: str) -> Callable[..., None]:
-    """The adapter method ``name`` (the Protocol's signature and docstring) as one call of the host's method of the
-    same name with the same arguments (``permanent`` mapped to its host id, ``permanents`` passed one by one), or,
-    when the host has none, of its generic :meth:`~mtg_daynight.reference.ReferenceHost.report`."""
+    """The adapter method ``name`` as one call of the host's method of that name (``permanent`` mapped to its id,
+    ``permanents`` passed one by one), or of its generic ``report`` when it has none."""
     signature = inspect.signature(getattr(Adapter, name))
 
     def call(adapter: ReferenceAdapter, *args: Any, **kwargs: Any) -> None:

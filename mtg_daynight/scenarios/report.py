@@ -13,17 +13,13 @@ from mtg_daynight.catalog.names import json_text, terminal_text
 if TYPE_CHECKING:
     from mtg_daynight.scenarios.runner import Result
 
-#: The most characters of a scenario's title printed (text and ``--json``): a scenario file's own text is
-#: bounded in what is printed, however long the file makes it.
+#: The most characters printed of a scenario's title, and of any other text of a result (text and ``--json``).
 MAX_TITLE_CHARS = 200
-#: The most characters printed of any other text of a result (a step's label, trace line or check, a failure,
-#: a reason): the file's names, notes and causes reach them.
 MAX_TEXT_CHARS = 1000
 
 
 def bounded(text: str, limit: int = MAX_TEXT_CHARS) -> str:
-    """``text``, or when it is longer than ``limit`` characters its start and end around `` ... `` (what it
-    says comes first, where it happened last)."""
+    """``text``, or when it is longer than ``limit`` characters its start and end around `` ... ``."""
     if len(text) <= limit:
         return text
     half = (limit - 5) // 2
@@ -107,15 +103,11 @@ def render_text(results: Sequence[Result], malformed: Sequence[str], out: TextIO
         if verbose:
             for step in result.steps:
                 label = t(step.label)
-                if label.startswith("turn "):
-                    out.write(f"  {style.bold(label[:1].upper() + label[1:])}\n")
-                    for line in step.trace:
-                        out.write(f"      {trace_line(bounded(line), style)}\n")
-                    continue
-                out.write(f"    {label}\n")
+                turn = label.startswith("turn ")
+                out.write(f"  {style.bold(label[:1].upper() + label[1:])}\n" if turn else f"    {label}\n")
                 for line in step.trace:
                     out.write(f"      {trace_line(bounded(line), style)}\n")
-                for check in map(t, step.checks):
+                for check in map(t, () if turn else step.checks):  # a turn's line is its header
                     if check.startswith("FAILED "):
                         out.write(f"      {style.cross} {check.removeprefix('FAILED ')}\n")
                     elif check.startswith("SKIPPED "):

@@ -1,13 +1,6 @@
 """Running a parsed scenario against an :class:`~mtg_daynight.scenarios.adapter.Adapter`: each action through
-the adapter, every check evaluated, a turn-by-turn trace and each failed check with where it happened.
-
-The runner never raises for a failed check or a failing engine: the result says ``fail``, ``skip`` (the adapter
-does not support an action, or every check is one only strict mode makes) or ``error`` (the engine raised
-unexpectedly, or the scenario checked nothing: a test that asserts nothing never passes). Its work per action does
-not grow with the length of the game: it reads only what is new in the adapter's ``seen()`` and ``trace()``
-(sequences that only grow; the reference adapter's are the host's own, never copied). Strict mode:
-:func:`run_scenario` (and docs/scenarios.md, "What happened, and how we word it").
-"""
+the adapter, every check evaluated, a turn-by-turn trace and each failed check with where it happened. It never
+raises for a failed check or a failing engine, and reads only what is new in ``seen()`` and ``trace()``."""
 
 from __future__ import annotations
 
@@ -76,9 +69,8 @@ class SkippedCheck(_Located, frozen=True):
 
 
 class Step(msgspec.Struct, gc=False):
-    """One line of the readable trace: the turn's beginning or one action, with what the rules said and the
-    checks made (``"designation = night: ok"``). Tuples of text and no garbage-collector tracking (it can hold
-    no cycle): a long scenario's thousands of steps then cost the collector nothing."""
+    """One line of the readable trace: the turn's beginning or one action, what the rules said and the checks made
+    (tuples of text, untracked by the garbage collector: it holds no cycle)."""
 
     turn: int
     label: str
@@ -103,7 +95,7 @@ class Result(msgspec.Struct):
     skipped_checks: list[SkippedCheck] = msgspec.field(default_factory=list)
     reason: str = ""
     steps: list[Step] = msgspec.field(default_factory=list)
-    #: Wall time the scenario took to play and check, in seconds (start to finish, the adapter's time included).
+    #: Wall time the scenario took to play and check, in seconds (the adapter's time included).
     seconds: float = 0.0
 
     @property
@@ -118,8 +110,7 @@ class _Abort(Exception):
 
 def run_scenario(scenario: m.Scenario, adapter: Adapter, *, strict: bool = True) -> Result:
     """Play ``scenario`` on ``adapter`` and check it. ``strict=False`` judges what happened only: it skips (and
-    records in ``Result.skipped_checks``) the checks of trace text, cited rules and error messages and classes
-    (an action marked ``error`` must still fail)."""
+    records) the checks of trace text, cited rules and error messages and classes."""
     started = time.perf_counter()
     run = _Run(scenario, adapter, strict)
     run.play()
@@ -241,8 +232,8 @@ class _Run:
             raise _Abort
 
     def check_error(self, action: Action, error: Exception | None, step: Step) -> None:
-        """``error``: the message contains the text; ``error_type``: the exception is of that class or derives
-        from it. Outside strict mode (engines word and type their errors their own way) failing is enough."""
+        """``error``: the message contains the text; ``error_type``: the exception's class or a base of it. Outside
+        strict mode failing is enough."""
         self.result.checks += 1
         wanted = " and ".join(w for w in (
             f"an error containing {action.error!r}" if action.error is not None else "",
@@ -271,9 +262,6 @@ class _Run:
         if step is not None:
             step.failed = True
             step.add(f"FAILED {check}: expected {expected}, got {actual}")
-
-    def ok(self, step: Step, text: str) -> None:
-        step.add(f"{text}: ok")
 
     def skip(self, step: Step, check: str, kind: StrictOnly) -> None:
         """A strict-mode-only check, skipped: recorded with where and why."""
@@ -357,29 +345,22 @@ class _Run:
         if want.on_battlefield is not None:
             on = view is not None
             self.check(step, f"{name} on the battlefield", str(want.on_battlefield).lower(), str(on).lower())
+        wanted = {key: value for key in ("face", "name", "tapped", "counters", "phased_out", "face_down")
+                  if (value := getattr(want, key)) is not None}
         if view is None:
-            if any(v is not None for v in (want.face, want.name, want.tapped, want.counters, want.phased_out,
-                                            want.face_down)):
+            if wanted:
                 self.check(step, f"{name}", "on the battlefield", "not on the battlefield")
             return
-        pairs: list[tuple[str, object, object]] = [
-            ("face", want.face, view.face),
-            ("name", want.name, view.name),
-            ("tapped", want.tapped, view.tapped),
-            ("counters", want.counters, view.counters),
-            ("phased_out", want.phased_out, view.phased_out),
-            ("face_down", want.face_down, view.face_down),
-        ]
-        for key, wanted, actual in pairs:
-            if wanted is None:
-                continue
+        for key, value in wanted.items():
+            actual = getattr(view, key)
             shown = "not reported by the engine" if actual is None else _show(actual)
-            self.check(step, f"{name}.{key}", _show(wanted), shown)
+            self.check(step, f"{name}.{key}", _show(value), shown)
 
     def check(self, step: Step, what: str, expected: str, actual: str) -> None:
         self.result.checks += 1
         if expected == actual:
-            self.ok(step, f"{what} = {expected}" if not what.startswith(("event", "no event", "trace")) else what)
+            said = what if what.startswith(("event", "no event", "trace")) else f"{what} = {expected}"
+            step.add(f"{said}: ok")
         else:
             self.fail(what, expected, actual, step)
 
