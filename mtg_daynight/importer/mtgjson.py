@@ -37,7 +37,6 @@ joined (:func:`checked_faces`): records that contradict each other are refused, 
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -431,9 +430,8 @@ SET_FIELDS = frozenset({"code", "type", "releaseDate", "isOnlineOnly"})
 RECORD_LISTS = frozenset({"cards", "tokens"})
 _OPEN = frozenset({"start_map", "start_array"})
 _CLOSE = frozenset({"end_map", "end_array"})
-_Event = tuple[str, Any]
 _MEMBERS = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_RECORDS = msgspec.json.Decoder(list[msgspec.Raw])
+_ITEMS = msgspec.json.Decoder(list[msgspec.Raw])
 
 
 def _size(n: int) -> str:
@@ -445,10 +443,99 @@ def _size(n: int) -> str:
     return f"{n:,} bytes"
 
 
+class _Whole:
+    """A JSON value of a file decoded whole: a view into its bytes, decoded when asked."""
+
+    def __init__(self, data: bytes | msgspec.Raw) -> None:
+        self.data = data
+
+    def build(self, what: str, set_: _Set) -> object:
+        """The value as Python objects; refused past ``bounds.record_bytes``."""
+        if len(self.data) > set_.bounds.record_bytes:
+            raise set_.too_long(what)
+        return msgspec.json.decode(self.data)
+
+    def members(self) -> Iterator[tuple[str, _Value]]:
+        """The members of an object (none for anything else)."""
+        try:
+            members = _MEMBERS.decode(self.data)
+        except msgspec.ValidationError:
+            return iter(())
+        return ((key, _Whole(raw)) for key, raw in members.items())
+
+    def items(self) -> Iterator[_Value] | None:
+        """The items of an array, None for anything else."""
+        try:
+            items = _ITEMS.decode(self.data)
+        except msgspec.ValidationError:
+            return None
+        return (_Whole(raw) for raw in items)
+
+
+class _Streamed:
+    """A JSON value of a file read as parser events (``ijson.basic_parse``): built, walked or skipped once, so
+    memory stays flat whatever the size of the file."""
+
+    def __init__(self, reader: _BlockReader, events: Iterator[tuple[str, Any]], first: tuple[str, Any]) -> None:
+        self.reader, self.events, self.first = reader, events, first
+        self.done = False
+
+    def build(self, what: str, set_: _Set) -> object:
+        """The value as Python objects; refused once ``bounds.record_bytes`` more of the file is read."""
+        self.done = True
+        builder = ijson.ObjectBuilder()
+        limit = self.reader.position + set_.bounds.record_bytes
+        (event, value), depth = self.first, 0
+        while True:
+            builder.event(event, value)
+            depth += (event in _OPEN) - (event in _CLOSE)
+            if depth == 0:
+                return builder.value
+            if self.reader.position > limit:
+                raise set_.too_long(what)
+            event, value = next(self.events)
+
+    def skip(self) -> None:
+        """Pass over the value unless it was read."""
+        if self.done:
+            return
+        self.done = True
+        event, depth = self.first[0], 0
+        while True:
+            depth += (event in _OPEN) - (event in _CLOSE)
+            if depth == 0:
+                return
+            event = next(self.events)[0]
+
+    def _children(self, end: str) -> Iterator[tuple[str, _Streamed]]:
+        self.done = True
+        while (event := next(self.events))[0] != end:
+            key, first = (str(event[1]), next(self.events)) if end == "end_map" else ("", event)
+            child = _Streamed(self.reader, self.events, first)
+            yield key, child
+            child.skip()
+
+    def members(self) -> Iterator[tuple[str, _Value]]:
+        """The members of an object (none for anything else, skipped)."""
+        if self.first[0] == "start_map":
+            return self._children("end_map")
+        self.skip()
+        return iter(())
+
+    def items(self) -> Iterator[_Value] | None:
+        """The items of an array, None for anything else."""
+        if self.first[0] != "start_array":
+            return None
+        return (child for _, child in self._children("end_array"))
+
+
+_Value = _Whole | _Streamed
+
+
 class _Set:
-    """One set object, its records given one at a time (decoded from a whole file, or streamed): the bounds, the
-    filter (:func:`may_keep`, and the faces of multi-faced cards, possible partners), each kept record validated
-    at once; :meth:`end` folds the set. The one path of every set object, whatever the file."""
+    """One set object, whatever the file: its members read (:meth:`member`), the bounds, the filter
+    (:func:`may_keep`, and the faces of multi-faced cards, possible partners), each kept record validated at
+    once; :meth:`end` gives the set to fold."""
 
     def __init__(self, name: str, where: str, bounds: Bounds) -> None:
         self.name, self.where, self.bounds = name, where, bounds
@@ -463,10 +550,20 @@ class _Set:
 
     def too_long(self, what: str) -> RecordLimitError:
         """The error for a record or field longer than ``bounds.record_bytes``."""
-        limit = self.bounds.record_bytes
-        return RecordLimitError(
-            f"{self.name}: {self.where}: {what} is longer than {_size(limit)} (MAX_RECORD_BYTES): refused"
-        )
+        limit = _size(self.bounds.record_bytes)
+        return RecordLimitError(f"{self.name}: {self.where}: {what} is longer than {limit} (MAX_RECORD_BYTES): refused")
+
+    def member(self, key: str, value: _Value) -> None:
+        """One member of the set: a field read, a record list walked; anything else is skipped."""
+        if key in SET_FIELDS:
+            self.fields[key] = value.build(f"field {key}", self)
+        elif key in RECORD_LISTS:
+            self.has_records = True
+            items = value.items()
+            if items is None:
+                raise self.refuse(f"{key} is not an array")
+            for index, item in enumerate(items):
+                self.record(key, index, item.build(f"record {key}[{index}]", self))
 
     def record(self, kind: str, index: int, raw: object) -> None:
         """One raw record (as parsed) of ``cards`` or ``tokens``: counted; kept, validated, if it may be needed."""
@@ -505,156 +602,39 @@ class _Set:
         return card_set
 
 
-def _decode(data: bytes, what: str, set_: _Set) -> object:
-    """One member decoded whole (a record or a set field), bounded like a streamed one."""
-    if len(data) > set_.bounds.record_bytes:
-        raise set_.too_long(what)
-    return msgspec.json.decode(data)
-
-
-def _members(data: bytes | None) -> dict[str, msgspec.Raw]:
-    """The members of a JSON object, each left undecoded; ``{}`` for anything else."""
-    try:
-        return _MEMBERS.decode(data) if data is not None else {}
-    except msgspec.ValidationError:
-        return {}
-
-
-def _whole(name: str, data: bytes, bounds: Bounds, fold: Callable[[SetRecord], None]) -> tuple[object, bool]:
-    """Read a whole MTGJSON file held in memory; return its meta object and whether it is AllPrintings (told, as
-    by the stream, by a first member of ``data`` that is a set object with records)."""
-    top = _members(data)
-    meta = _decode(top["meta"], "the meta object", _Set(name, "meta", bounds)) if "meta" in top else None
-    members = _members(top.get("data"))
-    first = next(iter(members.items()), ("", None))
-    allprintings = first[0] not in SET_FIELDS | RECORD_LISTS and bool(RECORD_LISTS & _members(first[1]).keys())
-    sets = [(f"set {key}", _members(raw)) for key, raw in members.items()] if allprintings else [("data", members)]
-    for where, set_members in sets:
-        card_set = _Set(name, where, bounds)
-        for key, raw in set_members.items():
-            if key in SET_FIELDS:
-                card_set.fields[key] = _decode(raw, f"field {key}", card_set)
-            elif key in RECORD_LISTS:
-                card_set.has_records = True
-                try:
-                    records = _RECORDS.decode(raw)
-                except msgspec.ValidationError:
-                    raise card_set.refuse(f"{key} is not an array") from None
-                for index, record in enumerate(records):
-                    card_set.record(key, index, _decode(record, f"record {key}[{index}]", card_set))
-        if not card_set.has_records:
-            what = f"data.{where[4:]}: not an MTGJSON set object (no cards)" if allprintings else ""
-            raise CardFileError(f"{name}: {what or 'not an MTGJSON file (no data object with cards)'}")
-        fold(card_set.end())
+def _read(name: str, top: _Value, bounds: Bounds, fold: Callable[[SetRecord], None]) -> tuple[object, bool]:
+    """Read the top-level object (``meta``, ``data``; other members skipped), fold each set object; return the
+    meta object and whether the file is AllPrintings."""
+    meta: object = None
+    allprintings = False
+    for key, value in top.members():
+        if key == "meta":
+            meta = value.build("the meta object", _Set(name, "meta", bounds))
+        elif key == "data":
+            allprintings = _read_data(name, value, bounds, fold)
     return meta, allprintings
 
 
-class _Stream:
-    """Reads an MTGJSON file's parser events (``ijson.basic_parse``) one record at a time: flat memory for a file
-    of any size (AllPrintings); each set goes through :class:`_Set`."""
-
-    def __init__(self, name: str, stream: _BlockReader, bounds: Bounds, fold: Callable[[SetRecord], None]) -> None:
-        self.name = name
-        self.stream = stream
-        self.bounds = bounds
-        self.fold = fold
-        self.events: Iterator[_Event] = ijson.basic_parse(stream, use_float=True)
-        self.meta: object = None
-        self.allprintings = False
-
-    def next(self) -> _Event:
-        event: _Event = next(self.events)
-        return event
-
-    def skip(self, event: str) -> None:
-        """Skip one value (its first event given) without building it."""
-        depth, events = 0, self.events
-        while True:
-            if event in _OPEN:
-                depth += 1
-            elif event in _CLOSE:
-                depth -= 1
-            if depth == 0:
-                return
-            event = next(events)[0]
-
-    def build(self, event: str, value: Any, what: str, set_: _Set) -> object:
-        """Build one value (its first event given) as Python objects; refuse it past ``bounds.record_bytes``."""
-        builder = ijson.ObjectBuilder()
-        add, events, stream = builder.event, self.events, self.stream
-        limit = stream.position + self.bounds.record_bytes
-        depth = 0
-        while True:
-            add(event, value)
-            if event in _OPEN:
-                depth += 1
-            elif event in _CLOSE:
-                depth -= 1
-            if depth == 0:
-                return builder.value
-            if stream.position > limit:
-                raise set_.too_long(what)
-            event, value = next(events)
-
-    def read(self) -> None:
-        """Read the whole top-level object: ``meta``, ``data``; other members are skipped."""
-        event, _ = self.next()
-        if event != "start_map":
-            self.skip(event)
-            return
-        while (item := self.next())[0] != "end_map":
-            event, value = self.next()
-            if item[1] == "meta":
-                self.meta = self.build(event, value, "the meta object", _Set(self.name, "meta", self.bounds))
-            elif item[1] == "data" and event == "start_map":
-                self.read_data()
-            else:
-                self.skip(event)
-
-    def read_data(self) -> None:
-        """``data``: one set (a set file) or one set per member (AllPrintings, told by its first member)."""
-        data = _Set(self.name, "data", self.bounds)
-        first = True
-        while (item := self.next())[0] != "end_map":
-            key = str(item[1])
-            event, value = self.next()
-            if (first and event == "start_map" and key not in SET_FIELDS | RECORD_LISTS) or self.allprintings:
-                card_set = _Set(self.name, f"set {key}", self.bounds)
-                if event == "start_map":
-                    while (member := self.next())[0] != "end_map":
-                        self.member(card_set, str(member[1]), *self.next())
-                else:
-                    self.skip(event)
-                if first:
-                    self.allprintings = card_set.has_records
-                elif not card_set.has_records:
-                    raise CardFileError(f"{self.name}: data.{key}: not an MTGJSON set object (no cards)")
-                if card_set.has_records:
-                    self.fold(card_set.end())
-            else:
-                self.member(data, key, event, value)
-            first = False
-        if not self.allprintings:
-            if not data.has_records:
-                raise CardFileError(f"{self.name}: not an MTGJSON file (no data object with cards)")
-            self.fold(data.end())
-
-    def member(self, card_set: _Set, key: str, event: str, value: Any) -> None:
-        """One member of a set: its records streamed, a field read is built, anything else skipped."""
-        if key in SET_FIELDS:
-            card_set.fields[key] = self.build(event, value, f"field {key}", card_set)
-        elif key not in RECORD_LISTS:
-            self.skip(event)
-        elif event != "start_array":
-            card_set.has_records = True
-            self.skip(event)
-            raise card_set.refuse(f"{key} is not an array")
-        else:
-            card_set.has_records = True
-            index = -1
-            while (item := self.next())[0] != "end_array":
-                index += 1
-                card_set.record(key, index, self.build(*item, f"record {key}[{index}]", card_set))
+def _read_data(name: str, data: _Value, bounds: Bounds, fold: Callable[[SetRecord], None]) -> bool:
+    """``data``: one set (a set file) or one set per member (AllPrintings, told by a first member that is a set
+    object with records); each set folded when it ends. Return whether it is AllPrintings."""
+    file_set = _Set(name, "data", bounds)
+    allprintings = False
+    for index, (key, value) in enumerate(data.members()):
+        if not allprintings and (index > 0 or key in SET_FIELDS | RECORD_LISTS):
+            file_set.member(key, value)
+            continue
+        card_set = _Set(name, f"set {key}", bounds)
+        for member in value.members():
+            card_set.member(*member)
+        if card_set.has_records:
+            allprintings = True
+            fold(card_set.end())
+        elif index > 0:
+            raise CardFileError(f"{name}: data.{key}: not an MTGJSON set object (no cards)")
+    if file_set.has_records:
+        fold(file_set.end())
+    return allprintings
 
 
 def _blocks(data: Decompressed, check: Callable[[], object] | None) -> Iterator[bytes]:
@@ -671,32 +651,22 @@ def _blocks(data: Decompressed, check: Callable[[], object] | None) -> Iterator[
         first = False
 
 
-class _BlockReader(io.RawIOBase):
-    """Blocks as a raw binary file object, ``position`` counting the bytes read (what ijson reads)."""
+class _BlockReader:
+    """Blocks as a binary file object for ijson, ``position`` counting the bytes read."""
 
     def __init__(self, blocks: Iterator[bytes]) -> None:
-        super().__init__()
         self._blocks = blocks
         self._pending = b""
         self._at = 0  # bytes of ``_pending`` already read
         self.position = 0
 
-    def readable(self) -> bool:
-        return True
-
-    def read(self, size: int | None = -1) -> bytes:
+    def read(self, size: int) -> bytes:
         if self._at == len(self._pending):
             self._pending, self._at = next(self._blocks, b""), 0
-        end = len(self._pending) if size is None or size < 0 else self._at + size
-        data = self._pending[self._at : end]
+        data = self._pending[self._at : self._at + size]
         self._at += len(data)
         self.position += len(data)
         return data
-
-    def readinto(self, buffer: memoryview | bytearray) -> int:  # type: ignore[override]
-        data = self.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
 
 
 def _read_head(data: Decompressed, limit: int, check: Callable[[], object] | None) -> bytes | None:
@@ -722,27 +692,31 @@ def read_mtgjson(
     """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``;
     the result holds the records of every file folded into ``folder`` so far, and this file's facts.
 
-    A file whose decompressed JSON is at most ``bounds.whole_file_bytes``
-    (:data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES`; every set file) is decoded whole by msgspec; a
-    larger one (AllPrintings) is read again as a stream of parser events, one record at a time, so memory stays
-    flat. Either way the nesting and token-length guards (:mod:`~mtg_daynight.importer.nesting`) go first, and
-    every set object goes through the same code, under the same bounds. ``on_progress(n)`` is called after each
-    set with the number of bytes of the file read so far; ``check()`` before each decompressed block (a deadline
-    raises from it). Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of
-    the decompressed data near which it is broken (truncated, not JSON), or the set and field of a bad record;
-    :class:`~mtg_daynight.importer.errors.FaceRecordError` naming the file, set and card whose faces contradict
-    each other; :class:`~mtg_daynight.importer.errors.RecordLimitError` naming the file, set and limit passed.
+    A file of at most ``bounds.whole_file_bytes`` decompressed is decoded whole, a larger one streamed; the
+    nesting and token guards go first, every set object goes through :class:`_Set` (docs/carddata.md, "MTGJSON
+    files"). ``on_progress(n)`` is called after each set with the bytes of the file read so far; ``check()``
+    before each decompressed block. Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file
+    and where it is broken (the byte, or the set and record), :class:`~mtg_daynight.importer.errors.FaceRecordError`
+    naming the card whose faces contradict each other, :class:`~mtg_daynight.importer.errors.RecordLimitError`
+    naming the set and the limit passed.
     """
     path = Path(path)
     name = str(path)
     if not path.is_file():
         raise CardFileError(f"{name}: no such file")
     bounds = bounds or Bounds()
-    result = _Counts()
-    folding = _folding(name, folder, result)
+    sets: list[str] = []
+    counts = [0, 0, 0]  # face records validated, cards kept, of them helper cards
 
     def fold(card_set: SetRecord) -> None:
-        folding(card_set)
+        sets.append(card_set.code)
+        counts[0] += len(card_set.cards) + len(card_set.tokens)
+        try:
+            kept, helpers = fold_set(card_set, folder)
+        except CardFileError as error:
+            raise type(error)(f"{name}: set {card_set.code or '?'}: {error}") from None
+        counts[1] += kept
+        counts[2] += helpers
         if on_progress is not None:
             on_progress(data.raw_size)
 
@@ -755,7 +729,11 @@ def read_mtgjson(
             if whole is not None:
                 for _ in limit_nesting((whole[i : i + BLOCK_SIZE] for i in range(0, len(whole), BLOCK_SIZE)), name):
                     pass
-                meta, allprintings = _read_whole(name, whole, where, bounds, fold)
+                try:
+                    meta, allprintings = _read(name, _Whole(whole), bounds, fold)
+                except msgspec.DecodeError as error:
+                    at = re.search(r"byte (\d+)", str(error))
+                    raise _invalid(name, where, int(at.group(1)) if at else len(whole), str(error)) from None
                 size = len(whole)
         if whole is None:
             with path.open("rb") as raw:
@@ -763,15 +741,15 @@ def read_mtgjson(
                 meta, allprintings, size = _read_stream(name, data, where, bounds, check, fold)
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
-    if not result.sets:
+    if not sets:
         raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
     try:
         build = msgspec.convert(meta, Meta) if isinstance(meta, dict) else Meta()
     except msgspec.ValidationError as error:
         raise CardFileError(f"{name}: bad MTGJSON meta object: {error}") from None
-    missing = sorted(HELPER_SETS.intersection(code.upper() for code in result.sets))
+    missing = sorted(HELPER_SETS.intersection(code.upper() for code in sets))
     warnings: tuple[str, ...] = ()
-    if missing and not result.helpers:
+    if missing and not counts[2]:
         warnings = (
             f"{name}: no Day // Night helper card found, though the file holds {', '.join(missing)}, whose tokens "
             "include it (an MTGJSON build this importer does not know?)",
@@ -785,49 +763,20 @@ def read_mtgjson(
         format="mtgjson-allprintings" if allprintings else "mtgjson-set",
         gzipped=data.gzipped,
         decompressor=data.decompressor,
-        candidate_lines=result.records,
+        candidate_lines=counts[0],
         decompressed_bytes=size,
         file_size=data.raw_size,
         sha256=data.sha256,
-        objects_kept=result.kept,
+        objects_kept=counts[1],
         warnings=warnings,
-        sets=tuple(result.sets),
+        sets=tuple(sets),
         version=build.version,
         date=build.date,
     )
 
 
-def _folding(name: str, folder: Folder, result: _Counts) -> Callable[[SetRecord], None]:
-    """What is done with each set: folded into ``folder``, counted in ``result``."""
-
-    def fold(card_set: SetRecord) -> None:
-        result.sets.append(card_set.code)
-        result.records += len(card_set.cards) + len(card_set.tokens)
-        try:
-            kept, helpers = fold_set(card_set, folder)
-        except CardFileError as error:
-            raise type(error)(f"{name}: set {card_set.code or '?'}: {error}") from None
-        result.kept += kept
-        result.helpers += helpers
-
-    return fold
-
-
-def _read_whole(
-    name: str, data: bytes, where: str, bounds: Bounds, fold: Callable[[SetRecord], None]
-) -> tuple[object, bool]:
-    """:func:`_whole`, with bad JSON worded as by the stream."""
-    try:
-        return _whole(name, data, bounds, fold)
-    except msgspec.DecodeError as error:
-        message = str(error)
-        at = re.search(r"byte (\d+)", message)
-        near = at.group(1) if at else str(len(data))
-        raise CardFileError(
-            f"{name}: invalid MTGJSON (truncated or not JSON) near byte {near} of the {where}: {message}"
-        ) from None
-    except RecursionError:
-        raise CardFileError(f"{name}: JSON nested too deeply: refused") from None
+def _invalid(name: str, where: str, at: int, message: str) -> CardFileError:
+    return CardFileError(f"{name}: invalid MTGJSON (truncated or not JSON) near byte {at} of the {where}: {message}")
 
 
 def _read_stream(
@@ -838,21 +787,14 @@ def _read_stream(
     check: Callable[[], object] | None,
     fold: Callable[[SetRecord], None],
 ) -> tuple[object, bool, int]:
-    """The file read as a stream (:class:`_Stream`); its meta object, whether it is AllPrintings, its size."""
-    stream = _BlockReader(limit_nesting(_blocks(data, check), name))
-    reader = _Stream(name, stream, bounds, fold)
+    """The file read as a stream of parser events; its meta object, whether it is AllPrintings, its size."""
+    reader = _BlockReader(limit_nesting(_blocks(data, check), name))
+    events = ijson.basic_parse(reader, use_float=True)
     try:
-        reader.read()
-        trailing = stream.position
-        for _ in reader.events:
-            raise CardFileError(f"{name}: trailing data after the MTGJSON object (near byte {trailing})")
-        while rest := stream.read(1 << 20):
-            if rest.strip():
-                raise CardFileError(f"{name}: trailing data after the MTGJSON object (near byte {trailing})")
-            trailing = stream.position
+        meta, allprintings = _read(name, _Streamed(reader, events, next(events)), bounds, fold)
+        for _ in events:
+            raise CardFileError(f"{name}: trailing data after the MTGJSON object (near byte {reader.position})")
     except (ijson.JSONError, StopIteration) as error:
         message = str(error).splitlines()[0] if str(error) else "truncated"
-        raise CardFileError(
-            f"{name}: invalid MTGJSON (truncated or not JSON) near byte {stream.position} of the {where}: {message}"
-        ) from None
-    return reader.meta, reader.allprintings, stream.position
+        raise _invalid(name, where, reader.position, message) from None
+    return meta, allprintings, reader.position
