@@ -1,47 +1,19 @@
-"""Reading MTGJSON v5 files: a set file (``{"meta", "data": {"code", "cards", "tokens", ...}}``) or AllPrintings
-(``{"meta", "data": {"MID": {...set...}, ...}}``), plain, gzip, xz or bzip2, recognised by content.
-
-MTGJSON has one record per *face*. This module joins the faces of each card into one Scryfall-shaped
-:class:`~mtg_daynight.importer.scryfall.Card` and hands it to the same :class:`~mtg_daynight.importer.fold.Folder`
-as the Scryfall import, so both sources produce the same records by the same rules (what is a day/night card,
-what mentions day/night, the helper card, the folding of printings):
-
-* faces are joined by ``otherFaceIds`` among the records of one set that carry the same ``name`` (the combined
-  "Front // Back"), ordered by ``side`` (a, b, ...) and checked (:func:`checked_faces`); an older build's
-  records without ``otherFaceIds`` are joined by that ``name`` (when it has " // ") and their collector
-  ``number``, ordered by ``side``, else by where their ``faceName`` stands in the name;
-* Daybound and Nightbound come from each face's own ``keywords`` (MTGJSON lists keywords per face), nothing is
-  guessed;
-* ids are ``identifiers.scryfallId`` (the printing) and ``identifiers.scryfallOracleId`` (the card), so a
-  snapshot from MTGJSON and one from Scryfall name the same cards by the same ids;
-* the printed names of other languages come from ``foreignData`` (one printing per language, with the Scryfall
-  id MTGJSON gives for it, else an empty id);
-* the Day // Night helper card comes from the set's ``tokens``, found by its oracle id or its name and text
-  whatever its layout (``double_faced_token`` since MTGJSON 5.2, ``token`` in 5.1); a file that holds MID or VOW
-  (a set file, or AllPrintings) but no helper card is reported (``ImportResult.warnings``);
-* MTGJSON 5.3's ``printedName`` (an English printing's own printed name) becomes the printing's printed name
-  (its ``printedType`` / ``printedText`` are not kept); the card stays keyed by its oracle id and name. Fields a
-  build removed (``firstPrinting``, ``isStarter``) are not read;
-* ``isOnlineOnly`` (of the card or the set) -> digital; ``promoTypes`` containing ``playtest`` -> playtest;
-  ``availability`` -> games; the card's ``originalReleaseDate``, else its set's ``releaseDate`` -> released_at;
-  the set's ``type`` -> set_type.
-
-Memory: a file of at most :data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES` decompressed (every set
-file) is decoded whole by msgspec, each record a view into its bytes (:func:`_whole`); a larger one (AllPrintings)
-is parsed by ``ijson.basic_parse`` as a stream of events, one record built at a time (:class:`_Stream`). Either
-way each set object goes through :class:`_Set`: a record is kept until its set ends only when it may be needed
-(:func:`may_keep`, or a face of a multi-faced card), validated at once, and every bound of :class:`Bounds`
-(``importer/limits.py``) applies. The faces of a card are checked when they are
-joined (:func:`checked_faces`): records that contradict each other are refused, never reordered by a guess.
+"""Reading MTGJSON v5 files, a set file (``{"meta", "data": {"code", "cards", "tokens", ...}}``) or AllPrintings
+(``{"meta", "data": {"MID": {...set...}, ...}}``), into the same records as a Scryfall import: each card's face
+records joined and checked (:func:`join_faces`, :func:`checked_faces`), made Scryfall-shaped cards
+(:func:`to_cards`) and folded by :class:`~mtg_daynight.importer.fold.Folder`. A file of at most
+:data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES` decompressed is decoded whole by msgspec
+(:class:`_Whole`), a larger one streamed by ``ijson.basic_parse`` (:class:`_Streamed`), both behind the nesting
+and token guards (:mod:`~mtg_daynight.importer.nesting`); either way every set object goes through :class:`_Set`.
+The mapping, the checks and the bounds: docs/carddata.md, "MTGJSON files".
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 import ijson  # type: ignore[import-untyped]
 import msgspec
@@ -61,8 +33,6 @@ from mtg_daynight.importer.limits import MAX_RECORD_BYTES, MAX_SET_KEPT_BYTES, M
 from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
 from mtg_daynight.importer.snapshot import escape_text
-
-MtgjsonFormat = Literal["mtgjson-set", "mtgjson-allprintings"]
 
 #: MTGJSON's ``foreignData.language`` names -> Scryfall's language codes (an unknown name is kept, lowercased).
 LANGUAGES = {
@@ -162,16 +132,6 @@ class SetRecord(msgspec.Struct, kw_only=True):
     tokens: list[FaceRecord] = msgspec.field(default_factory=list)
 
 
-@dataclass
-class _Counts:
-    """What reading one MTGJSON file has found so far."""
-
-    sets: list[str] = field(default_factory=list)
-    records: int = 0  # face records validated: those of cards that may be kept (see may_keep)
-    kept: int = 0  # joined cards the folder kept
-    helpers: int = 0  # of them, helper cards
-
-
 #: Sets whose MTGJSON file lists the Day // Night helper card among its tokens: a file holding one of them but no
 #: helper card lost it (an unknown token layout, a broken build), which the import reports.
 HELPER_SETS = frozenset({"MID", "VOW"})
@@ -181,21 +141,10 @@ HELPER_SETS = frozenset({"MID", "VOW"})
 
 
 def _face_order(record: FaceRecord) -> tuple[str, int]:
-    """A face's place in its card: its ``side``; without one (older builds), where its ``faceName`` stands in the
-    combined name."""
+    """A face's place in its card: its ``side``, then where its ``faceName`` stands in the combined name."""
     parts = record.name.split(" // ")
     where = parts.index(record.faceName) if record.faceName in parts else len(parts)
     return (record.side or "", where)
-
-
-def _unlinked_mates(records: list[FaceRecord]) -> dict[tuple[str, str, str], list[FaceRecord]]:
-    """Records of multi-faced cards (name "A // B") that an older build left without ``otherFaceIds``, grouped by
-    name, set and collector number: the faces of one printing."""
-    groups: dict[tuple[str, str, str], list[FaceRecord]] = {}
-    for record in records:
-        if not record.otherFaceIds and " // " in record.name:
-            groups.setdefault((record.name, record.setCode, record.number), []).append(record)
-    return groups
 
 
 #: Layouts of cards printed on two sides, whose every face MTGJSON lists as its own record: one such face
@@ -208,28 +157,18 @@ def _has_keyword(record: FaceRecord, keyword: str) -> bool:
     return any(k.casefold() == folded for k in record.keywords)
 
 
-def _face_label(record: FaceRecord) -> str:
-    return f"'{escape_text(record.faceName or record.name)}' (side {record.side or '-'}, uuid {record.uuid or '-'})"
-
-
 def _refuse(faces: list[FaceRecord], what: str) -> FaceRecordError:
-    labels = ", ".join(_face_label(face) for face in faces)
+    labels = ", ".join(
+        f"'{escape_text(f.faceName or f.name)}' (side {f.side or '-'}, uuid {f.uuid or '-'})" for f in faces
+    )
     return FaceRecordError(f"card '{escape_text(faces[0].name)}' (faces {labels}): {what}: refused")
 
 
 def checked_faces(faces: list[FaceRecord]) -> list[FaceRecord]:
-    """The face records of one card in their order (``side`` a, b, ...; in builds without ``side``, where the
-    ``faceName`` stands in the combined name), checked; raise :class:`FaceRecordError` naming the card and its
-    faces when they contradict each other:
-
-    * two faces on the same ``side`` (which one is the front would be a guess);
-    * a face without its partner: a face of a day/night card, or of a two-sided layout
-      (:data:`TWO_SIDED_LAYOUTS`), with a ``side`` but alone;
-    * a day/night card (702.145) whose keywords do not say so consistently: a face both daybound and
-      nightbound, Daybound on any face but the front (a daybound face on side "b"), Nightbound on the front of a
-      two-faced card, more than two faces, or a front with Daybound whose back lacks Nightbound (or the
-      reverse): daybound is on the front face, nightbound on the back (702.145a, 702.145b, 702.145e).
-    """
+    """The face records of one card in their order (``side`` a, b, ...; without ``side``, where the ``faceName``
+    stands in the combined name), checked; raise :class:`FaceRecordError` naming the card and its faces when they
+    contradict each other: two faces on one side, a two-sided or day/night face without its partner, a day/night
+    card whose keywords break 702.145a, b or e (the cases: docs/carddata.md, "MTGJSON files")."""
     faces = sorted(faces, key=_face_order)
     sides = [face.side for face in faces if face.side]
     if len(set(sides)) != len(sides):
@@ -254,12 +193,14 @@ def checked_faces(faces: list[FaceRecord]) -> list[FaceRecord]:
 
 
 def join_faces(records: list[FaceRecord]) -> list[list[FaceRecord]]:
-    """Group the face records of one set into cards: records with the same ``name`` linked (in either
-    direction) by ``otherFaceIds``, or, in builds without ``otherFaceIds``, records of a combined name ("A // B")
-    with the same set and collector number; each group ordered and checked by :func:`checked_faces`. Order of
-    the groups: first record's order."""
+    """Group the face records of one set into cards, in the order of their first records: records of one ``name``
+    linked by ``otherFaceIds`` (either way), else (older builds) of one combined name ("A // B"), set and collector
+    number; each group checked by :func:`checked_faces`."""
     by_uuid = {r.uuid: r for r in records if r.uuid}
-    unlinked = _unlinked_mates(records)
+    unlinked: dict[tuple[str, str, str], list[FaceRecord]] = {}  # older builds: the faces of one printing
+    for record in records:
+        if not record.otherFaceIds and " // " in record.name:
+            unlinked.setdefault((record.name, record.setCode, record.number), []).append(record)
     seen: set[int] = set()
     groups: list[list[FaceRecord]] = []
     for record in records:
@@ -378,13 +319,9 @@ _KEYWORDS = frozenset({DAYBOUND.casefold(), NIGHTBOUND.casefold()})
 
 
 def may_keep(record: object) -> bool:
-    """A quick, generous test on one raw face record (a ``dict`` as parsed): can the card it is a face of be kept?
-
-    True for the helper card's layout or name, a Daybound or Nightbound keyword, or text matching
-    :data:`~mtg_daynight.importer.fold.MENTION_PATTERN` or :data:`~mtg_daynight.importer.fold.READS_PATTERN`:
-    a superset of what
-    :func:`~mtg_daynight.importer.fold.classify` keeps, which still decides on the joined card. It spares
-    validating and joining the faces of the thousands of cards that have nothing to do with day and night.
+    """A quick, generous test on one raw face record (a ``dict`` as parsed): may the card it is a face of be kept?
+    The helper's layout or name, a Daybound or Nightbound keyword, or text matching the mention or reads pattern:
+    a superset of what :func:`~mtg_daynight.importer.fold.classify` keeps, which still decides on the joined card.
     """
     if not isinstance(record, dict):
         return True  # let validation report it
@@ -397,20 +334,6 @@ def may_keep(record: object) -> bool:
     if not isinstance(text, str):
         return False
     return MENTION_PATTERN.search(text) is not None or READS_PATTERN.search(text) is not None
-
-
-def fold_set(card_set: SetRecord, folder: Folder) -> tuple[int, int]:
-    """Join the faces of a set's cards and tokens and fold them in; return how many cards the folder kept, and
-    how many of them were helper cards."""
-    kept = helpers = 0
-    for records in (card_set.cards, card_set.tokens):
-        for faces in join_faces(records):
-            for card in to_cards(faces, card_set):
-                kind = folder.add(card)
-                if kind is not None:
-                    kept += 1
-                    helpers += kind == "helper"
-    return kept, helpers
 
 
 # -- the file layer ---------------------------------------------------------------------------------------------
@@ -436,11 +359,7 @@ _ITEMS = msgspec.json.Decoder(list[msgspec.Raw])
 
 def _size(n: int) -> str:
     """``n`` bytes in words (MiB or KiB when exact)."""
-    if n >= 1 << 20 and n % (1 << 20) == 0:
-        return f"{n >> 20} MiB"
-    if n >= 1 << 10 and n % (1 << 10) == 0:
-        return f"{n >> 10} KiB"
-    return f"{n:,} bytes"
+    return f"{n >> 20} MiB" if n % (1 << 20) == 0 else f"{n >> 10} KiB" if n % 1024 == 0 else f"{n:,} bytes"
 
 
 class _Whole:
@@ -669,11 +588,12 @@ class _BlockReader:
         return data
 
 
-def _read_head(data: Decompressed, limit: int, check: Callable[[], object] | None) -> bytes | None:
-    """The whole decompressed content when it is at most ``limit`` bytes, else None (nothing more is read)."""
+def _read_head(data: Decompressed, name: str, limit: int, check: Callable[[], object] | None) -> bytes | None:
+    """The whole decompressed content, behind the nesting and token guards, when it is at most ``limit`` bytes,
+    else None (nothing more is read)."""
     blocks: list[bytes] = []
     size = 0
-    for block in _blocks(data, check):
+    for block in limit_nesting(_blocks(data, check), name):
         blocks.append(block)
         size += len(block)
         if size > limit:
@@ -705,18 +625,18 @@ def read_mtgjson(
     if not path.is_file():
         raise CardFileError(f"{name}: no such file")
     bounds = bounds or Bounds()
-    sets: list[str] = []
-    counts = [0, 0, 0]  # face records validated, cards kept, of them helper cards
+    sets: list[tuple[str, int]] = []  # each set's code and the face records validated
+    kinds: list[str] = []  # what the folder kept each card as
 
     def fold(card_set: SetRecord) -> None:
-        sets.append(card_set.code)
-        counts[0] += len(card_set.cards) + len(card_set.tokens)
+        """Join the faces of a set's cards and tokens and fold them into ``folder``."""
+        sets.append((card_set.code, len(card_set.cards) + len(card_set.tokens)))
         try:
-            kept, helpers = fold_set(card_set, folder)
+            for records in (card_set.cards, card_set.tokens):
+                for faces in join_faces(records):
+                    kinds.extend(kind for card in to_cards(faces, card_set) if (kind := folder.add(card)))
         except CardFileError as error:
             raise type(error)(f"{name}: set {card_set.code or '?'}: {error}") from None
-        counts[1] += kept
-        counts[2] += helpers
         if on_progress is not None:
             on_progress(data.raw_size)
 
@@ -725,10 +645,8 @@ def read_mtgjson(
             data = decompressed(raw, name)
             where = "decompressed data" if data.compression != "none" else "file"
             too_big = data.compression == "none" and path.stat().st_size > bounds.whole_file_bytes + len(UTF8_BOM)
-            whole = None if too_big else _read_head(data, bounds.whole_file_bytes, check)
+            whole = None if too_big else _read_head(data, name, bounds.whole_file_bytes, check)
             if whole is not None:
-                for _ in limit_nesting((whole[i : i + BLOCK_SIZE] for i in range(0, len(whole), BLOCK_SIZE)), name):
-                    pass
                 try:
                     meta, allprintings = _read(name, _Whole(whole), bounds, fold)
                 except msgspec.DecodeError as error:
@@ -747,9 +665,9 @@ def read_mtgjson(
         build = msgspec.convert(meta, Meta) if isinstance(meta, dict) else Meta()
     except msgspec.ValidationError as error:
         raise CardFileError(f"{name}: bad MTGJSON meta object: {error}") from None
-    missing = sorted(HELPER_SETS.intersection(code.upper() for code in sets))
+    missing = sorted(HELPER_SETS.intersection(code.upper() for code, _ in sets))
     warnings: tuple[str, ...] = ()
-    if missing and not counts[2]:
+    if missing and "helper" not in kinds:
         warnings = (
             f"{name}: no Day // Night helper card found, though the file holds {', '.join(missing)}, whose tokens "
             "include it (an MTGJSON build this importer does not know?)",
@@ -763,13 +681,13 @@ def read_mtgjson(
         format="mtgjson-allprintings" if allprintings else "mtgjson-set",
         gzipped=data.gzipped,
         decompressor=data.decompressor,
-        candidate_lines=counts[0],
+        candidate_lines=sum(records for _, records in sets),
         decompressed_bytes=size,
         file_size=data.raw_size,
         sha256=data.sha256,
-        objects_kept=counts[1],
+        objects_kept=len(kinds),
         warnings=warnings,
-        sets=tuple(sets),
+        sets=tuple(code for code, _ in sets),
         version=build.version,
         date=build.date,
     )

@@ -1,21 +1,9 @@
-"""A bound on how deeply a JSON stream nests, checked before the streaming parser sees it.
-
-``ijson`` keeps, for every open array or object, the path to it (``data.MID.cards.item...``): JSON nested *n*
-deep costs it memory in the order of *n* squared, so a 1 MB file of nested brackets would exhaust the machine.
-Real card data nests about 8 deep. :func:`limit_nesting` passes the blocks through unchanged and raises
-:class:`~mtg_daynight.importer.errors.CardFileError` as soon as the nesting passes :data:`MAX_DEPTH`.
-
-It works at the speed of C on the brackets alone: each block is reduced to its ``[]{}`` bytes
-(``bytes.translate``) and matched pairs are removed (``bytes.replace``) until none is left, the unmatched ones
-carried to the next block; the number of rounds bounds the nesting inside a block, the carried open brackets
-the nesting across blocks. Brackets inside strings are counted too (mana symbols such as ``{G}`` are balanced),
-so the count can only overestimate; :data:`MAX_DEPTH` leaves ample room for that.
-
-It also bounds the longest stretch without a (non-escaped) double quote, :data:`MAX_TOKEN` bytes: one string
-or number that long makes ijson's C parser (yajl) re-read the whole token on every buffer it is fed, so its
-time grows with the square of the token (64 MiB: 13 s; 1 GiB: hours). Real card data has no text longer than
-a few kilobytes. Only each block's first and last quote are looked for (``bytes.find``/``rfind``, with
-escaped backslashes and quotes replaced by two other bytes), so this costs next to nothing.
+"""The guards in front of every MTGJSON parse (docs/carddata.md, "MTGJSON files"): :func:`limit_nesting` passes
+the blocks through and refuses JSON nested deeper than :data:`MAX_DEPTH` (ijson's memory grows with the square of
+the depth) or holding more than :data:`MAX_TOKEN` bytes without a double quote (yajl's time grows with the square
+of a token). Both work at the speed of C: the brackets alone (``bytes.translate``), matched pairs removed until
+none is left, the unmatched carried to the next block (brackets inside strings count too, so the depth can only
+be overestimated); each block's first and last quote, escapes replaced by same-length stand-ins.
 """
 
 from __future__ import annotations
@@ -31,16 +19,16 @@ MAX_TOKEN = 2 << 20
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
 
-def _longest_run(text: bytes, run: int, max_token: int) -> tuple[int, bool]:
+def _longest_run(text: bytes, run: int) -> tuple[int, bool]:
     """The quote-free run at the end of ``text`` (``run`` bytes carried in from before it), and whether a run
-    longer than ``max_token`` bytes lies in it."""
+    longer than :data:`MAX_TOKEN` bytes lies in it."""
     first = text.find(b'"')
     if first < 0:
         run += len(text)
-        return run, run > max_token
-    if run + first > max_token:
+        return run, run > MAX_TOKEN
+    if run + first > MAX_TOKEN:
         return run, True
-    if len(text) > max_token and any(len(part) > max_token for part in text.split(b'"')):
+    if len(text) > MAX_TOKEN and any(len(part) > MAX_TOKEN for part in text.split(b'"')):
         return run, True
     return len(text) - 1 - text.rfind(b'"'), False
 
@@ -55,12 +43,10 @@ def _what_runs(block: bytes) -> str:
     return "a single JSON string or number"
 
 
-def limit_nesting(
-    blocks: Iterable[bytes], name: str, max_depth: int = MAX_DEPTH, max_token: int = MAX_TOKEN
-) -> Iterator[bytes]:
+def limit_nesting(blocks: Iterable[bytes], name: str) -> Iterator[bytes]:
     """Yield ``blocks`` unchanged; raise :class:`CardFileError` naming ``name`` and the byte offset once the JSON
-    in them nests deeper than ``max_depth`` (or piles up more unmatched brackets than it could hold), or holds
-    more than ``max_token`` bytes without a double quote (one string or number too long to parse)."""
+    in them nests deeper than :data:`MAX_DEPTH` (or piles up more unmatched brackets than it could hold), or
+    holds more than :data:`MAX_TOKEN` bytes without a double quote (one string or number too long to parse)."""
     carried = b""
     offset = 0
     run = 0
@@ -72,24 +58,24 @@ def limit_nesting(
         if b"\\" in text:  # same-length stand-ins: the run counts every byte of the file
             text = text.replace(b"\\\\", b"xx").replace(b'\\"', b"xx")
         odd_backslash = (len(block) - len(block.rstrip(b"\\"))) % 2 == 1
-        run, too_long = _longest_run(text, run, max_token)
+        run, too_long = _longest_run(text, run)
         if too_long:
             raise CardFileError(
-                f"{name}: {_what_runs(block)} longer than {max_token >> 20} MiB within its first "
+                f"{name}: {_what_runs(block)} longer than {MAX_TOKEN >> 20} MiB within its first "
                 f"{offset + len(block)} bytes: refused (no card data holds one)"
             )
         brackets = carried + block.translate(None, _NOT_BRACKETS)
-        for _ in range(max_depth + 1):
+        for _ in range(MAX_DEPTH + 1):
             reduced = brackets.replace(b"[]", b"").replace(b"{}", b"")
             if len(reduced) == len(brackets):
                 break
             brackets = reduced
         else:
-            brackets = b"[" * (max_depth + 1)  # more rounds than the limit: at least that deep
+            brackets = b"[" * (MAX_DEPTH + 1)  # more rounds than the limit: at least that deep
         offset += len(block)
-        if brackets.count(b"[") + brackets.count(b"{") > max_depth or len(brackets) > 4 * max_depth:
+        if brackets.count(b"[") + brackets.count(b"{") > MAX_DEPTH or len(brackets) > 4 * MAX_DEPTH:
             raise CardFileError(
-                f"{name}: JSON nested deeper than {max_depth} levels (or brackets out of balance) within its first "
+                f"{name}: JSON nested deeper than {MAX_DEPTH} levels (or brackets out of balance) within its first "
                 f"{offset} bytes: refused"
             )
         carried = brackets
