@@ -570,35 +570,34 @@ def _blocks(data: Decompressed, check: Callable[[], object] | None) -> Iterator[
         first = False
 
 
-class _BlockReader:
-    """Blocks as a binary file object for ijson, ``position`` counting the bytes read."""
+def _head(blocks: Iterator[bytes], limit: int) -> tuple[list[bytes], bool]:
+    """The first ``blocks``, up to the first that passes ``limit`` bytes, and whether they are all of them."""
+    head: list[bytes] = []
+    size = 0
+    for block in blocks:
+        head.append(block)
+        size += len(block)
+        if size > limit:
+            return head, False
+    return head, True
 
-    def __init__(self, blocks: Iterator[bytes]) -> None:
-        self._blocks = blocks
+
+class _BlockReader:
+    """Blocks (``head``, then ``rest``) as a binary file object for ijson, ``position`` counting the bytes read."""
+
+    def __init__(self, head: list[bytes], rest: Iterator[bytes]) -> None:
+        self._head, self._rest = head, rest
         self._pending = b""
         self._at = 0  # bytes of ``_pending`` already read
         self.position = 0
 
     def read(self, size: int) -> bytes:
         if self._at == len(self._pending):
-            self._pending, self._at = next(self._blocks, b""), 0
+            self._pending, self._at = self._head.pop(0) if self._head else next(self._rest, b""), 0
         data = self._pending[self._at : self._at + size]
         self._at += len(data)
         self.position += len(data)
         return data
-
-
-def _read_head(data: Decompressed, name: str, limit: int, check: Callable[[], object] | None) -> bytes | None:
-    """The whole decompressed content, behind the nesting and token guards, when it is at most ``limit`` bytes,
-    else None (nothing more is read)."""
-    blocks: list[bytes] = []
-    size = 0
-    for block in limit_nesting(_blocks(data, check), name):
-        blocks.append(block)
-        size += len(block)
-        if size > limit:
-            return None
-    return b"".join(blocks)
 
 
 def read_mtgjson(
@@ -644,19 +643,13 @@ def read_mtgjson(
         with path.open("rb") as raw:
             data = decompressed(raw, name)
             where = "decompressed data" if data.compression != "none" else "file"
+            blocks = limit_nesting(_blocks(data, check), name)
             too_big = data.compression == "none" and path.stat().st_size > bounds.whole_file_bytes + len(UTF8_BOM)
-            whole = None if too_big else _read_head(data, name, bounds.whole_file_bytes, check)
-            if whole is not None:
-                try:
-                    meta, allprintings = _read(name, _Whole(whole), bounds, fold)
-                except msgspec.DecodeError as error:
-                    at = re.search(r"byte (\d+)", str(error))
-                    raise _invalid(name, where, int(at.group(1)) if at else len(whole), str(error)) from None
-                size = len(whole)
-        if whole is None:
-            with path.open("rb") as raw:
-                data = decompressed(raw, name)
-                meta, allprintings, size = _read_stream(name, data, where, bounds, check, fold)
+            head, whole = ([], False) if too_big else _head(blocks, bounds.whole_file_bytes)
+            if whole:
+                meta, allprintings, size = _read_whole(name, where, head, bounds, fold)
+            else:
+                meta, allprintings, size = _read_stream(name, where, _BlockReader(head, blocks), bounds, fold)
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
     if not sets:
@@ -697,16 +690,23 @@ def _invalid(name: str, where: str, at: int, message: str) -> CardFileError:
     return CardFileError(f"{name}: invalid MTGJSON (truncated or not JSON) near byte {at} of the {where}: {message}")
 
 
-def _read_stream(
-    name: str,
-    data: Decompressed,
-    where: str,
-    bounds: Bounds,
-    check: Callable[[], object] | None,
-    fold: Callable[[SetRecord], None],
+def _read_whole(
+    name: str, where: str, blocks: list[bytes], bounds: Bounds, fold: Callable[[SetRecord], None]
 ) -> tuple[object, bool, int]:
-    """The file read as a stream of parser events; its meta object, whether it is AllPrintings, its size."""
-    reader = _BlockReader(limit_nesting(_blocks(data, check), name))
+    """The file decoded whole (:class:`_Whole`): its meta object, whether it is AllPrintings, its size."""
+    data = b"".join(blocks)
+    blocks.clear()  # the file held once
+    try:
+        return (*_read(name, _Whole(data), bounds, fold), len(data))
+    except msgspec.DecodeError as error:
+        at = re.search(r"byte (\d+)", str(error))
+        raise _invalid(name, where, int(at.group(1)) if at else len(data), str(error)) from None
+
+
+def _read_stream(
+    name: str, where: str, reader: _BlockReader, bounds: Bounds, fold: Callable[[SetRecord], None]
+) -> tuple[object, bool, int]:
+    """The file read as parser events (:class:`_Streamed`): its meta object, whether it is AllPrintings, its size."""
     events = ijson.basic_parse(reader, use_float=True)
     try:
         meta, allprintings = _read(name, _Streamed(reader, events, next(events)), bounds, fold)
