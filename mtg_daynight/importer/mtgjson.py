@@ -682,16 +682,12 @@ def read_mtgjson(
     check: Callable[[], object] | None = None,
     bounds: Bounds | None = None,
 ) -> ImportResult:
-    """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``;
-    the result holds the records of every file folded into ``folder`` so far, and this file's facts.
-
-    A file of at most ``bounds.whole_file_bytes`` decompressed is decoded whole, a larger one streamed; the
-    nesting and token guards go first, every set object goes through :class:`_Set` (docs/carddata.md, "MTGJSON
-    files"). ``on_progress(n)`` is called after each set with the bytes of the file read so far; ``check()``
-    before each decompressed block. Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file
-    and where it is broken (the byte, or the set and record), :class:`~mtg_daynight.importer.errors.FaceRecordError`
-    naming the card whose faces contradict each other, :class:`~mtg_daynight.importer.errors.RecordLimitError`
-    naming the set and the limit passed.
+    """Read one MTGJSON file (set file or AllPrintings, plain or compressed; see the module) and fold its cards
+    into ``folder``; the result holds the records of every file folded into ``folder`` so far, and this file's
+    facts. ``on_progress(n)`` is called after each set with the bytes of the file read so far, ``check()`` before
+    each decompressed block. Raises :class:`CardFileError` naming the file and where it is broken (the byte, or the
+    set and record), :class:`FaceRecordError` naming the card whose faces contradict each other,
+    :class:`RecordLimitError` naming the set and the limit passed.
     """
     path = Path(path)
     name = str(path)
@@ -732,13 +728,11 @@ def read_mtgjson(
         build = msgspec.convert(meta, Meta) if isinstance(meta, dict) else Meta()
     except msgspec.ValidationError as error:
         raise CardFileError(f"{name}: bad MTGJSON meta object: {error}") from None
-    missing = sorted(HELPER_SETS.intersection(code.upper() for code, _ in sets))
-    warnings: tuple[str, ...] = ()
-    if missing and "helper" not in kinds:
-        warnings = (
-            f"{name}: no Day // Night helper card found, though the file holds {', '.join(missing)}, whose tokens "
-            "include it (an MTGJSON build this importer does not know?)",
-        )
+    missing = ", ".join(sorted(HELPER_SETS.intersection(code.upper() for code, _ in sets)))
+    warnings = (
+        f"{name}: no Day // Night helper card found, though the file holds {missing}, whose tokens include it (an "
+        "MTGJSON build this importer does not know?)",
+    )
     folded = folder.build()
     return ImportResult(
         cards=folded.cards,
@@ -753,7 +747,7 @@ def read_mtgjson(
         file_size=data.raw_size,
         sha256=data.sha256,
         objects_kept=len(kinds),
-        warnings=warnings,
+        warnings=warnings if missing and "helper" not in kinds else (),
         sets=tuple(code for code, _ in sets),
         version=build.version,
         date=build.date,
