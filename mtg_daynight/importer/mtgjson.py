@@ -162,7 +162,7 @@ def checked_faces(faces: list[FaceRecord]) -> list[FaceRecord]:
     """The face records of one card in their order (``side`` a, b, ...; without ``side``, where the ``faceName``
     stands in the combined name), checked; raise :class:`FaceRecordError` naming the card and its faces when they
     contradict each other: two faces on one side, a two-sided or day/night face without its partner, a day/night
-    card whose keywords break 702.145a, b or e (the cases: docs/carddata.md, "MTGJSON files")."""
+    card (702.145) whose keywords break 702.145a, b or e (the cases: docs/carddata.md, "MTGJSON files")."""
     faces = sorted(faces, key=_face_order)
     sides = [face.side for face in faces if face.side]
     if len(set(sides)) != len(sides):
