@@ -1,48 +1,19 @@
-"""Reading MTGJSON v5 files: a set file (``{"meta", "data": {"code", "cards", "tokens", ...}}``) or AllPrintings
-(``{"meta", "data": {"MID": {...set...}, ...}}``), plain, gzip, xz or bzip2, recognised by content.
-
-MTGJSON has one record per *face*. This module joins the faces of each card into one Scryfall-shaped
-:class:`~mtg_daynight.importer.scryfall.Card` and hands it to the same :class:`~mtg_daynight.importer.fold.Folder`
-as the Scryfall import, so both sources produce the same records by the same rules (what is a day/night card,
-what mentions day/night, the helper card, the folding of printings):
-
-* faces are joined by ``otherFaceIds`` among the records of one set that carry the same ``name`` (the combined
-  "Front // Back"), ordered by ``side`` (a, b, ...) and checked (:func:`checked_faces`); an older build's
-  records without ``otherFaceIds`` are joined by that ``name`` (when it has " // ") and their collector
-  ``number``, ordered by ``side``, else by where their ``faceName`` stands in the name;
-* Daybound and Nightbound come from each face's own ``keywords`` (MTGJSON lists keywords per face), nothing is
-  guessed;
-* ids are ``identifiers.scryfallId`` (the printing) and ``identifiers.scryfallOracleId`` (the card), so a
-  snapshot from MTGJSON and one from Scryfall name the same cards by the same ids;
-* the printed names of other languages come from ``foreignData`` (one printing per language, with the Scryfall
-  id MTGJSON gives for it, else an empty id);
-* the Day // Night helper card comes from the set's ``tokens``, found by its oracle id or its name and text
-  whatever its layout (``double_faced_token`` since MTGJSON 5.2, ``token`` in 5.1); a file that holds MID or VOW
-  (a set file, or AllPrintings) but no helper card is reported (``ImportResult.warnings``);
-* MTGJSON 5.3's ``printedName`` (an English printing's own printed name) becomes the printing's printed name
-  (its ``printedType`` / ``printedText`` are not kept); the card stays keyed by its oracle id and name. Fields a
-  build removed (``firstPrinting``, ``isStarter``) are not read;
-* ``isOnlineOnly`` (of the card or the set) -> digital; ``promoTypes`` containing ``playtest`` -> playtest;
-  ``availability`` -> games; the card's ``originalReleaseDate``, else its set's ``releaseDate`` -> released_at;
-  the set's ``type`` -> set_type.
-
-Memory: a file of at most :data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES` decompressed (every set
-file) is decoded whole by msgspec, each record a view into its bytes (:func:`_whole`); a larger one (AllPrintings)
-is parsed by ``ijson.basic_parse`` as a stream of events, one record built at a time (:class:`_Stream`). Either
-way each set object goes through :class:`_Set`: a record is kept until its set ends only when it may be needed
-(:func:`may_keep`, or a face of a multi-faced card), validated at once, and every bound of :class:`Bounds`
-(``importer/limits.py``) applies. The faces of a card are checked when they are
-joined (:func:`checked_faces`): records that contradict each other are refused, never reordered by a guess.
+"""Reading MTGJSON v5 files, a set file (``{"meta", "data": {"code", "cards", "tokens", ...}}``) or AllPrintings
+(``{"meta", "data": {"MID": {...set...}, ...}}``), into the same records as a Scryfall import: each card's face
+records joined and checked (:func:`join_faces`, :func:`checked_faces`), made Scryfall-shaped cards
+(:func:`to_cards`) and folded by :class:`~mtg_daynight.importer.fold.Folder`. A file of at most
+:data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES` decompressed is decoded whole by msgspec
+(:class:`_Whole`), a larger one streamed by ``ijson.basic_parse`` (:class:`_Streamed`), both behind the nesting
+and token guards (:func:`limit_nesting`); either way every set object goes through :class:`_Set`.
+The mapping, the checks and the bounds: docs/carddata.md, "MTGJSON files".
 """
 
 from __future__ import annotations
 
-import io
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 import ijson  # type: ignore[import-untyped]
 import msgspec
@@ -59,11 +30,8 @@ from mtg_daynight.importer.fold import (
     Folder,
 )
 from mtg_daynight.importer.limits import MAX_RECORD_BYTES, MAX_SET_KEPT_BYTES, MAX_SET_RECORDS, MAX_WHOLE_FILE_BYTES
-from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
 from mtg_daynight.importer.scryfall import Card, CardFace
 from mtg_daynight.importer.snapshot import escape_text
-
-MtgjsonFormat = Literal["mtgjson-set", "mtgjson-allprintings"]
 
 #: MTGJSON's ``foreignData.language`` names -> Scryfall's language codes (an unknown name is kept, lowercased).
 LANGUAGES = {
@@ -87,11 +55,6 @@ LANGUAGES = {
     "Phyrexian": "ph",
     "Quenya": "qya",
 }
-
-#: Decompressed block size: under :data:`~mtg_daynight.importer.nesting.MAX_TOKEN`, so that the token bound only
-#: looks at each block's first and last quote.
-BLOCK_SIZE = min(1 << 20, MAX_TOKEN // 2)
-
 
 class Meta(msgspec.Struct, kw_only=True):
     """MTGJSON's ``meta`` object: the build's date and version."""
@@ -163,16 +126,6 @@ class SetRecord(msgspec.Struct, kw_only=True):
     tokens: list[FaceRecord] = msgspec.field(default_factory=list)
 
 
-@dataclass
-class _Counts:
-    """What reading one MTGJSON file has found so far."""
-
-    sets: list[str] = field(default_factory=list)
-    records: int = 0  # face records validated: those of cards that may be kept (see may_keep)
-    kept: int = 0  # joined cards the folder kept
-    helpers: int = 0  # of them, helper cards
-
-
 #: Sets whose MTGJSON file lists the Day // Night helper card among its tokens: a file holding one of them but no
 #: helper card lost it (an unknown token layout, a broken build), which the import reports.
 HELPER_SETS = frozenset({"MID", "VOW"})
@@ -182,21 +135,10 @@ HELPER_SETS = frozenset({"MID", "VOW"})
 
 
 def _face_order(record: FaceRecord) -> tuple[str, int]:
-    """A face's place in its card: its ``side``; without one (older builds), where its ``faceName`` stands in the
-    combined name."""
+    """A face's place in its card: its ``side``, then where its ``faceName`` stands in the combined name."""
     parts = record.name.split(" // ")
     where = parts.index(record.faceName) if record.faceName in parts else len(parts)
     return (record.side or "", where)
-
-
-def _unlinked_mates(records: list[FaceRecord]) -> dict[tuple[str, str, str], list[FaceRecord]]:
-    """Records of multi-faced cards (name "A // B") that an older build left without ``otherFaceIds``, grouped by
-    name, set and collector number: the faces of one printing."""
-    groups: dict[tuple[str, str, str], list[FaceRecord]] = {}
-    for record in records:
-        if not record.otherFaceIds and " // " in record.name:
-            groups.setdefault((record.name, record.setCode, record.number), []).append(record)
-    return groups
 
 
 #: Layouts of cards printed on two sides, whose every face MTGJSON lists as its own record: one such face
@@ -209,28 +151,18 @@ def _has_keyword(record: FaceRecord, keyword: str) -> bool:
     return any(k.casefold() == folded for k in record.keywords)
 
 
-def _face_label(record: FaceRecord) -> str:
-    return f"'{escape_text(record.faceName or record.name)}' (side {record.side or '-'}, uuid {record.uuid or '-'})"
-
-
 def _refuse(faces: list[FaceRecord], what: str) -> FaceRecordError:
-    labels = ", ".join(_face_label(face) for face in faces)
+    labels = ", ".join(
+        f"'{escape_text(f.faceName or f.name)}' (side {f.side or '-'}, uuid {f.uuid or '-'})" for f in faces
+    )
     return FaceRecordError(f"card '{escape_text(faces[0].name)}' (faces {labels}): {what}: refused")
 
 
 def checked_faces(faces: list[FaceRecord]) -> list[FaceRecord]:
-    """The face records of one card in their order (``side`` a, b, ...; in builds without ``side``, where the
-    ``faceName`` stands in the combined name), checked; raise :class:`FaceRecordError` naming the card and its
-    faces when they contradict each other:
-
-    * two faces on the same ``side`` (which one is the front would be a guess);
-    * a face without its partner: a face of a day/night card, or of a two-sided layout
-      (:data:`TWO_SIDED_LAYOUTS`), with a ``side`` but alone;
-    * a day/night card (702.145) whose keywords do not say so consistently: a face both daybound and
-      nightbound, Daybound on any face but the front (a daybound face on side "b"), Nightbound on the front of a
-      two-faced card, more than two faces, or a front with Daybound whose back lacks Nightbound (or the
-      reverse): daybound is on the front face, nightbound on the back (702.145a, 702.145b, 702.145e).
-    """
+    """The face records of one card in their order (``side`` a, b, ...; without ``side``, where the ``faceName``
+    stands in the combined name), checked; raise :class:`FaceRecordError` naming the card and its faces when they
+    contradict each other: two faces on one side, a two-sided or day/night face without its partner, a day/night
+    card (702.145) whose keywords break 702.145a, b or e (the cases: docs/carddata.md, "MTGJSON files")."""
     faces = sorted(faces, key=_face_order)
     sides = [face.side for face in faces if face.side]
     if len(set(sides)) != len(sides):
@@ -255,12 +187,14 @@ def checked_faces(faces: list[FaceRecord]) -> list[FaceRecord]:
 
 
 def join_faces(records: list[FaceRecord]) -> list[list[FaceRecord]]:
-    """Group the face records of one set into cards: records with the same ``name`` linked (in either
-    direction) by ``otherFaceIds``, or, in builds without ``otherFaceIds``, records of a combined name ("A // B")
-    with the same set and collector number; each group ordered and checked by :func:`checked_faces`. Order of
-    the groups: first record's order."""
+    """Group the face records of one set into cards, in the order of their first records: records of one ``name``
+    linked by ``otherFaceIds`` (either way), else (older builds) of one combined name ("A // B"), set and collector
+    number; each group checked by :func:`checked_faces`."""
     by_uuid = {r.uuid: r for r in records if r.uuid}
-    unlinked = _unlinked_mates(records)
+    unlinked: dict[tuple[str, str, str], list[FaceRecord]] = {}  # older builds: the faces of one printing
+    for record in records:
+        if not record.otherFaceIds and " // " in record.name:
+            unlinked.setdefault((record.name, record.setCode, record.number), []).append(record)
     seen: set[int] = set()
     groups: list[list[FaceRecord]] = []
     for record in records:
@@ -379,13 +313,9 @@ _KEYWORDS = frozenset({DAYBOUND.casefold(), NIGHTBOUND.casefold()})
 
 
 def may_keep(record: object) -> bool:
-    """A quick, generous test on one raw face record (a ``dict`` as parsed): can the card it is a face of be kept?
-
-    True for the helper card's layout or name, a Daybound or Nightbound keyword, or text matching
-    :data:`~mtg_daynight.importer.fold.MENTION_PATTERN` or :data:`~mtg_daynight.importer.fold.READS_PATTERN`:
-    a superset of what
-    :func:`~mtg_daynight.importer.fold.classify` keeps, which still decides on the joined card. It spares
-    validating and joining the faces of the thousands of cards that have nothing to do with day and night.
+    """A quick, generous test on one raw face record (a ``dict`` as parsed): may the card it is a face of be kept?
+    The helper's layout or name, a Daybound or Nightbound keyword, or text matching the mention or reads pattern:
+    a superset of what :func:`~mtg_daynight.importer.fold.classify` keeps, which still decides on the joined card.
     """
     if not isinstance(record, dict):
         return True  # let validation report it
@@ -398,20 +328,6 @@ def may_keep(record: object) -> bool:
     if not isinstance(text, str):
         return False
     return MENTION_PATTERN.search(text) is not None or READS_PATTERN.search(text) is not None
-
-
-def fold_set(card_set: SetRecord, folder: Folder) -> tuple[int, int]:
-    """Join the faces of a set's cards and tokens and fold them in; return how many cards the folder kept, and
-    how many of them were helper cards."""
-    kept = helpers = 0
-    for records in (card_set.cards, card_set.tokens):
-        for faces in join_faces(records):
-            for card in to_cards(faces, card_set):
-                kind = folder.add(card)
-                if kind is not None:
-                    kept += 1
-                    helpers += kind == "helper"
-    return kept, helpers
 
 
 # -- the file layer ---------------------------------------------------------------------------------------------
@@ -431,24 +347,108 @@ SET_FIELDS = frozenset({"code", "type", "releaseDate", "isOnlineOnly"})
 RECORD_LISTS = frozenset({"cards", "tokens"})
 _OPEN = frozenset({"start_map", "start_array"})
 _CLOSE = frozenset({"end_map", "end_array"})
-_Event = tuple[str, Any]
 _MEMBERS = msgspec.json.Decoder(dict[str, msgspec.Raw])
-_RECORDS = msgspec.json.Decoder(list[msgspec.Raw])
+_ITEMS = msgspec.json.Decoder(list[msgspec.Raw])
 
 
 def _size(n: int) -> str:
     """``n`` bytes in words (MiB or KiB when exact)."""
-    if n >= 1 << 20 and n % (1 << 20) == 0:
-        return f"{n >> 20} MiB"
-    if n >= 1 << 10 and n % (1 << 10) == 0:
-        return f"{n >> 10} KiB"
-    return f"{n:,} bytes"
+    return f"{n >> 20} MiB" if n % (1 << 20) == 0 else f"{n >> 10} KiB" if n % 1024 == 0 else f"{n:,} bytes"
+
+
+class _Whole:
+    """A JSON value of a file decoded whole: a view into its bytes, decoded when asked."""
+
+    def __init__(self, data: bytes | msgspec.Raw) -> None:
+        self.data = data
+
+    def build(self, what: str, set_: _Set) -> object:
+        """The value as Python objects; refused past ``bounds.record_bytes``."""
+        if len(self.data) > set_.bounds.record_bytes:
+            raise set_.too_long(what)
+        return msgspec.json.decode(self.data)
+
+    def members(self) -> Iterator[tuple[str, _Value]]:
+        """The members of an object (none for anything else)."""
+        try:
+            members = _MEMBERS.decode(self.data)
+        except msgspec.ValidationError:
+            return iter(())
+        return ((key, _Whole(raw)) for key, raw in members.items())
+
+    def items(self) -> Iterator[_Value] | None:
+        """The items of an array, None for anything else."""
+        try:
+            items = _ITEMS.decode(self.data)
+        except msgspec.ValidationError:
+            return None
+        return (_Whole(raw) for raw in items)
+
+
+class _Streamed:
+    """A JSON value of a file read as parser events (``ijson.basic_parse``): built, walked or skipped once, so
+    memory stays flat whatever the size of the file."""
+
+    def __init__(self, reader: _BlockReader, events: Iterator[tuple[str, Any]], first: tuple[str, Any]) -> None:
+        self.reader, self.events, self.first = reader, events, first
+        self.done = False
+
+    def build(self, what: str, set_: _Set) -> object:
+        """The value as Python objects; refused once ``bounds.record_bytes`` more of the file is read."""
+        self.done = True
+        builder = ijson.ObjectBuilder()
+        limit = self.reader.position + set_.bounds.record_bytes
+        (event, value), depth = self.first, 0
+        while True:
+            builder.event(event, value)
+            depth += (event in _OPEN) - (event in _CLOSE)
+            if depth == 0:
+                return builder.value
+            if self.reader.position > limit:
+                raise set_.too_long(what)
+            event, value = next(self.events)
+
+    def skip(self) -> None:
+        """Pass over the value unless it was read."""
+        if self.done:
+            return
+        self.done = True
+        event, depth = self.first[0], 0
+        while True:
+            depth += (event in _OPEN) - (event in _CLOSE)
+            if depth == 0:
+                return
+            event = next(self.events)[0]
+
+    def _children(self, end: str) -> Iterator[tuple[str, _Streamed]]:
+        self.done = True
+        while (event := next(self.events))[0] != end:
+            key, first = (str(event[1]), next(self.events)) if end == "end_map" else ("", event)
+            child = _Streamed(self.reader, self.events, first)
+            yield key, child
+            child.skip()
+
+    def members(self) -> Iterator[tuple[str, _Value]]:
+        """The members of an object (none for anything else, skipped)."""
+        if self.first[0] == "start_map":
+            return self._children("end_map")
+        self.skip()
+        return iter(())
+
+    def items(self) -> Iterator[_Value] | None:
+        """The items of an array, None for anything else."""
+        if self.first[0] != "start_array":
+            return None
+        return (child for _, child in self._children("end_array"))
+
+
+_Value = _Whole | _Streamed
 
 
 class _Set:
-    """One set object, its records given one at a time (decoded from a whole file, or streamed): the bounds, the
-    filter (:func:`may_keep`, and the faces of multi-faced cards, possible partners), each kept record validated
-    at once; :meth:`end` folds the set. The one path of every set object, whatever the file."""
+    """One set object, whatever the file: its members read (:meth:`member`), the bounds, the filter
+    (:func:`may_keep`, and the faces of multi-faced cards, possible partners), each kept record validated at
+    once; :meth:`end` gives the set to fold."""
 
     def __init__(self, name: str, where: str, bounds: Bounds) -> None:
         self.name, self.where, self.bounds = name, where, bounds
@@ -463,10 +463,20 @@ class _Set:
 
     def too_long(self, what: str) -> RecordLimitError:
         """The error for a record or field longer than ``bounds.record_bytes``."""
-        limit = self.bounds.record_bytes
-        return RecordLimitError(
-            f"{self.name}: {self.where}: {what} is longer than {_size(limit)} (MAX_RECORD_BYTES): refused"
-        )
+        limit = _size(self.bounds.record_bytes)
+        return RecordLimitError(f"{self.name}: {self.where}: {what} is longer than {limit} (MAX_RECORD_BYTES): refused")
+
+    def member(self, key: str, value: _Value) -> None:
+        """One member of the set: a field read, a record list walked; anything else is skipped."""
+        if key in SET_FIELDS:
+            self.fields[key] = value.build(f"field {key}", self)
+        elif key in RECORD_LISTS:
+            self.has_records = True
+            items = value.items()
+            if items is None:
+                raise self.refuse(f"{key} is not an array")
+            for index, item in enumerate(items):
+                self.record(key, index, item.build(f"record {key}[{index}]", self))
 
     def record(self, kind: str, index: int, raw: object) -> None:
         """One raw record (as parsed) of ``cards`` or ``tokens``: counted; kept, validated, if it may be needed."""
@@ -505,156 +515,119 @@ class _Set:
         return card_set
 
 
-def _decode(data: bytes, what: str, set_: _Set) -> object:
-    """One member decoded whole (a record or a set field), bounded like a streamed one."""
-    if len(data) > set_.bounds.record_bytes:
-        raise set_.too_long(what)
-    return msgspec.json.decode(data)
-
-
-def _members(data: bytes | None) -> dict[str, msgspec.Raw]:
-    """The members of a JSON object, each left undecoded; ``{}`` for anything else."""
-    try:
-        return _MEMBERS.decode(data) if data is not None else {}
-    except msgspec.ValidationError:
-        return {}
-
-
-def _whole(name: str, data: bytes, bounds: Bounds, fold: Callable[[SetRecord], None]) -> tuple[object, bool]:
-    """Read a whole MTGJSON file held in memory; return its meta object and whether it is AllPrintings (told, as
-    by the stream, by a first member of ``data`` that is a set object with records)."""
-    top = _members(data)
-    meta = _decode(top["meta"], "the meta object", _Set(name, "meta", bounds)) if "meta" in top else None
-    members = _members(top.get("data"))
-    first = next(iter(members.items()), ("", None))
-    allprintings = first[0] not in SET_FIELDS | RECORD_LISTS and bool(RECORD_LISTS & _members(first[1]).keys())
-    sets = [(f"set {key}", _members(raw)) for key, raw in members.items()] if allprintings else [("data", members)]
-    for where, set_members in sets:
-        card_set = _Set(name, where, bounds)
-        for key, raw in set_members.items():
-            if key in SET_FIELDS:
-                card_set.fields[key] = _decode(raw, f"field {key}", card_set)
-            elif key in RECORD_LISTS:
-                card_set.has_records = True
-                try:
-                    records = _RECORDS.decode(raw)
-                except msgspec.ValidationError:
-                    raise card_set.refuse(f"{key} is not an array") from None
-                for index, record in enumerate(records):
-                    card_set.record(key, index, _decode(record, f"record {key}[{index}]", card_set))
-        if not card_set.has_records:
-            what = f"data.{where[4:]}: not an MTGJSON set object (no cards)" if allprintings else ""
-            raise CardFileError(f"{name}: {what or 'not an MTGJSON file (no data object with cards)'}")
-        fold(card_set.end())
+def _read(name: str, top: _Value, bounds: Bounds, fold: Callable[[SetRecord], None]) -> tuple[object, bool]:
+    """Read the top-level object (``meta``, ``data``; other members skipped), fold each set object; return the
+    meta object and whether the file is AllPrintings."""
+    meta: object = None
+    allprintings = False
+    for key, value in top.members():
+        if key == "meta":
+            meta = value.build("the meta object", _Set(name, "meta", bounds))
+        elif key == "data":
+            allprintings = _read_data(name, value, bounds, fold)
     return meta, allprintings
 
 
-class _Stream:
-    """Reads an MTGJSON file's parser events (``ijson.basic_parse``) one record at a time: flat memory for a file
-    of any size (AllPrintings); each set goes through :class:`_Set`."""
+def _read_data(name: str, data: _Value, bounds: Bounds, fold: Callable[[SetRecord], None]) -> bool:
+    """``data``: one set (a set file) or one set per member (AllPrintings, told by a first member that is a set
+    object with records); each set folded when it ends. Return whether it is AllPrintings."""
+    file_set = _Set(name, "data", bounds)
+    allprintings = False
+    for index, (key, value) in enumerate(data.members()):
+        if not allprintings and (index > 0 or key in SET_FIELDS | RECORD_LISTS):
+            file_set.member(key, value)
+            continue
+        card_set = _Set(name, f"set {key}", bounds)
+        for member in value.members():
+            card_set.member(*member)
+        if card_set.has_records:
+            allprintings = True
+            fold(card_set.end())
+        elif index > 0:
+            raise CardFileError(f"{name}: data.{key}: not an MTGJSON set object (no cards)")
+    if file_set.has_records:
+        fold(file_set.end())
+    return allprintings
 
-    def __init__(self, name: str, stream: _BlockReader, bounds: Bounds, fold: Callable[[SetRecord], None]) -> None:
-        self.name = name
-        self.stream = stream
-        self.bounds = bounds
-        self.fold = fold
-        self.events: Iterator[_Event] = ijson.basic_parse(stream, use_float=True)
-        self.meta: object = None
-        self.allprintings = False
 
-    def next(self) -> _Event:
-        event: _Event = next(self.events)
-        return event
+# -- the guards in front of every parse (docs/carddata.md, "MTGJSON files") ------------------------------------
 
-    def skip(self, event: str) -> None:
-        """Skip one value (its first event given) without building it."""
-        depth, events = 0, self.events
-        while True:
-            if event in _OPEN:
-                depth += 1
-            elif event in _CLOSE:
-                depth -= 1
-            if depth == 0:
-                return
-            event = next(events)[0]
+#: Deepest nesting accepted (real MTGJSON files: about 8; ijson's memory at this depth: about a megabyte).
+MAX_DEPTH = 512
+#: Longest stretch of bytes without a double quote accepted: one string, number or run of spaces.
+MAX_TOKEN = 2 << 20
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+#: Decompressed block size: under :data:`MAX_TOKEN`, so that the token bound only looks at each block's first and
+#: last quote.
+BLOCK_SIZE = min(1 << 20, MAX_TOKEN // 2)
 
-    def build(self, event: str, value: Any, what: str, set_: _Set) -> object:
-        """Build one value (its first event given) as Python objects; refuse it past ``bounds.record_bytes``."""
-        builder = ijson.ObjectBuilder()
-        add, events, stream = builder.event, self.events, self.stream
-        limit = stream.position + self.bounds.record_bytes
-        depth = 0
-        while True:
-            add(event, value)
-            if event in _OPEN:
-                depth += 1
-            elif event in _CLOSE:
-                depth -= 1
-            if depth == 0:
-                return builder.value
-            if stream.position > limit:
-                raise set_.too_long(what)
-            event, value = next(events)
 
-    def read(self) -> None:
-        """Read the whole top-level object: ``meta``, ``data``; other members are skipped."""
-        event, _ = self.next()
-        if event != "start_map":
-            self.skip(event)
-            return
-        while (item := self.next())[0] != "end_map":
-            event, value = self.next()
-            if item[1] == "meta":
-                self.meta = self.build(event, value, "the meta object", _Set(self.name, "meta", self.bounds))
-            elif item[1] == "data" and event == "start_map":
-                self.read_data()
-            else:
-                self.skip(event)
+def _longest_run(text: bytes, run: int) -> tuple[int, bool]:
+    """The quote-free run at the end of ``text`` (``run`` bytes carried in from before it), and whether a run
+    longer than :data:`MAX_TOKEN` bytes lies in it."""
+    first = text.find(b'"')
+    if first < 0:
+        run += len(text)
+        return run, run > MAX_TOKEN
+    if run + first > MAX_TOKEN:
+        return run, True
+    if len(text) > MAX_TOKEN and any(len(part) > MAX_TOKEN for part in text.split(b'"')):
+        return run, True
+    return len(text) - 1 - text.rfind(b'"'), False
 
-    def read_data(self) -> None:
-        """``data``: one set (a set file) or one set per member (AllPrintings, told by its first member)."""
-        data = _Set(self.name, "data", self.bounds)
-        first = True
-        while (item := self.next())[0] != "end_map":
-            key = str(item[1])
-            event, value = self.next()
-            if (first and event == "start_map" and key not in SET_FIELDS | RECORD_LISTS) or self.allprintings:
-                card_set = _Set(self.name, f"set {key}", self.bounds)
-                if event == "start_map":
-                    while (member := self.next())[0] != "end_map":
-                        self.member(card_set, str(member[1]), *self.next())
-                else:
-                    self.skip(event)
-                if first:
-                    self.allprintings = card_set.has_records
-                elif not card_set.has_records:
-                    raise CardFileError(f"{self.name}: data.{key}: not an MTGJSON set object (no cards)")
-                if card_set.has_records:
-                    self.fold(card_set.end())
-            else:
-                self.member(data, key, event, value)
-            first = False
-        if not self.allprintings:
-            if not data.has_records:
-                raise CardFileError(f"{self.name}: not an MTGJSON file (no data object with cards)")
-            self.fold(data.end())
 
-    def member(self, card_set: _Set, key: str, event: str, value: Any) -> None:
-        """One member of a set: its records streamed, a field read is built, anything else skipped."""
-        if key in SET_FIELDS:
-            card_set.fields[key] = self.build(event, value, f"field {key}", card_set)
-        elif key not in RECORD_LISTS:
-            self.skip(event)
-        elif event != "start_array":
-            card_set.has_records = True
-            self.skip(event)
-            raise card_set.refuse(f"{key} is not an array")
+def _what_runs(block: bytes) -> str:
+    """What a run without quotes in ``block`` is made of, in words (whitespace, digits, or a string or number)."""
+    body = block.translate(None, b'"')
+    if not body.translate(None, b" \t\r\n"):
+        return "a run of whitespace"
+    if not body.translate(None, b"0123456789 \t\r\n,-+.eE"):
+        return "a run of numbers and whitespace"
+    return "a single JSON string or number"
+
+
+def limit_nesting(blocks: Iterable[bytes], name: str) -> Iterator[bytes]:
+    """Yield ``blocks`` unchanged; raise :class:`CardFileError` naming ``name`` and the byte offset once the JSON
+    in them nests deeper than :data:`MAX_DEPTH` (or piles up more unmatched brackets than it could hold), or
+    holds more than :data:`MAX_TOKEN` bytes without a double quote (one string or number too long to parse).
+
+    ijson's memory grows with the square of the depth, yajl's time with the square of a token. Both checks work
+    at the speed of C: the brackets alone (``bytes.translate``), matched pairs removed until none is left, the
+    unmatched carried to the next block (brackets inside strings count too: the depth can only be
+    overestimated); each block's first and last quote, escapes replaced by same-length stand-ins."""
+    carried = b""
+    offset = 0
+    run = 0
+    odd_backslash = False
+    for block in blocks:
+        # Escapes removed, so that neither \" nor \\ inside a string counts as a quote; a backslash that ends
+        # the previous block escapes this block's first byte.
+        text = (b"\\" if odd_backslash else b"") + block
+        if b"\\" in text:  # same-length stand-ins: the run counts every byte of the file
+            text = text.replace(b"\\\\", b"xx").replace(b'\\"', b"xx")
+        odd_backslash = (len(block) - len(block.rstrip(b"\\"))) % 2 == 1
+        run, too_long = _longest_run(text, run)
+        if too_long:
+            raise CardFileError(
+                f"{name}: {_what_runs(block)} longer than {MAX_TOKEN >> 20} MiB within its first "
+                f"{offset + len(block)} bytes: refused (no card data holds one)"
+            )
+        brackets = carried + block.translate(None, _NOT_BRACKETS)
+        for _ in range(MAX_DEPTH + 1):
+            reduced = brackets.replace(b"[]", b"").replace(b"{}", b"")
+            if len(reduced) == len(brackets):
+                break
+            brackets = reduced
         else:
-            card_set.has_records = True
-            index = -1
-            while (item := self.next())[0] != "end_array":
-                index += 1
-                card_set.record(key, index, self.build(*item, f"record {key}[{index}]", card_set))
+            brackets = b"[" * (MAX_DEPTH + 1)  # more rounds than the limit: at least that deep
+        offset += len(block)
+        if brackets.count(b"[") + brackets.count(b"{") > MAX_DEPTH or len(brackets) > 4 * MAX_DEPTH:
+            raise CardFileError(
+                f"{name}: JSON nested deeper than {MAX_DEPTH} levels (or brackets out of balance) within its first "
+                f"{offset} bytes: refused"
+            )
+        carried = brackets
+        yield block
 
 
 def _blocks(data: Decompressed, check: Callable[[], object] | None) -> Iterator[bytes]:
@@ -671,44 +644,34 @@ def _blocks(data: Decompressed, check: Callable[[], object] | None) -> Iterator[
         first = False
 
 
-class _BlockReader(io.RawIOBase):
-    """Blocks as a raw binary file object, ``position`` counting the bytes read (what ijson reads)."""
+def _head(blocks: Iterator[bytes], limit: int) -> tuple[list[bytes], bool]:
+    """The first ``blocks``, up to the first that passes ``limit`` bytes, and whether they are all of them."""
+    head: list[bytes] = []
+    size = 0
+    for block in blocks:
+        head.append(block)
+        size += len(block)
+        if size > limit:
+            return head, False
+    return head, True
 
-    def __init__(self, blocks: Iterator[bytes]) -> None:
-        super().__init__()
-        self._blocks = blocks
+
+class _BlockReader:
+    """Blocks (``head``, then ``rest``) as a binary file object for ijson, ``position`` counting the bytes read."""
+
+    def __init__(self, head: list[bytes], rest: Iterator[bytes]) -> None:
+        self._head, self._rest = head, rest
         self._pending = b""
         self._at = 0  # bytes of ``_pending`` already read
         self.position = 0
 
-    def readable(self) -> bool:
-        return True
-
-    def read(self, size: int | None = -1) -> bytes:
+    def read(self, size: int) -> bytes:
         if self._at == len(self._pending):
-            self._pending, self._at = next(self._blocks, b""), 0
-        end = len(self._pending) if size is None or size < 0 else self._at + size
-        data = self._pending[self._at : end]
+            self._pending, self._at = self._head.pop(0) if self._head else next(self._rest, b""), 0
+        data = self._pending[self._at : self._at + size]
         self._at += len(data)
         self.position += len(data)
         return data
-
-    def readinto(self, buffer: memoryview | bytearray) -> int:  # type: ignore[override]
-        data = self.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
-
-
-def _read_head(data: Decompressed, limit: int, check: Callable[[], object] | None) -> bytes | None:
-    """The whole decompressed content when it is at most ``limit`` bytes, else None (nothing more is read)."""
-    blocks: list[bytes] = []
-    size = 0
-    for block in _blocks(data, check):
-        blocks.append(block)
-        size += len(block)
-        if size > limit:
-            return None
-    return b"".join(blocks)
 
 
 def read_mtgjson(
@@ -719,30 +682,30 @@ def read_mtgjson(
     check: Callable[[], object] | None = None,
     bounds: Bounds | None = None,
 ) -> ImportResult:
-    """Read one MTGJSON file (set file or AllPrintings, plain or compressed) and fold its cards into ``folder``;
-    the result holds the records of every file folded into ``folder`` so far, and this file's facts.
-
-    A file whose decompressed JSON is at most ``bounds.whole_file_bytes``
-    (:data:`~mtg_daynight.importer.limits.MAX_WHOLE_FILE_BYTES`; every set file) is decoded whole by msgspec; a
-    larger one (AllPrintings) is read again as a stream of parser events, one record at a time, so memory stays
-    flat. Either way the nesting and token-length guards (:mod:`~mtg_daynight.importer.nesting`) go first, and
-    every set object goes through the same code, under the same bounds. ``on_progress(n)`` is called after each
-    set with the number of bytes of the file read so far; ``check()`` before each decompressed block (a deadline
-    raises from it). Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file and the byte of
-    the decompressed data near which it is broken (truncated, not JSON), or the set and field of a bad record;
-    :class:`~mtg_daynight.importer.errors.FaceRecordError` naming the file, set and card whose faces contradict
-    each other; :class:`~mtg_daynight.importer.errors.RecordLimitError` naming the file, set and limit passed.
+    """Read one MTGJSON file (set file or AllPrintings, plain or compressed; see the module) and fold its cards
+    into ``folder``; the result holds the records of every file folded into ``folder`` so far, and this file's
+    facts. ``on_progress(n)`` is called after each set with the bytes of the file read so far, ``check()`` before
+    each decompressed block. Raises :class:`CardFileError` naming the file and where it is broken (the byte, or the
+    set and record), :class:`FaceRecordError` naming the card whose faces contradict each other,
+    :class:`RecordLimitError` naming the set and the limit passed.
     """
     path = Path(path)
     name = str(path)
     if not path.is_file():
         raise CardFileError(f"{name}: no such file")
     bounds = bounds or Bounds()
-    result = _Counts()
-    folding = _folding(name, folder, result)
+    sets: list[tuple[str, int]] = []  # each set's code and the face records validated
+    kinds: list[str] = []  # what the folder kept each card as
 
     def fold(card_set: SetRecord) -> None:
-        folding(card_set)
+        """Join the faces of a set's cards and tokens and fold them into ``folder``."""
+        sets.append((card_set.code, len(card_set.cards) + len(card_set.tokens)))
+        try:
+            for records in (card_set.cards, card_set.tokens):
+                for faces in join_faces(records):
+                    kinds.extend(kind for card in to_cards(faces, card_set) if (kind := folder.add(card)))
+        except CardFileError as error:
+            raise type(error)(f"{name}: set {card_set.code or '?'}: {error}") from None
         if on_progress is not None:
             on_progress(data.raw_size)
 
@@ -750,32 +713,26 @@ def read_mtgjson(
         with path.open("rb") as raw:
             data = decompressed(raw, name)
             where = "decompressed data" if data.compression != "none" else "file"
+            blocks = limit_nesting(_blocks(data, check), name)
             too_big = data.compression == "none" and path.stat().st_size > bounds.whole_file_bytes + len(UTF8_BOM)
-            whole = None if too_big else _read_head(data, bounds.whole_file_bytes, check)
-            if whole is not None:
-                for _ in limit_nesting((whole[i : i + BLOCK_SIZE] for i in range(0, len(whole), BLOCK_SIZE)), name):
-                    pass
-                meta, allprintings = _read_whole(name, whole, where, bounds, fold)
-                size = len(whole)
-        if whole is None:
-            with path.open("rb") as raw:
-                data = decompressed(raw, name)
-                meta, allprintings, size = _read_stream(name, data, where, bounds, check, fold)
+            head, whole = ([], False) if too_big else _head(blocks, bounds.whole_file_bytes)
+            if whole:
+                meta, allprintings, size = _read_whole(name, where, head, bounds, fold)
+            else:
+                meta, allprintings, size = _read_stream(name, where, _BlockReader(head, blocks), bounds, fold)
     except OSError as error:
         raise CardFileError(f"{name}: cannot read: {error.strerror or error}") from None
-    if not result.sets:
+    if not sets:
         raise CardFileError(f"{name}: not an MTGJSON file (no data object with cards)")
     try:
         build = msgspec.convert(meta, Meta) if isinstance(meta, dict) else Meta()
     except msgspec.ValidationError as error:
         raise CardFileError(f"{name}: bad MTGJSON meta object: {error}") from None
-    missing = sorted(HELPER_SETS.intersection(code.upper() for code in result.sets))
-    warnings: tuple[str, ...] = ()
-    if missing and not result.helpers:
-        warnings = (
-            f"{name}: no Day // Night helper card found, though the file holds {', '.join(missing)}, whose tokens "
-            "include it (an MTGJSON build this importer does not know?)",
-        )
+    missing = ", ".join(sorted(HELPER_SETS.intersection(code.upper() for code, _ in sets)))
+    warnings = (
+        f"{name}: no Day // Night helper card found, though the file holds {missing}, whose tokens include it (an "
+        "MTGJSON build this importer does not know?)",
+    )
     folded = folder.build()
     return ImportResult(
         cards=folded.cards,
@@ -785,74 +742,45 @@ def read_mtgjson(
         format="mtgjson-allprintings" if allprintings else "mtgjson-set",
         gzipped=data.gzipped,
         decompressor=data.decompressor,
-        candidate_lines=result.records,
+        candidate_lines=sum(records for _, records in sets),
         decompressed_bytes=size,
         file_size=data.raw_size,
         sha256=data.sha256,
-        objects_kept=result.kept,
-        warnings=warnings,
-        sets=tuple(result.sets),
+        objects_kept=len(kinds),
+        warnings=warnings if missing and "helper" not in kinds else (),
+        sets=tuple(code for code, _ in sets),
         version=build.version,
         date=build.date,
     )
 
 
-def _folding(name: str, folder: Folder, result: _Counts) -> Callable[[SetRecord], None]:
-    """What is done with each set: folded into ``folder``, counted in ``result``."""
-
-    def fold(card_set: SetRecord) -> None:
-        result.sets.append(card_set.code)
-        result.records += len(card_set.cards) + len(card_set.tokens)
-        try:
-            kept, helpers = fold_set(card_set, folder)
-        except CardFileError as error:
-            raise type(error)(f"{name}: set {card_set.code or '?'}: {error}") from None
-        result.kept += kept
-        result.helpers += helpers
-
-    return fold
+def _invalid(name: str, where: str, at: int, message: str) -> CardFileError:
+    return CardFileError(f"{name}: invalid MTGJSON (truncated or not JSON) near byte {at} of the {where}: {message}")
 
 
 def _read_whole(
-    name: str, data: bytes, where: str, bounds: Bounds, fold: Callable[[SetRecord], None]
-) -> tuple[object, bool]:
-    """:func:`_whole`, with bad JSON worded as by the stream."""
+    name: str, where: str, blocks: list[bytes], bounds: Bounds, fold: Callable[[SetRecord], None]
+) -> tuple[object, bool, int]:
+    """The file decoded whole (:class:`_Whole`): its meta object, whether it is AllPrintings, its size."""
+    data = b"".join(blocks)
+    blocks.clear()  # the file held once
     try:
-        return _whole(name, data, bounds, fold)
+        return (*_read(name, _Whole(data), bounds, fold), len(data))
     except msgspec.DecodeError as error:
-        message = str(error)
-        at = re.search(r"byte (\d+)", message)
-        near = at.group(1) if at else str(len(data))
-        raise CardFileError(
-            f"{name}: invalid MTGJSON (truncated or not JSON) near byte {near} of the {where}: {message}"
-        ) from None
-    except RecursionError:
-        raise CardFileError(f"{name}: JSON nested too deeply: refused") from None
+        at = re.search(r"byte (\d+)", str(error))
+        raise _invalid(name, where, int(at.group(1)) if at else len(data), str(error)) from None
 
 
 def _read_stream(
-    name: str,
-    data: Decompressed,
-    where: str,
-    bounds: Bounds,
-    check: Callable[[], object] | None,
-    fold: Callable[[SetRecord], None],
+    name: str, where: str, reader: _BlockReader, bounds: Bounds, fold: Callable[[SetRecord], None]
 ) -> tuple[object, bool, int]:
-    """The file read as a stream (:class:`_Stream`); its meta object, whether it is AllPrintings, its size."""
-    stream = _BlockReader(limit_nesting(_blocks(data, check), name))
-    reader = _Stream(name, stream, bounds, fold)
+    """The file read as parser events (:class:`_Streamed`): its meta object, whether it is AllPrintings, its size."""
+    events = ijson.basic_parse(reader, use_float=True)
     try:
-        reader.read()
-        trailing = stream.position
-        for _ in reader.events:
-            raise CardFileError(f"{name}: trailing data after the MTGJSON object (near byte {trailing})")
-        while rest := stream.read(1 << 20):
-            if rest.strip():
-                raise CardFileError(f"{name}: trailing data after the MTGJSON object (near byte {trailing})")
-            trailing = stream.position
+        meta, allprintings = _read(name, _Streamed(reader, events, next(events)), bounds, fold)
+        for _ in events:
+            raise CardFileError(f"{name}: trailing data after the MTGJSON object (near byte {reader.position})")
     except (ijson.JSONError, StopIteration) as error:
         message = str(error).splitlines()[0] if str(error) else "truncated"
-        raise CardFileError(
-            f"{name}: invalid MTGJSON (truncated or not JSON) near byte {stream.position} of the {where}: {message}"
-        ) from None
-    return reader.meta, reader.allprintings, stream.position
+        raise _invalid(name, where, reader.position, message) from None
+    return meta, allprintings, reader.position

@@ -2,7 +2,7 @@
 
 Seen failing on main: ijson's C parser re-reads a token on every buffer it is fed, so one long string costs time
 in the square of its length: 64 MiB took 13 s, a 1 GiB string ran for more than 5 minutes (killed). The
-reader now refuses any stretch of more than :data:`~mtg_daynight.importer.nesting.MAX_TOKEN` bytes without a
+reader now refuses any stretch of more than :data:`~mtg_daynight.importer.mtgjson.MAX_TOKEN` bytes without a
 quote, at once, with one line naming the file.
 """
 
@@ -15,8 +15,7 @@ import pytest
 
 from mtg_daynight.importer.errors import CardFileError
 from mtg_daynight.importer.fold import Folder
-from mtg_daynight.importer.mtgjson import read_mtgjson
-from mtg_daynight.importer.nesting import MAX_TOKEN, limit_nesting
+from mtg_daynight.importer.mtgjson import MAX_TOKEN, limit_nesting, read_mtgjson
 
 from .conftest import run_cli
 
