@@ -1,26 +1,14 @@
-"""msgspec structs for the parts of Scryfall's objects that the importer reads.
-
-Unknown fields are ignored (msgspec's default) and every enumeration-like field (layout, set type, frame
-effects, promo types, games, ...) is a plain ``str``: Scryfall adds values without notice (the layouts
-``prepare`` and ``front_card`` in 2026) and a strict enum would break the import. Only the fields an import
-cannot do without are required.
-"""
+"""msgspec structs for the parts of Scryfall's objects that the importer reads. Unknown fields are ignored and
+enumeration-like fields are plain ``str`` (Scryfall adds values without notice); only what an import cannot do
+without is required."""
 
 from __future__ import annotations
 
 import msgspec
 
-from mtg_daynight.importer.limits import BULK_TYPES as BULK_TYPES
-from mtg_daynight.importer.limits import DEFAULT_BULK_TYPE as DEFAULT_BULK_TYPE
-
 
 class BulkData(msgspec.Struct, kw_only=True):
-    """A ``bulk_data`` object from ``GET /bulk-data/{type}``.
-
-    Since 2026-07-20 it carries ``jsonl_download_uri`` and ``compressed_size``; the pre-July fields
-    ``download_uri``, ``size``, ``content_type`` and ``content_encoding`` are kept optional so that mirrors still
-    serving the old object (and the old single-array files) keep working.
-    """
+    """A ``bulk_data`` object from ``GET /bulk-data/{type}`` (the pre-July 2026 fields kept for old mirrors)."""
 
     object: str = "bulk_data"
     id: str | None = None
@@ -49,18 +37,14 @@ class BulkData(msgspec.Struct, kw_only=True):
 
 
 class ImageUris(msgspec.Struct, gc=False):
-    """``image_uris``: only the ``normal`` image is read; the other sizes are skipped, neither decoded nor
-    checked (that was ~20 % of the time spent decoding a candidate line)."""
+    """``image_uris``: only ``normal`` is read (decoding the other sizes cost ~20 % of a candidate line's time)."""
 
     normal: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class CardFace(msgspec.Struct, kw_only=True, gc=False):
-    """One face of a multi-faced card object (``card_faces[i]``).
-
-    ``gc=False`` (here and on :class:`Card`): the structs hold only strings, lists and dicts of strings, never a
-    reference cycle, so the garbage collector need not track them (decoding the candidate lines ~5 % faster).
-    """
+    """One face of a multi-faced card object. ``gc=False`` (here and on :class:`Card`): no reference cycle is
+    possible, and untracked structs decode ~5 % faster."""
 
     name: str
     mana_cost: str | None = None
@@ -86,8 +70,7 @@ class Card(msgspec.Struct, kw_only=True, gc=False):
     id: str
     oracle_id: str | None = None
     name: str
-    #: The printing's own name: a non-English printing's, and since 2026 some English printings' too (the card
-    #: is still the one of its oracle id and oracle ``name``). Its printed texts are not kept.
+    #: The printing's own name (non-English printings, and since 2026 some English ones).
     printed_name: str | None = None
     lang: str
     layout: str
