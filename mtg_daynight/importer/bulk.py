@@ -172,8 +172,7 @@ class Decompressed(io.RawIOBase):
 
 
 def decompressed(raw: BinaryIO, name: str, *, progress: Progress | None = None) -> Decompressed:
-    """The decompressed content of ``raw`` (named ``name`` in errors); its raw bytes hashed, counted and reported
-    to ``progress``."""
+    """The decompressed content of ``raw`` (``name`` in errors), its raw bytes hashed and reported to ``progress``."""
     return Decompressed(raw, name, progress)
 
 
@@ -385,12 +384,8 @@ def scan(stream: Decompressed, *, check: Callable[[], object] | None = None,
     if not scanner.closed:
         at = where(scanner.last[0]) if scanner.last is not None else stream.name
         raise CardFileError(f"{at}: the JSON array is not closed (no final ']'): the file is truncated")
-    folded = folder.build()
     return ImportResult(
-        cards=folded.cards,
-        helpers=folded.helpers,
-        mentions=folded.mentions,
-        reads=folded.reads,
+        **folder.build()._asdict(),
         format=scanner.format,
         candidate_lines=candidates,
         decompressed_bytes=scanner.offset,
