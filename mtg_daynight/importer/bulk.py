@@ -54,9 +54,8 @@ Format = Literal["jsonl", "json-array"]
 _WHITESPACE = b" \t\r\n"
 #: What a line may hold around its card object(s): whitespace, and in the legacy array the brackets and commas.
 _FILLER: dict[Format, bytes] = {"jsonl": _WHITESPACE, "json-array": _WHITESPACE + b"[],"}
-_CORRUPT: tuple[type[BaseException], ...] = (
-    zlib.error, lzma.LZMAError, OSError, *((_isal.error,) if _isal is not None else ())  # bz2 raises OSError
-)
+# bz2 raises OSError
+_CORRUPT: tuple[type[BaseException], ...] = (zlib.error, lzma.LZMAError, OSError, *((_isal.error,) if _isal else ()))
 T = TypeVar("T")
 
 
@@ -209,10 +208,9 @@ class ImportResult:
 
 
 class BlockScanner:
-    """The candidate lines ``(offset, line)`` (a line holding a needle, and the stream offset of its first byte)
-    of a stream fed in blocks of any size (:meth:`feed`, then :meth:`finish`). Meanwhile it learns the
-    :attr:`format`, the first and last line holding an object (:attr:`edges`) and whether a legacy array is
-    :attr:`closed`. A byte order mark opening the stream is skipped (counted in the offsets)."""
+    """The candidate lines ``(offset, line)`` (a line holding a needle, the stream offset of its first byte) of
+    a stream fed in blocks of any size (:meth:`feed`, then :meth:`finish`); meanwhile its :attr:`format`, its
+    :attr:`edges` and whether a legacy array is :attr:`closed`. An opening byte order mark is skipped."""
 
     def __init__(self, needles: Sequence[bytes] = DEFAULT_NEEDLES, max_line: int = DEFAULT_MAX_LINE,
                  where: Callable[[int], str] = lambda offset: f"byte {offset}") -> None:
@@ -264,9 +262,8 @@ class BlockScanner:
     def finish(self) -> list[tuple[int, bytes]]:
         """The candidate in the last line, when the stream does not end with a newline."""
         found: list[tuple[int, bytes]] = []
-        if self._carry:
-            self._lines(self._carry + b"\n", self.offset - len(self._carry), 0, len(self._carry) + 1, found)
-            self._carry = b""
+        line, self._carry = self._carry + b"\n", b""
+        self._lines(line, self.offset + 1 - len(line), 0, len(line), found)
         return found
 
     def _lines(self, block: bytes, base: int, start: int, stop: int, found: list[tuple[int, bytes]]) -> None:
@@ -350,8 +347,7 @@ def scan(stream: Decompressed, *, check: Callable[[], object] | None = None,
     """Read ``stream`` to its end and fold the cards found in it (into ``folder`` when given: the result then holds
     every card folded so far). ``check()`` is called before each block (a deadline raises from it);
     ``locate(offset)`` words an offset for errors (:func:`line_locator`; default the byte). Raises
-    :class:`CardFileError` for a bad card object or line, or a truncated or invalid file, and
-    :class:`CompressedDataError` for bad compressed data."""
+    :class:`CardFileError` for bad cards, lines or files, :class:`CompressedDataError` for bad compressed data."""
     where = locate or (lambda offset: f"{stream.name}: byte {offset}")
     scanner = BlockScanner(needles, max_line, where)
     folder = Folder() if folder is None else folder

@@ -1,10 +1,5 @@
-"""Pure functions that pick the cards the importer keeps out of Scryfall card objects, and the :class:`Folder`
-that folds their printings into records: the rules of docs/carddata.md, "What is kept".
-
-Kept: a card with Daybound or Nightbound; else one whose oracle text (card or face) matches
-:data:`MENTION_PATTERN` (a :class:`~mtg_daynight.importer.records.MentionCard`); else one that matches
-:data:`READS_PATTERN` (a :class:`~mtg_daynight.importer.records.ReadsCard`); and the Day // Night helper card.
-art_series objects, tokens and emblems are left out; the printings of one card fold into one record per oracle id.
+"""What the importer keeps of Scryfall card objects (:func:`classify`: the rules of docs/carddata.md, "What is
+kept"), and the :class:`Folder` that folds the printings of each kept card into one record per oracle id.
 """
 
 from __future__ import annotations

@@ -8,22 +8,16 @@ import msgspec
 
 
 class BulkData(msgspec.Struct, kw_only=True):
-    """A ``bulk_data`` object from ``GET /bulk-data/{type}`` (the pre-July 2026 fields kept for old mirrors)."""
+    """A ``bulk_data`` object from ``GET /bulk-data/{type}`` (with the pre-July 2026 ``download_uri`` of old
+    mirrors)."""
 
     object: str = "bulk_data"
     id: str | None = None
     type: str
     updated_at: str | None = None
-    uri: str | None = None
-    name: str | None = None
-    description: str | None = None
     jsonl_download_uri: str | None = None
     compressed_size: int | None = None
-    # pre-July 2026 fields
     download_uri: str | None = None
-    size: int | None = None
-    content_type: str | None = None
-    content_encoding: str | None = None
 
     @property
     def is_legacy(self) -> bool:
