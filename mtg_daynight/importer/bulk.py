@@ -89,7 +89,7 @@ class Decompressed(io.RawIOBase):
         self.decompressor = self.compression if self.compression != "gzip" else "zlib" if _isal is None else "isal"
         self._inflater = self._new_inflater()
         self._pending = head  # raw bytes not yet given to the inflater
-        self._want_input = not head
+        self._want_input = False  # the head is pending
 
     @property
     def sha256(self) -> str:
@@ -311,12 +311,9 @@ def _every(block: bytes, needle: bytes, start: int, stop: int) -> list[int]:
     return hits
 
 
-class _AnyObject(msgspec.Struct):
-    """Any JSON object (its fields skipped, its syntax checked): for the edge lines."""
-
-
-_OBJECT_DECODER = msgspec.json.Decoder(_AnyObject)
-_OBJECT_LIST_DECODER = msgspec.json.Decoder(list[_AnyObject])
+#: Any JSON object, its values checked but not decoded: for the edge lines.
+_OBJECT_DECODER = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_OBJECT_LIST_DECODER = msgspec.json.Decoder(list[dict[str, msgspec.Raw]])
 
 
 def array_element(line: bytes) -> bytes:

@@ -1,7 +1,6 @@
 """The snapshot's records (what ``carddata/daynight-cards.json`` holds, docs/carddata.md): frozen, tuples only,
 sorted by the importer so that the encoded file is deterministic. No ``from __future__ import annotations``:
-msgspec reads the annotations as they are instead of evaluating strings when it first builds a decoder.
-"""
+msgspec reads the annotations as they are instead of evaluating strings when it first builds a decoder."""
 
 import msgspec
 

@@ -50,8 +50,7 @@ class CardFace(msgspec.Struct, kw_only=True, gc=False):
     loyalty: str | None = None
     defense: str | None = None
     colors: list[str] | None = None
-    # Faces carry no keywords today; accepted in case Scryfall adds them.
-    keywords: list[str] | None = None
+    keywords: list[str] | None = None  # MTGJSON's per-face keywords (Scryfall has none today)
     oracle_id: str | None = None
     layout: str | None = None
     image_uris: ImageUris | None = None
@@ -89,7 +88,6 @@ class Card(msgspec.Struct, kw_only=True, gc=False):
     image_uris: ImageUris | None = None
 
 
-#: Decoders are reusable and thread-safe; build them once.
 CARD_DECODER = msgspec.json.Decoder(Card)
 CARD_LIST_DECODER = msgspec.json.Decoder(list[Card])
 BULK_DATA_DECODER = msgspec.json.Decoder(BulkData)
