@@ -1,24 +1,11 @@
-"""Pure functions that pick the day/night cards out of Scryfall card objects and fold them into records.
-
-* A card object is a day/night card when its (card-level) keywords contain Daybound or Nightbound.
-* Otherwise it *mentions day/night* when the oracle text of the card or of any face matches
-  :data:`MENTION_PATTERN` (it makes it day or night, or triggers when day becomes night or night becomes
-  day): kept as a :class:`~mtg_daynight.importer.records.MentionCard`.
-* Otherwise it *reads day/night* when that text matches :data:`READS_PATTERN` (it only checks whether it is
-  day or night: "if it's night"): kept as a :class:`~mtg_daynight.importer.records.ReadsCard`. Such a card
-  cares about day/night but can't make it either, so it does not make a deck need the helper card.
-* The Day // Night helper card is kept as a :class:`~mtg_daynight.importer.records.HelperCard`. It is found by
-  its oracle id, or by its name and faces ("Day // Night": Day, Night) with the helper's text, whatever its
-  layout says (``double_faced_token`` on Scryfall and in MTGJSON 5.2, ``token`` in MTGJSON 5.1).
-* art_series objects, tokens and emblems are left out.
-* Printings of one card (other sets, languages, reversible printings, digital and playtest printings) are
-  folded into one record keyed by oracle id; digital-only and playtest cards are kept and flagged.
+"""What the importer keeps of Scryfall card objects (:func:`classify`: the rules of docs/carddata.md, "What is
+kept"), and the :class:`Folder` that folds the printings of each kept card into one record per oracle id.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, TypedDict
 
@@ -44,31 +31,24 @@ REVERSIBLE_LAYOUT = "reversible_card"
 
 Kind = Literal["daynight", "mentions", "reads", "helper"]
 
-#: What makes a card one that mentions day/night (case-insensitive, whole words, so "daylight", "Nightmare",
-#: "nightfall" do not count). The scanner's loose needles (:data:`~mtg_daynight.importer.bulk.MENTION_NEEDLES`)
-#: find the candidate lines; this confirms them on the decoded oracle text. Oracle text uses ASCII apostrophes.
-MENTION_PATTERN = re.compile(
-    r"\bbecomes (?:day|night)\b", re.IGNORECASE
-)
-
-
-#: What makes a card one that reads day/night (it checks the designation, 731.1: "if it's night", "as long as
-#: it's day", "if it's neither day nor night"), case-insensitive, whole words. Checked only on cards that neither
-#: have daybound/nightbound nor mention day/night. The scanner's needles
-#: (:data:`~mtg_daynight.importer.bulk.READS_NEEDLES`) find the candidate lines.
+#: A card that mentions day/night: it makes it day or night, or triggers when day becomes night or night becomes
+#: day (case-insensitive, whole words: not "daylight", "Nightmare"). It confirms bulk.py's loose needles.
+MENTION_PATTERN = re.compile(r"\bbecomes (?:day|night)\b", re.IGNORECASE)
+#: A card that reads day/night (731.1: "if it's night", "as long as it's day", "if it's neither day nor night"),
+#: case-insensitive, whole words; asked only of cards that neither have daybound/nightbound nor mention day/night.
 READS_PATTERN = re.compile(r"\bit(?:'s|\u2019s| is) (?:neither day nor night|day|night)\b", re.IGNORECASE)
 
-def _has_keyword(keywords: Iterable[str], wanted: str) -> bool:
-    folded = wanted.casefold()
-    return any(k.casefold() == folded for k in keywords)
+
+def _has_keyword(keywords: Iterable[str], *wanted: str) -> bool:
+    """True when ``keywords`` hold one of ``wanted`` (compared casefolded)."""
+    folded = {keyword.casefold() for keyword in wanted}
+    return any(keyword.casefold() in folded for keyword in keywords)
 
 
-_DAYNIGHT_FOLDED = frozenset({DAYBOUND.casefold(), NIGHTBOUND.casefold()})
-
-
-def _is_daynight(keywords: Iterable[str]) -> bool:
-    """True when ``keywords`` hold Daybound or Nightbound (compared casefolded, like :func:`_has_keyword`)."""
-    return any(k.casefold() in _DAYNIGHT_FOLDED for k in keywords)
+def _matches(card: Card, pattern: re.Pattern[str]) -> bool:
+    """True when the oracle text of ``card`` or of one of its faces matches ``pattern``."""
+    texts = [card.oracle_text, *(face.oracle_text for face in card.card_faces or ())]
+    return any(pattern.search(text or "") for text in texts)
 
 
 def all_keywords(card: Card) -> list[str]:
@@ -79,96 +59,57 @@ def all_keywords(card: Card) -> list[str]:
     return list(seen)
 
 
+def card_oracle_id(card: Card) -> str | None:
+    """The oracle id of ``card``; reversible printings carry it on their faces only."""
+    return card.oracle_id or next((face.oracle_id for face in card.card_faces or () if face.oracle_id), None)
+
+
 def is_helper(card: Card) -> bool:
-    """True for the Day // Night helper card: its oracle id (:data:`HELPER_ORACLE_ID`), or its name and faces
-    with a token layout (MTGJSON 5.1 says ``token``, later builds and Scryfall ``double_faced_token``) or, whatever
-    the layout, the helper's text (it makes it day or night); never an ``art_series`` object."""
+    """True for the Day // Night helper card: its oracle id, or its name or faces with a token layout or, whatever
+    the layout, the helper's text; never an ``art_series`` object."""
     if card.layout == "art_series":
         return False
     if card_oracle_id(card) == HELPER_ORACLE_ID:
         return True
-    faces = tuple(f.name for f in card.card_faces or ())
-    if faces != HELPER_FACE_NAMES and card.name != HELPER_NAME:
+    if tuple(face.name for face in card.card_faces or ()) != HELPER_FACE_NAMES and card.name != HELPER_NAME:
         return False
-    return card.layout in TOKEN_LAYOUTS or mentions_day_night(card)
-
-
-def _texts(card: Card) -> Iterator[str]:
-    """The oracle texts of ``card`` and of its faces."""
-    yield card.oracle_text or ""
-    for face in card.card_faces or ():
-        yield face.oracle_text or ""
-
-
-def mentions_day_night(card: Card) -> bool:
-    """True when the oracle text of ``card`` or of one of its faces matches :data:`MENTION_PATTERN`."""
-    return any(MENTION_PATTERN.search(text) for text in _texts(card))
-
-
-def reads_day_night(card: Card) -> bool:
-    """True when the oracle text of ``card`` or of one of its faces matches :data:`READS_PATTERN`."""
-    return any(READS_PATTERN.search(text) for text in _texts(card))
+    return card.layout in TOKEN_LAYOUTS or _matches(card, MENTION_PATTERN)
 
 
 def classify(card: Card) -> Kind | None:
-    """Say what the importer keeps of ``card``: a day/night card, a card that mentions day/night, one that
-    reads day/night, the helper card, or nothing. A card with daybound or nightbound is a day/night card even
-    though its reminder text mentions night; one that makes it day and also reads it (The Celestus) mentions
-    day/night."""
+    """What the importer keeps of ``card``, or None. Daybound or nightbound wins over a reminder text mentioning
+    night; making it day wins over reading it (The Celestus mentions day/night)."""
     if is_helper(card):
         return "helper"
     if card.layout in EXCLUDED_LAYOUTS or card.object != "card":
         return None
-    faces = card.card_faces
-    if _is_daynight(card.keywords) or (faces and any(_is_daynight(face.keywords or ()) for face in faces)):
+    if _has_keyword(all_keywords(card), DAYBOUND, NIGHTBOUND):
         return "daynight"
-    if mentions_day_night(card):
+    if _matches(card, MENTION_PATTERN):
         return "mentions"
-    if reads_day_night(card):
-        return "reads"
-    return None
-
-
-def card_oracle_id(card: Card) -> str | None:
-    """The oracle id of ``card``; reversible printings carry it on their faces only."""
-    if card.oracle_id:
-        return card.oracle_id
-    for face in card.card_faces or ():
-        if face.oracle_id:
-            return face.oracle_id
-    return None
-
-
-def _is_playtest(card: Card) -> bool:
-    return "playtest" in card.promo_types
+    return "reads" if _matches(card, READS_PATTERN) else None
 
 
 def _printing(card: Card) -> Printing:
     faces = card.card_faces or ()
-    images: list[str] = []
-    for uris in (card.image_uris, *(face.image_uris for face in faces)):
-        if uris is not None and uris.normal is not msgspec.UNSET:
-            images.append(uris.normal)
-    face_printed = tuple(f.printed_name for f in faces if f.printed_name)
-    printed = card.printed_name
-    if printed is None and face_printed:
-        printed = " // ".join(face_printed)
+    uris = [card.image_uris, *(face.image_uris for face in faces)]
+    face_printed = tuple(face.printed_name for face in faces if face.printed_name)
     return Printing(
         id=card.id,
         set=card.set,
         collector_number=card.collector_number,
         lang=card.lang,
-        printed_name=printed,
+        printed_name=card.printed_name if card.printed_name is not None else " // ".join(face_printed) or None,
         face_printed_names=face_printed,
         released_at=card.released_at,
         layout=card.layout,
         set_type=card.set_type,
         digital=card.digital,
-        playtest=_is_playtest(card),
+        playtest="playtest" in card.promo_types,
         games=tuple(card.games),
         promo_types=tuple(card.promo_types),
         frame_effects=tuple(card.frame_effects),
-        image_uris=tuple(images),
+        image_uris=tuple(u.normal for u in uris if u is not None and u.normal is not msgspec.UNSET),
     )
 
 
@@ -190,11 +131,9 @@ def _face_from(face: Card | CardFace, keywords: tuple[str, ...]) -> SnapshotFace
 
 def _raw_faces(card: Card) -> list[Card | CardFace]:
     """The faces of a card object; a single-faced card is its own face, a reversible card its first face."""
-    if card.card_faces and card.layout != REVERSIBLE_LAYOUT:
-        return [*card.card_faces]
-    if card.card_faces:
-        return [card.card_faces[0]]
-    return [card]
+    if not card.card_faces:
+        return [card]
+    return [card.card_faces[0]] if card.layout == REVERSIBLE_LAYOUT else [*card.card_faces]
 
 
 def _mentions(text: str, keyword: str) -> bool:
@@ -203,27 +142,28 @@ def _mentions(text: str, keyword: str) -> bool:
 
 
 def faces_with_keywords(card: Card) -> tuple[tuple[SnapshotFace, ...], str | None, str | None]:
-    """Build the faces of ``card`` with keywords attached, and name its daybound and nightbound faces.
+    """The faces of ``card`` with keywords attached, and the names of its daybound and nightbound faces.
 
-    Daybound goes to the front face, Nightbound to the back face (the second face, or the only face of a
-    single-faced card that has Nightbound but not Daybound). Any other keyword goes to each face whose oracle
-    text mentions it; a keyword no face mentions stays card-level only (in ``DayNightCard.keywords``).
+    A source that lists keywords per face (MTGJSON) is followed as it is. Otherwise Daybound goes to the front
+    face, Nightbound to the back face (the second face, or the only face of a single-faced card that has
+    Nightbound but not Daybound), any other keyword to each face whose oracle text mentions it.
     """
     raw = _raw_faces(card)
     if card.card_faces and any(face.keywords is not None for face in raw):
-        return _faces_with_own_keywords(raw)
+        faces = tuple(_face_from(face, tuple(face.keywords or ())) for face in raw)
+        day = next((f.name for f in faces if _has_keyword(f.keywords, DAYBOUND)), None)
+        night = next((f.name for f in faces if _has_keyword(f.keywords, NIGHTBOUND)), None)
+        return faces, day, night
     keywords = all_keywords(card)
-    folded = {keyword.casefold() for keyword in keywords}
-    day_index = 0 if DAYBOUND.casefold() in folded else None
+    day_index = 0 if _has_keyword(keywords, DAYBOUND) else None
     night_index = None
-    if NIGHTBOUND.casefold() in folded and (len(raw) >= 2 or day_index is None):
+    if _has_keyword(keywords, NIGHTBOUND) and (len(raw) >= 2 or day_index is None):
         night_index = 1 if len(raw) >= 2 else 0
     per_face: list[list[str]] = [[] for _ in raw]
     for keyword in keywords:
-        kind = keyword.casefold()
-        if kind == DAYBOUND.casefold():
+        if _has_keyword((keyword,), DAYBOUND):
             places = [day_index] if day_index is not None else []
-        elif kind == NIGHTBOUND.casefold():
+        elif _has_keyword((keyword,), NIGHTBOUND):
             places = [night_index] if night_index is not None else []
         else:
             places = [i for i, face in enumerate(raw) if _mentions(face.oracle_text or "", keyword)]
@@ -235,26 +175,14 @@ def faces_with_keywords(card: Card) -> tuple[tuple[SnapshotFace, ...], str | Non
     return faces, day_name, night_name
 
 
-def _faces_with_own_keywords(raw: list[Card | CardFace]) -> tuple[tuple[SnapshotFace, ...], str | None, str | None]:
-    """Faces whose source lists keywords per face (MTGJSON): each face keeps exactly its own keywords, and the
-    daybound / nightbound face is the first face that has the keyword; nothing is guessed."""
-    faces = tuple(_face_from(face, tuple(face.keywords or ())) for face in raw)
-    day = next((f.name for f in faces if _has_keyword(f.keywords, DAYBOUND)), None)
-    night = next((f.name for f in faces if _has_keyword(f.keywords, NIGHTBOUND)), None)
-    return faces, day, night
-
-
 _LEADING_DIGITS = re.compile(r"\d+")
-
-
-def _collector_key(number: str) -> tuple[int, str]:
-    match = _LEADING_DIGITS.match(number)
-    return (int(match.group()) if match else 1 << 30, number)
 
 
 def printing_sort_key(p: Printing) -> tuple[str, str, tuple[int, str], str, str]:
     """Printings sort by release date, set, collector number (numerically), language and id."""
-    return (p.released_at or "", p.set, _collector_key(p.collector_number), p.lang, p.id)
+    digits = _LEADING_DIGITS.match(p.collector_number)
+    number = (int(digits.group()) if digits else 1 << 30, p.collector_number)
+    return (p.released_at or "", p.set, number, p.lang, p.id)
 
 
 def _representative_key(card: Card) -> tuple[bool, bool, bool, str, str]:
@@ -263,8 +191,8 @@ def _representative_key(card: Card) -> tuple[bool, bool, bool, str, str]:
 
 
 class _Group:
-    """The printings of one card folded so far, and its representative printing (the least
-    :func:`_representative_key`), from which :meth:`Folder.build` takes the record's name, layout and faces."""
+    """The printings of one card folded so far, and the representative one (the least :func:`_representative_key`)
+    that gives the record its name, layout and faces."""
 
     __slots__ = ("best", "printings")
 
@@ -277,10 +205,6 @@ class _Group:
             self.best = card
         self.printings.setdefault((card.id, card.lang), _printing(card))
 
-    def sorted_printings(self) -> tuple[Printing, ...]:
-        """The printings in :func:`printing_sort_key` order."""
-        return tuple(sorted(self.printings.values(), key=printing_sort_key))
-
 
 class Folded(NamedTuple):
     """What :meth:`Folder.build` returns: the sorted records of each kind."""
@@ -291,12 +215,13 @@ class Folded(NamedTuple):
     reads: tuple[ReadsCard, ...] = ()
 
 
+def _by_name(record: DayNightCard | HelperCard | MentionCard | ReadsCard) -> tuple[str, str]:
+    return record.name, record.oracle_id or ""
+
+
 @dataclass
 class Folder:
-    """Accumulates card objects (in any order) and builds the sorted records.
-
-    The result does not depend on the order the objects arrive in.
-    """
+    """Accumulates card objects and builds the sorted records; the result does not depend on their order."""
 
     cards: dict[str, _Group] = field(default_factory=dict)
     helpers: dict[str, _Group] = field(default_factory=dict)
@@ -309,35 +234,27 @@ class Folder:
         """Fold one card object in; return what it was kept as (or None).
 
         Raises :class:`CardFileError` when a kept card's names or texts hold control, bidi-override or escape
-        characters (:func:`~mtg_daynight.importer.snapshot.check_card_text`), or when its printing id was already
-        seen on a card with another oracle id (one id must name one card).
+        characters (:func:`~mtg_daynight.importer.snapshot.check_card_text`), when it has no oracle id (the
+        helper excepted), or when its printing id was already seen on a card with another oracle id.
         """
         kind = classify(card)
         if kind is None:
             return None
         check_card_text(card)
         oracle_id = card_oracle_id(card)
-        owner = (oracle_id or card.name, card.name)
-        if card.id:
-            previous = self.owners.setdefault(card.id, owner)
-            if previous[0] != owner[0]:
-                raise CardFileError(
-                    f"printing id {card.id} is on two different cards: '{escape_text(previous[1])}' (oracle id "
-                    f"{previous[0]}) and '{escape_text(card.name)}' (oracle id {owner[0]})"
-                )
-        if kind == "helper":
-            key = owner[0]
-            table = self.helpers
+        key = oracle_id or card.name
+        if card.id and (previous := self.owners.setdefault(card.id, (key, card.name)))[0] != key:
+            raise CardFileError(
+                f"printing id {card.id} is on two different cards: '{escape_text(previous[1])}' (oracle id "
+                f"{previous[0]}) and '{escape_text(card.name)}' (oracle id {key})"
+            )
+        if kind != "helper" and oracle_id is None:
+            raise CardFileError(f"card '{escape_text(card.name)}' (id {card.id}) has no oracle_id")
+        table = {"daynight": self.cards, "mentions": self.mentions, "reads": self.reads, "helper": self.helpers}[kind]
+        if key in table:
+            table[key].add(card)
         else:
-            if oracle_id is None:
-                raise CardFileError(f"card '{escape_text(card.name)}' (id {card.id}) has no oracle_id")
-            key = oracle_id
-            table = {"daynight": self.cards, "mentions": self.mentions, "reads": self.reads}[kind]
-        group = table.get(key)
-        if group is None:
             table[key] = _Group(card)
-        else:
-            group.add(card)
         return kind
 
     def build(self) -> Folded:
@@ -346,29 +263,22 @@ class Folder:
         for oracle_id, group in self.cards.items():
             _, day, night = faces_with_keywords(group.best)
             keywords = tuple(all_keywords(group.best))
-            card = DayNightCard(
-                oracle_id=oracle_id, daybound_face=day, nightbound_face=night, keywords=keywords, **_card_fields(group)
-            )
-            cards.append(card)
+            cards.append(DayNightCard(oracle_id=oracle_id, daybound_face=day, nightbound_face=night,
+                                      keywords=keywords, **_card_fields(group)))
         helpers = [
             HelperCard(
                 name=group.best.name,
                 oracle_id=card_oracle_id(group.best),
                 layout=group.best.layout,
                 faces=tuple(_face_from(f, ()) for f in _raw_faces(group.best)),
-                printings=group.sorted_printings(),
+                printings=tuple(sorted(group.printings.values(), key=printing_sort_key)),
             )
             for group in self.helpers.values()
         ]
         mentions = [MentionCard(oracle_id=key, **_card_fields(group)) for key, group in self.mentions.items()]
-        cards.sort(key=lambda c: (c.name, c.oracle_id))
-        helpers.sort(key=lambda h: (h.name, h.oracle_id or ""))
-        mentions.sort(key=lambda m: (m.name, m.oracle_id))
-        reads = sorted(
-            (ReadsCard(oracle_id=key, **_card_fields(group)) for key, group in self.reads.items()),
-            key=lambda r: (r.name, r.oracle_id),
-        )
-        return Folded(tuple(cards), tuple(helpers), tuple(mentions), tuple(reads))
+        reads = [ReadsCard(oracle_id=key, **_card_fields(group)) for key, group in self.reads.items()]
+        return Folded(tuple(sorted(cards, key=_by_name)), tuple(sorted(helpers, key=_by_name)),
+                      tuple(sorted(mentions, key=_by_name)), tuple(sorted(reads, key=_by_name)))
 
 
 class _CardFields(TypedDict):
@@ -381,13 +291,13 @@ class _CardFields(TypedDict):
 
 
 def _card_fields(group: _Group) -> _CardFields:
-    """The fields a day/night card record and a mention record share: name, layout, faces, sorted printings, and
-    digital/playtest when every printing is."""
-    printings = group.sorted_printings()
+    """The fields every card record shares: name (a reversible card's: its first face's), layout, faces, sorted
+    printings, and digital / playtest when every printing is."""
+    printings = tuple(sorted(group.printings.values(), key=printing_sort_key))
     card = group.best
     faces = faces_with_keywords(card)[0]
     return {
-        "name": card.name if card.layout != REVERSIBLE_LAYOUT else faces[0].name,  # a reversible card: its first face
+        "name": card.name if card.layout != REVERSIBLE_LAYOUT else faces[0].name,
         "layout": card.layout,
         "faces": faces,
         "printings": printings,

@@ -1,11 +1,6 @@
-"""Importing local card-data files (``carddata update --from-file A --from-file B ...``) into one snapshot.
-
-Each file is recognised by its content, never its name: after decompression (gzip, xz, bzip2 or none, by magic
-bytes) a JSON object whose first key is ``meta`` or ``data`` is an MTGJSON file (set file or AllPrintings,
-:mod:`mtg_daynight.importer.mtgjson`); anything else is a Scryfall bulk file (JSON Lines or the legacy array,
-:mod:`mtg_daynight.importer.bulk`). The cards of every file are folded together by the same
-:class:`~mtg_daynight.importer.fold.Folder`, so printings of one card from several files become one record, and
-the :class:`~mtg_daynight.importer.records.SourceInfo` names every file with its size and sha256.
+"""Local card-data files (``carddata update --from-file A --from-file B ...``) imported into one snapshot: each
+file, told by its decompressed content, is MTGJSON (:mod:`~mtg_daynight.importer.mtgjson`) or a Scryfall bulk file
+(:mod:`~mtg_daynight.importer.bulk`), and every card is folded by one :class:`~mtg_daynight.importer.fold.Folder`.
 """
 
 from __future__ import annotations
@@ -51,47 +46,20 @@ def as_paths(from_file: PathLike | Sequence[PathLike]) -> list[Path]:
     return [Path(item).expanduser() for item in items]
 
 
-def _source_info(files: list[SourceFile]) -> SourceInfo:
-    kinds = {f.source for f in files}
-    kind = "mtgjson" if kinds == {"mtgjson"} else "file" if kinds == {"scryfall"} else "mixed"
-    dates = sorted(f.date for f in files if f.date)
-    versions = sorted({f.version for f in files if f.version})
-    formats = list(dict.fromkeys(f.format for f in files))
-    single = files[0] if len(files) == 1 else None
-    return SourceInfo(
-        kind=kind,
-        updated_at=dates[0] if dates else None,
-        version=", ".join(versions) if versions else None,
-        file_name=single.name if single else ", ".join(f.name for f in files),
-        file_size=sum(f.size for f in files),
-        file_sha256=single.sha256 if single else "",
-        format=", ".join(formats),
-        gzipped=all(f.compression == "gzip" for f in files),
-        files=tuple(files),
-    )
-
-
 def import_local_files(
-    paths: Sequence[PathLike],
-    *,
-    progress: Progress | None = None,
-    deadline: Deadline | None = None,
+    paths: Sequence[PathLike], *, progress: Progress | None = None, deadline: Deadline | None = None
 ) -> tuple[ImportResult, SourceInfo]:
     """Import every file of ``paths`` (Scryfall or MTGJSON, any mix) into one result, and describe the files.
 
-    ``progress`` is told the files' total size and advanced as they are read (after each MTGJSON set, after each
-    Scryfall file). ``deadline`` is asked before each decompressed block, with the phase ``"importing FILE"``: it
-    raises (:class:`~mtg_daynight.importer.errors.DeadlineError`) when the time is up.
-
-    Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the file (and line, byte or set) that is
-    missing, truncated, not JSON or holds a bad card; nothing is written by this function.
+    ``progress`` is told the files' total size and advanced as they are read; ``deadline`` is asked before each
+    block (phase ``"importing FILE"``). Raises :class:`~mtg_daynight.importer.errors.CardFileError` naming the
+    file (and line, byte or set) that is missing, truncated, not JSON or holds a bad card; writes nothing.
     """
     if not paths:
         raise CardFileError("no file to import")
     folder = Folder()
     files: list[SourceFile] = []
-    candidates = decompressed = kept = 0
-    warnings: list[str] = []
+    reads: list[ImportResult] = []
     done = file_base = 0
 
     def advance(read_in_file: int) -> None:
@@ -100,53 +68,50 @@ def import_local_files(
             progress.advance(file_base + read_in_file - done)
             done = file_base + read_in_file
 
-    items = [Path(item).expanduser() for item in paths]
+    items = as_paths(paths)
     if progress is not None:
         progress.start(sum(p.stat().st_size for p in items if p.is_file()), 0)
     try:
         for path in items:
             file_base = done
             check = None if deadline is None else functools.partial(deadline.remaining, f"importing {path}")
-            mtgjson = sniff_source(path) == "mtgjson"
-            if mtgjson:
+            source = sniff_source(path)
+            if source == "mtgjson":
                 read = read_mtgjson(path, folder, on_progress=advance, check=check)
             else:
                 read = import_file(path, folder=folder, check=check)
-            candidates += read.candidate_lines if not mtgjson else 0
-            decompressed += read.decompressed_bytes
-            kept += read.objects_kept
-            warnings += read.warnings
-            files.append(
-                SourceFile(
-                    name=path.name,
-                    size=read.file_size,
-                    sha256=read.sha256,
-                    source="mtgjson" if mtgjson else "scryfall",
-                    format=str(read.format),
-                    compression=read.compression,
-                    version=read.version or None,
-                    date=read.date or None,
-                    sets=read.sets,
-                )
-            )
+            reads.append(read)
+            files.append(SourceFile(name=path.name, size=read.file_size, sha256=read.sha256, source=source,
+                                    format=str(read.format), compression=read.compression,
+                                    version=read.version or None, date=read.date or None, sets=read.sets))
             advance(read.file_size)
     finally:
         if progress is not None:
             progress.close()
-    folded = folder.build()
-    source = _source_info(files)
-    result = ImportResult(
-        cards=folded.cards,
-        helpers=folded.helpers,
-        mentions=folded.mentions,
-        reads=folded.reads,
-        warnings=tuple(warnings),
-        format=source.format,
-        gzipped=source.gzipped,
-        candidate_lines=candidates,
-        decompressed_bytes=decompressed,
-        file_size=source.file_size,
-        sha256=source.file_sha256,
-        objects_kept=kept,
+    kinds = {f.source for f in files}
+    dates = sorted(f.date for f in files if f.date)
+    versions = sorted({f.version for f in files if f.version})
+    single = files[0] if len(files) == 1 else None
+    info = SourceInfo(
+        kind="mtgjson" if kinds == {"mtgjson"} else "file" if kinds == {"scryfall"} else "mixed",
+        updated_at=dates[0] if dates else None,
+        version=", ".join(versions) if versions else None,
+        file_name=single.name if single else ", ".join(f.name for f in files),
+        file_size=sum(f.size for f in files),
+        file_sha256=single.sha256 if single else "",
+        format=", ".join(dict.fromkeys(f.format for f in files)),
+        gzipped=all(f.compression == "gzip" for f in files),
+        files=tuple(files),
     )
-    return result, source
+    result = ImportResult(
+        **folder.build()._asdict(),
+        warnings=tuple(w for read in reads for w in read.warnings),
+        format=info.format,
+        gzipped=info.gzipped,
+        candidate_lines=sum(r.candidate_lines for f, r in zip(files, reads, strict=True) if f.source == "scryfall"),
+        decompressed_bytes=sum(read.decompressed_bytes for read in reads),
+        file_size=info.file_size,
+        sha256=info.file_sha256,
+        objects_kept=sum(read.objects_kept for read in reads),
+    )
+    return result, info

@@ -1,30 +1,17 @@
-"""Our own snapshot records: the day/night cards, the cards that mention day/night, the cards that read day/night,
-the Day // Night helper card, and the manifest.
-
-These structs are what ``carddata/daynight-cards.json`` holds and what
-:func:`mtg_daynight.importer.snapshot.load_snapshot` returns. They keep everything a card-lookup database needs:
-every face name, the printed names of every printing, the oracle id and the Scryfall id of each printing.
-All sequences are tuples (the records are frozen); the importer sorts them so that the encoded file is
-deterministic.
-
-The annotations are evaluated when the classes are defined (no ``from __future__ import annotations``), so
-msgspec reads them as they are instead of evaluating strings when it first builds a decoder for them.
-"""
+"""The snapshot's records (what ``carddata/daynight-cards.json`` holds, docs/carddata.md): frozen, tuples only,
+sorted by the importer so that the encoded file is deterministic. No ``from __future__ import annotations``:
+msgspec reads the annotations as they are instead of evaluating strings when it first builds a decoder."""
 
 import msgspec
 
-#: Version of the snapshot file format; bumped when a field changes meaning, is removed, or is added in a way
-#: an older snapshot cannot be read as (version 2 added ``mentions``: a version-1 file was never searched for
-#: such cards, so reading it as "no card mentions day/night" would be wrong).
+#: Version of the snapshot file format, bumped when an older snapshot cannot be read as the new one (version 2
+#: added ``mentions``: a version-1 file was never searched for such cards).
 SNAPSHOT_FORMAT_VERSION = 2
 
 
 class SnapshotFace(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """One face of a card, with the keywords the importer attached to it.
-
-    Scryfall lists keywords per card only; the importer puts Daybound on the front face, Nightbound on the
-    back face, and every other keyword on each face whose oracle text mentions it.
-    """
+    """One face of a card, with the keywords the importer attached to it
+    (:func:`~mtg_daynight.importer.fold.faces_with_keywords`)."""
 
     name: str
     mana_cost: str = ""
@@ -59,12 +46,8 @@ class Printing(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 
 class DayNightCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """A card with daybound and/or nightbound, with its faces and all its printings.
-
-    ``daybound_face`` / ``nightbound_face`` name the face that has the keyword (``None`` when the card has no
-    such face, e.g. a single-faced playtest card whose night face is another card). ``digital`` and
-    ``playtest`` are true when *every* printing is digital-only / a playtest card.
-    """
+    """A card with daybound and/or nightbound, with its faces and all its printings. ``daybound_face`` /
+    ``nightbound_face`` name the face with the keyword (or None); ``digital`` / ``playtest``: every printing is."""
 
     name: str
     oracle_id: str
@@ -79,8 +62,7 @@ class DayNightCard(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 
 class _CardWithoutKeywords(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """The fields of a card record without daybound or nightbound (its subclasses add the field that says which
-    kind it is, last, so the snapshot's bytes keep their order)."""
+    """A card record without daybound or nightbound (subclasses add their kind's field last: the bytes' order)."""
 
     name: str
     oracle_id: str
@@ -92,23 +74,15 @@ class _CardWithoutKeywords(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 
 class MentionCard(_CardWithoutKeywords, frozen=True, kw_only=True, gc=False):
-    """A card that refers to day or night without having daybound or nightbound.
-
-    It makes it day or night (Brimstone Vandal: "If it's neither day nor night, it becomes day as ~ enters"),
-    or triggers when day becomes night or night becomes day; a deck with one needs the Day // Night helper
-    card. ``mentions_day_night`` is always true: it says what kind of record this
-    is when records of every kind are listed together. ``digital`` / ``playtest`` as for :class:`DayNightCard`.
-    """
+    """A card that makes it day or night or triggers on the change, without daybound or nightbound (a deck with
+    one needs the helper card). ``mentions_day_night`` is always true: it tells the kind in a mixed listing."""
 
     mentions_day_night: bool = True
 
 
 class ReadsCard(_CardWithoutKeywords, frozen=True, kw_only=True, gc=False):
-    """A card that only reads day or night (731.1): it checks the designation ("This spell costs {2} less to cast
-    if it's night") without having daybound or nightbound and without making it day or night or triggering on
-    the change. It cares about day/night, but a deck of such cards never has a designation to track, so it does
-    not need the helper card. ``reads_day_night`` is always true (it says what kind of record this is when
-    records of every kind are listed together); ``digital`` / ``playtest`` as for :class:`DayNightCard`."""
+    """A card that only reads day or night (731.1: "costs {2} less to cast if it's night"); a deck of them needs no
+    helper card. ``reads_day_night`` is always true: it tells the kind in a mixed listing."""
 
     reads_day_night: bool = True
 
@@ -138,13 +112,8 @@ class SourceFile(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class SourceInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """Where a snapshot's data came from.
-
-    ``kind`` is "scryfall" (downloaded), "file" (local Scryfall bulk files), "mtgjson" (local MTGJSON files) or
-    "mixed" (local files of both). For MTGJSON, ``version`` is ``meta.version`` and ``updated_at`` the
-    ``meta.date`` (the oldest, when files of several builds were imported together). ``files`` lists every input
-    file of a local import (empty in snapshots written before it existed: ``file_*`` then describe the one file).
-    """
+    """Where a snapshot's data came from: ``kind`` "scryfall" (downloaded), "file" (local Scryfall files),
+    "mtgjson" or "mixed"; MTGJSON's ``meta.version`` and oldest ``meta.date``; ``files``: a local import's files."""
 
     kind: str
     bulk_type: str | None = None
@@ -185,8 +154,7 @@ class Manifest(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
-    """A whole snapshot: manifest, day/night cards, cards that mention day/night, helper cards and cards that read
-    day/night (each sorted by name, then oracle id; ``reads`` is empty in snapshots written before it existed)."""
+    """A whole snapshot: the manifest and the records of each kind, each sorted by name, then oracle id."""
 
     manifest: Manifest
     cards: tuple[DayNightCard, ...] = ()

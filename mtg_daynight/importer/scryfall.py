@@ -1,41 +1,23 @@
-"""msgspec structs for the parts of Scryfall's objects that the importer reads.
-
-Unknown fields are ignored (msgspec's default) and every enumeration-like field (layout, set type, frame
-effects, promo types, games, ...) is a plain ``str``: Scryfall adds values without notice (the layouts
-``prepare`` and ``front_card`` in 2026) and a strict enum would break the import. Only the fields an import
-cannot do without are required.
-"""
+"""msgspec structs for the parts of Scryfall's objects that the importer reads. Unknown fields are ignored and
+enumeration-like fields are plain ``str`` (Scryfall adds values without notice); only what an import cannot do
+without is required."""
 
 from __future__ import annotations
 
 import msgspec
 
-from mtg_daynight.importer.limits import BULK_TYPES as BULK_TYPES
-from mtg_daynight.importer.limits import DEFAULT_BULK_TYPE as DEFAULT_BULK_TYPE
-
 
 class BulkData(msgspec.Struct, kw_only=True):
-    """A ``bulk_data`` object from ``GET /bulk-data/{type}``.
-
-    Since 2026-07-20 it carries ``jsonl_download_uri`` and ``compressed_size``; the pre-July fields
-    ``download_uri``, ``size``, ``content_type`` and ``content_encoding`` are kept optional so that mirrors still
-    serving the old object (and the old single-array files) keep working.
-    """
+    """A ``bulk_data`` object from ``GET /bulk-data/{type}`` (with the pre-July 2026 ``download_uri`` of old
+    mirrors)."""
 
     object: str = "bulk_data"
     id: str | None = None
     type: str
     updated_at: str | None = None
-    uri: str | None = None
-    name: str | None = None
-    description: str | None = None
     jsonl_download_uri: str | None = None
     compressed_size: int | None = None
-    # pre-July 2026 fields
     download_uri: str | None = None
-    size: int | None = None
-    content_type: str | None = None
-    content_encoding: str | None = None
 
     @property
     def is_legacy(self) -> bool:
@@ -49,18 +31,14 @@ class BulkData(msgspec.Struct, kw_only=True):
 
 
 class ImageUris(msgspec.Struct, gc=False):
-    """``image_uris``: only the ``normal`` image is read; the other sizes are skipped, neither decoded nor
-    checked (that was ~20 % of the time spent decoding a candidate line)."""
+    """``image_uris``: only ``normal`` is read (decoding the other sizes cost ~20 % of a candidate line's time)."""
 
     normal: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class CardFace(msgspec.Struct, kw_only=True, gc=False):
-    """One face of a multi-faced card object (``card_faces[i]``).
-
-    ``gc=False`` (here and on :class:`Card`): the structs hold only strings, lists and dicts of strings, never a
-    reference cycle, so the garbage collector need not track them (decoding the candidate lines ~5 % faster).
-    """
+    """One face of a multi-faced card object. ``gc=False`` (here and on :class:`Card`): no reference cycle is
+    possible, and untracked structs decode ~5 % faster."""
 
     name: str
     mana_cost: str | None = None
@@ -72,8 +50,7 @@ class CardFace(msgspec.Struct, kw_only=True, gc=False):
     loyalty: str | None = None
     defense: str | None = None
     colors: list[str] | None = None
-    # Faces carry no keywords today; accepted in case Scryfall adds them.
-    keywords: list[str] | None = None
+    keywords: list[str] | None = None  # MTGJSON's per-face keywords (Scryfall has none today)
     oracle_id: str | None = None
     layout: str | None = None
     image_uris: ImageUris | None = None
@@ -86,8 +63,7 @@ class Card(msgspec.Struct, kw_only=True, gc=False):
     id: str
     oracle_id: str | None = None
     name: str
-    #: The printing's own name: a non-English printing's, and since 2026 some English printings' too (the card
-    #: is still the one of its oracle id and oracle ``name``). Its printed texts are not kept.
+    #: The printing's own name (non-English printings, and since 2026 some English ones).
     printed_name: str | None = None
     lang: str
     layout: str
@@ -112,7 +88,6 @@ class Card(msgspec.Struct, kw_only=True, gc=False):
     image_uris: ImageUris | None = None
 
 
-#: Decoders are reusable and thread-safe; build them once.
 CARD_DECODER = msgspec.json.Decoder(Card)
 CARD_LIST_DECODER = msgspec.json.Decoder(list[Card])
 BULK_DATA_DECODER = msgspec.json.Decoder(BulkData)
