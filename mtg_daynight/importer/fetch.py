@@ -1,12 +1,6 @@
-"""Talking to Scryfall: :class:`Client`, the whole download policy (``docs/carddata.md``, "Limits") in one retry
-loop, and :class:`Download`, the bulk file as a file object read through its resumable ``.part``.
-
-One client serves one update: one retry budget (5xx, 429, timeouts, dropped or stalled transfers, resumes of the
-file), one budget for all waits, one deadline over every phase. A 429 waits ``Retry-After`` (30 s when absent)
-and is refused beyond ``MAX_RETRY_AFTER``; a 5xx's ``Retry-After`` is capped there. A name that does not resolve,
-a refused connection and a TLS error fail at once; a connect timeout is retried. Unless ``api_url`` names another
-server, every URL is https on Scryfall's hosts, and redirects are checked before they are followed. Every request
-goes through one ``requests`` session; bodies are read as sent (``Accept-Encoding: identity``).
+"""Talking to Scryfall: :class:`Client` applies the whole network policy of ``docs/carddata.md`` ("Limits", "One
+HTTP stack, one policy") in one retry loop; :class:`Download` is the bulk file as a file object read through its
+resumable ``.part``; :func:`check_ours` says which files of the download cache are ours.
 """
 
 from __future__ import annotations
@@ -101,7 +95,6 @@ def check_base_url(url: str) -> str:
     return url.rstrip("/")
 
 
-# -- failures below HTTP, in words -------------------------------------------------------------------------------
 def _causes(error: BaseException) -> Iterator[BaseException]:
     """``error`` and every exception it wraps (``__cause__``, ``__context__``, urllib3's ``reason``, args)."""
     stack, seen = [error], set()
@@ -114,23 +107,23 @@ def _causes(error: BaseException) -> Iterator[BaseException]:
             stack.extend(item for item in linked if isinstance(item, BaseException))
 
 
-def unreachable_reason(error: BaseException) -> str | None:
-    """Why a connection could not even start (the name does not resolve, refused, unreachable), or None when a
-    retry may cure ``error`` (a timeout, a reset)."""
+def _not_retried(error: BaseException, url: str) -> CardDataError | None:
+    """The error for a failure below HTTP that no retry cures: the host cannot be reached at all (the name does
+    not resolve, refused, unreachable) or TLS failed (a certificate); None for one worth a retry."""
     for current in _causes(error):
         if isinstance(current, socket.gaierror):
-            return "the host name does not resolve"
+            return UnreachableError(f"{urlsplit(url).hostname}: the host name does not resolve")
         if isinstance(current, OSError) and current.errno in _UNREACHABLE:
-            return _UNREACHABLE[current.errno]
-    return None
-
-
-def _tls_reason(error: BaseException) -> str:
+            return UnreachableError(f"{urlsplit(url).hostname}: {_UNREACHABLE[current.errno]}")
+    if not isinstance(error, requests.exceptions.SSLError):
+        return None
+    reason = "the secure connection failed"
     for current in _causes(error):
         if isinstance(current, ssl.SSLError):
             detail = getattr(current, "verify_message", None) or current.reason
-            return f"{current.reason or 'SSL error'}: {detail}" if detail != current.reason else str(detail)
-    return "the secure connection failed"
+            reason = f"{current.reason or 'SSL error'}: {detail}" if detail != current.reason else str(detail)
+            break
+    return DownloadError(f"GET {url}: TLS error ({reason})")
 
 
 class Interrupted(Exception):
@@ -195,10 +188,6 @@ class Client:
                 f"{' or '.join(sorted(SCRYFALL_HOSTS))} (use --api-url to point at a mirror)"
             )
 
-    def start_clock(self) -> None:
-        """Start the deadline's clock now (else the first request starts it); a second call changes nothing."""
-        self.deadline.start(self.clock())
-
     def remaining(self, phase: str = "downloading") -> float:
         """Seconds left before the deadline; raises :class:`DeadlineError` naming ``phase`` when none are left."""
         return self.deadline.remaining(phase, self.clock())
@@ -237,27 +226,6 @@ class Client:
             return "the connection was dropped"
         return f"connection error ({type(error).__name__})"
 
-    def _send(self, url: str, headers: dict[str, str]) -> requests.Response:
-        """One GET (streamed, no redirect followed); raises what the policy says for a failure below HTTP."""
-        if self.session is None:
-            self.session = requests.Session()
-        left = self.remaining()
-        self.last_timeouts = (min(self.connect_timeout, left), min(self.stall_timeout, left))
-        self.request_count += 1
-        try:
-            return self.session.get(
-                url, headers=headers, timeout=self.last_timeouts, stream=True, allow_redirects=False
-            )
-        except (requests.ConnectionError, requests.Timeout) as error:
-            reason = unreachable_reason(error)
-            if reason is not None:
-                raise UnreachableError(f"{urlsplit(url).hostname}: {reason}") from None
-            if isinstance(error, requests.exceptions.SSLError):  # a retry cannot fix a certificate
-                raise DownloadError(f"GET {url}: TLS error ({_tls_reason(error)})") from None
-            raise Interrupted(self.describe(error, url)) from None
-        except requests.RequestException as error:  # the URL itself is unusable (InvalidURL, InvalidSchema, ...)
-            raise InvalidURLError(f"GET {url}: not a usable URL ({error})") from None
-
     def get(self, url: str, accept: str, extra: dict[str, str] | None = None) -> requests.Response:
         """``GET url`` (streamed, the body as sent) with the policy's retries and checked redirects; the caller
         closes the response. Any status other than a redirect, 429 or 5xx is returned."""
@@ -265,30 +233,30 @@ class Client:
         current, redirects = url, 0
         while True:
             self.check_url(current)
+            left = self.remaining()
+            self.last_timeouts = (min(self.connect_timeout, left), min(self.stall_timeout, left))
+            self.request_count += 1
+            self.session = self.session or requests.Session()
             try:
-                response = self._send(current, headers)
-            except Interrupted as error:
-                self.retry(current, str(error))
+                response = self.session.get(
+                    current, headers=headers, timeout=self.last_timeouts, stream=True, allow_redirects=False
+                )
+            except (requests.ConnectionError, requests.Timeout) as error:
+                fatal = _not_retried(error, current)
+                if fatal is not None:
+                    raise fatal from None
+                self.retry(current, self.describe(error, current))
                 continue
+            except requests.RequestException as error:  # the URL itself is unusable (InvalidURL, InvalidSchema...)
+                raise InvalidURLError(f"GET {current}: not a usable URL ({error})") from None
             status, location = response.status_code, response.headers.get("Location")
-            if status in _REDIRECTS and location:
-                response.close()
-                redirects += 1
-                if redirects > limits.MAX_REDIRECTS:
-                    raise DownloadError(f"GET {url}: more than {limits.MAX_REDIRECTS} redirects")
-                target = urljoin(current, location)
-                if urlsplit(current).scheme == "https" and urlsplit(target).scheme != "https":
-                    raise UnsafeURLError(f"refusing the redirect from {current} to {target}: it leaves https")
-                try:
-                    self.check_url(target)
-                except UnsafeURLError as error:
-                    raise UnsafeURLError(f"refusing the redirect from {current}: {error}") from None
-                current = target
-            elif status == 429:
-                response.close()
+            if not ((status in _REDIRECTS and location) or status == 429 or 500 <= status < 600):
+                return response
+            response.close()
+            asked = parse_retry_after(response.headers.get("Retry-After"))
+            if status == 429:
                 self.rate_limited += 1
-                wait = parse_retry_after(response.headers.get("Retry-After"))
-                wait = DEFAULT_RETRY_AFTER if wait is None else wait
+                wait = DEFAULT_RETRY_AFTER if asked is None else asked
                 if self.rate_limited > limits.MAX_429:
                     raise RateLimitedError(f"GET {current}: still rate limited (429) after {limits.MAX_429} waits")
                 if wait > limits.MAX_RETRY_AFTER:
@@ -297,14 +265,23 @@ class Client:
                         f"{limits.MAX_RETRY_AFTER:g} s this client waits at most; try later"
                     )
                 self.retry(current, "rate limited (HTTP 429)", wait)
-            elif 500 <= status < 600:
-                response.close()
-                asked, cap = parse_retry_after(response.headers.get("Retry-After")) or 0.0, limits.MAX_RETRY_AFTER
+            elif status >= 500:
+                cap, asked = limits.MAX_RETRY_AFTER, asked or 0.0
                 capped = f" (Retry-After {asked:.0f} s, capped to {cap:g} s)" if asked > cap else ""
-                reason = f"HTTP {status}{capped}"
-                self.retry(current, reason, max(limits.BACKOFF * 2**self.retries_used, min(asked, cap)))
+                backoff = limits.BACKOFF * 2**self.retries_used
+                self.retry(current, f"HTTP {status}{capped}", max(backoff, min(asked, cap)))
             else:
-                return response
+                redirects += 1
+                if redirects > limits.MAX_REDIRECTS:
+                    raise DownloadError(f"GET {url}: more than {limits.MAX_REDIRECTS} redirects")
+                target = urljoin(current, location or "")
+                if urlsplit(current).scheme == "https" and urlsplit(target).scheme != "https":
+                    raise UnsafeURLError(f"refusing the redirect from {current} to {target}: it leaves https")
+                try:
+                    self.check_url(target)
+                except UnsafeURLError as error:
+                    raise UnsafeURLError(f"refusing the redirect from {current}: {error}") from None
+                current = target
 
     def failed(self, url: str, response: requests.Response) -> DownloadError:
         """The error for an answer that is not the one asked for: the status and Scryfall's ``details`` from an
@@ -331,17 +308,16 @@ class Client:
                 raise self.failed(url, response)
             try:
                 content = Body(self, response).read_all(limits.MAX_BULK_OBJECT)
+                break
             except Interrupted as error:
                 self.retry(url, str(error))
-                continue
             finally:
                 response.close()
-            if content is None:
-                raise DownloadError(
-                    f"GET {url}: the answer is larger than {limits.MAX_BULK_OBJECT} bytes (a bulk-data object is about "
-                    "1 KB); refused"
-                )
-            break
+        if content is None:
+            raise DownloadError(
+                f"GET {url}: the answer is larger than {limits.MAX_BULK_OBJECT} bytes (a bulk-data object is about "
+                "1 KB); refused"
+            )
         try:
             bulk = BULK_DATA_DECODER.decode(content)
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
@@ -391,7 +367,6 @@ class Body:
         return bytes(data) if len(data) <= limit else None
 
 
-# -- the download cache: what is ours -----------------------------------------------------------------------------
 def not_ours(path: Path) -> CardDataError:
     """The error for a file in the download cache that mtg-daynight did not write (it is left alone)."""
     return CardDataError(
@@ -400,21 +375,29 @@ def not_ours(path: Path) -> CardDataError:
     )
 
 
-def read_record(path: Path) -> dict[str, object] | None:
-    """The record we keep beside a cached file (``<file>.json``, ``<file>.part.json``: a JSON object with its
-    ``url``), None when there is none; raises :func:`not_ours` when ``path`` holds anything else."""
-    if not os.path.lexists(path):
-        return None
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):  # never open a FIFO (it would wait) or follow a link
+def check_ours(path: Path) -> dict[str, object] | None:
+    """The record we keep beside the cached file or ``.part`` ``path`` (``<path>.json``, a JSON object with its
+    ``url``), None when neither exists; raises :func:`not_ours` when either was not written by mtg-daynight (a
+    directory, FIFO or socket at ``path`` included: never opened)."""
+    beside = path.with_name(path.name + ".json")
+    record = None
+    if os.path.lexists(beside):
+        try:
+            if stat.S_ISREG(os.lstat(beside).st_mode):  # never open a FIFO (it would wait) or follow a link
+                with beside.open("rb") as handle:
+                    data = handle.read(limits.MAX_BULK_OBJECT)
+                record = json.loads(data) if data.startswith(CACHE_TEMP_HEAD) else None
+        except (OSError, ValueError):
+            pass
+        if not isinstance(record, dict) or not isinstance(record.get("url"), str):
+            raise not_ours(beside)
+    if os.path.lexists(path):
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:  # a dangling link: reading it says so, in one line
+            mode = stat.S_IFREG
+        if record is None or stat.S_IFMT(mode) in (stat.S_IFDIR, stat.S_IFIFO, stat.S_IFSOCK):
             raise not_ours(path)
-        with path.open("rb") as handle:
-            data = handle.read(limits.MAX_BULK_OBJECT)
-        record = json.loads(data) if data.startswith(CACHE_TEMP_HEAD) else None
-    except (OSError, ValueError):
-        record = None
-    if not isinstance(record, dict) or not isinstance(record.get("url"), str):
-        raise not_ours(path)
     return record
 
 
@@ -423,33 +406,13 @@ def write_record(path: Path, record: Mapping[str, object]) -> None:
     write_atomic(path, json.dumps(record).encode())
 
 
-def check_ours(path: Path) -> dict[str, object] | None:
-    """The record of the cached file ``path`` (or of a ``.part``), None when neither exists; raises
-    :func:`not_ours` when the file or its record was not written by mtg-daynight."""
-    record = read_record(path.with_name(path.name + ".json"))
-    if os.path.lexists(path) and (record is None or not _plain(path)):
-        raise not_ours(path)
-    return record
-
-
-def _plain(path: Path) -> bool:
-    """False for what we never write to or replace: a directory, a FIFO (reading it would wait), a socket."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:  # a dangling link: reading it says so, in one line
-        return True
-    return not (stat.S_ISDIR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode))
-
-
-# -- the bulk file -------------------------------------------------------------------------------------------------
 class Download(io.RawIOBase):
-    """The bulk file ``url`` as a readable binary file object: :meth:`readinto` serves the prefix an earlier run
-    left in ``<dest>.part``, then the network, writing each byte to ``.part`` before handing it on
-    (``<dest>.part.json`` records the URL and ETag). A dropped or stalled transfer resumes inside :meth:`readinto`
-    with ``Range``/``If-Range``, from the client's retry budget. Checked: the 206's start, a server that ignores
-    ``Range``, an ETag that changes (between runs: start afresh; mid-run: discarded), a 416 (start afresh), the
-    gzip magic, the size (never past ``expected_size``, else the Content-Length, else ``MAX_FILE_SIZE``).
-    :meth:`commit` renames the whole file to ``dest`` (:attr:`path`), :meth:`discard` removes the ``.part``."""
+    """The bulk file ``url`` as a readable binary file object: reading serves the prefix an earlier run left in
+    ``<dest>.part``, then the network, appending each byte to ``.part`` before handing it on (``<dest>.part.json``
+    records the URL and ETag). A dropped or stalled transfer resumes inside :meth:`readinto` with ``Range`` and
+    ``If-Range``, from the client's retry budget; the checks are listed in ``docs/carddata.md``, "The update: one
+    stream". :meth:`commit` renames the whole file to ``dest`` (:attr:`path`), :meth:`discard` removes the
+    ``.part``."""
 
     def __init__(self, client: Client, url: str, dest: Path, *, expected_size: int | None = None) -> None:
         super().__init__()
@@ -463,16 +426,13 @@ class Download(io.RawIOBase):
         self.size = 0
         self.total = expected_size
         self.etag: str | None = None
-        self.resumed = False
-        self.requests = 0
-        self.finished = False
-        self._started = False
+        self.resumed = self.finished = self._started = False
+        self.requests = self._skip = 0
+        self._head = b""
         self._disk: io.FileIO | None = None
         self._out: BinaryIO | None = None
         self._response: requests.Response | None = None
         self._body: Body | None = None
-        self._skip = 0
-        self._head = b""
 
     def readable(self) -> bool:
         """True: a download is read."""
@@ -482,145 +442,7 @@ class Download(io.RawIOBase):
         """Fill ``buffer`` with the next bytes of the file (fewer at its end; 0 once it is all read)."""
         if not self._started:
             self._start()
-        if self._disk is not None:
-            try:
-                count = self._disk.readinto(buffer) or 0
-            except OSError as error:
-                raise DownloadError(f"{self._where()}: cannot read the partial download: {error.strerror}") from None
-            if count:
-                self._check_head(bytes(buffer[: min(count, 2)]))
-                self.size += count
-                return count
-            self._disk.close()
-            self._disk = None
-        while True:
-            if self.total is not None and self.size >= self.total:
-                try:  # the body must end here: an endless one is refused
-                    extra = self._body.read(1) if self._body is not None else b""
-                except Interrupted:
-                    extra = b""
-                if extra:
-                    raise self._too_long()
-                self._close_response()
-                self.finished = True
-                return 0
-            if self._body is None:
-                self._open(self.size, first=False)
-            assert self._body is not None
-            left = (self.total if self.total is not None else limits.MAX_FILE_SIZE) - self.size
-            try:
-                chunk = self._body.read(min(len(buffer), CHUNK_SIZE, left + 1) + self._skip)
-            except Interrupted as error:
-                self._close_response()
-                self.client.retry(self.url, str(error))
-                continue
-            if not chunk:
-                self._close_response()
-                if self.total is None:
-                    self.finished = True
-                    return 0
-                self.client.retry(self.url, f"the body ended after {self.size} of {self.total} bytes")
-                continue
-            if self._skip:  # a server that ignored our Range: drop what we have already
-                dropped = min(self._skip, len(chunk))
-                chunk, self._skip = chunk[dropped:], self._skip - dropped
-                if not chunk:
-                    continue
-            if len(chunk) > left:
-                raise self._too_long()
-            self._check_head(chunk)
-            self._write(chunk)
-            count = len(chunk)
-            buffer[:count] = chunk
-            self.size += count
-            return count
-
-    def _too_long(self) -> DownloadError:
-        self.discard()
-        what = "the announced" if self.total is not None else "the limit of"
-        return DownloadError(
-            f"GET {self.url}: the server sent more than {what} {self.total or limits.MAX_FILE_SIZE} bytes; the "
-            "download was discarded"
-        )
-
-    def _where(self) -> str:
-        return escape_text(str(self.part))
-
-    def _start(self) -> None:
-        """Decide what of ``.part`` to keep (only ours: recorded beside it) and send the first request."""
-        self._started = True
-        record = check_ours(self.part)
-        same = record is not None and record.get("url") == self.url
-        if not same and os.path.lexists(self.part):
-            self.part.unlink()  # ours, of another file: Scryfall published a new one
-        etag = record.get("etag") if record is not None and same else None
-        self.etag = etag if isinstance(etag, str) else None
-        have = self.part.stat().st_size if os.path.lexists(self.part) else 0
-        if self.total is not None and have > self.total:
-            self.part.unlink()
-            have = 0
-        if not (self.total is not None and 0 < have == self.total):  # else it is complete: nothing to ask
-            have = self._open(have, first=True)
-        if have:
-            self.resumed = True
-            self._disk = open(self.part, "rb", buffering=0)  # noqa: SIM115 - closed by close()
-
-    def _open(self, start: int, *, first: bool) -> int:
-        """Ask for the file from byte ``start``; returns where the bytes on disk end (the first request may
-        start afresh: a 416, or a server that ignores ``Range``)."""
-        extra = {}
-        if start:
-            extra["Range"] = f"bytes={start}-"
-            if self.etag and not self.etag.startswith("W/"):
-                extra["If-Range"] = self.etag
-        response = self.client.get(self.url, "application/gzip, */*", extra)
-        self.requests += 1
-        status, etag = response.status_code, response.headers.get("ETag")
-        if status == 416 and start and first:  # our partial file does not fit the server's: start afresh
-            response.close()
-            self.part.unlink(missing_ok=True)
-            return self._open(0, first=True)
-        skip = 0
-        if status == 206 and start:
-            where = _range_start(response.headers.get("Content-Range"))
-            if where != start:
-                response.close()
-                raise DownloadError(f"GET {self.url}: server resumed at byte {where}, we asked for byte {start}")
-            self.resumed = True
-        elif status == 200:
-            skip = start
-        else:
-            raise self.client.failed(self.url, response)
-        if skip and first:  # the whole file again (Range ignored, or If-Range saw a new ETag): start afresh
-            open(self.part, "wb").close()
-            start = skip = 0
-        elif skip and etag and self.etag and etag != self.etag:
-            response.close()
-            self.discard()
-            raise DownloadError(
-                f"GET {self.url}: the file changed on the server during the download; the partial download was "
-                "discarded, run the update again"
-            )
-        self.etag = etag or self.etag
-        write_record(self.record, {"url": self.url, "etag": self.etag})
-        length = response.headers.get("Content-Length")
-        if self.total is None and length is not None and length.isdigit():
-            self.total = start + int(length) - skip
-        self._response, self._body, self._skip = response, Body(self.client, response), skip
-        return start
-
-    def _write(self, chunk: bytes) -> None:
-        try:
-            if self._out is None:
-                self._out = self.part.open("ab", buffering=0)
-            self._out.write(chunk)
-        except OSError as error:
-            raise DownloadError(
-                f"{self._where()}: cannot write the download: {error.strerror} (this is the download cache; free "
-                "some space, or set MTG_DAYNIGHT_CACHE_DIR to another disk)"
-            ) from None
-
-    def _check_head(self, chunk: bytes) -> None:
+        chunk = self._from_disk(len(buffer)) or self._from_network(len(buffer))
         if len(self._head) < 2:
             self._head = (self._head + chunk)[:2]
             if len(self._head) == 2 and self._head != GZIP_MAGIC:
@@ -628,6 +450,127 @@ class Download(io.RawIOBase):
                 raise DownloadError(
                     f"GET {self.url}: the downloaded file is not gzip data (starts with {self._head!r})"
                 )
+        buffer[: len(chunk)] = chunk
+        self.size += len(chunk)
+        return len(chunk)
+
+    def _start(self) -> None:
+        """Keep what of ``.part`` is ours and of this URL, and send the first request unless it is complete."""
+        self._started = True
+        record = check_ours(self.part) or {}
+        etag = record.get("etag")
+        self.etag = etag if isinstance(etag, str) and record.get("url") == self.url else None
+        have = self.part.stat().st_size if os.path.lexists(self.part) else 0
+        if record.get("url") != self.url or (self.total is not None and have > self.total):
+            self.part.unlink(missing_ok=True)  # ours, of another file: Scryfall published a new one
+            have = 0
+        if have != self.total:
+            have = self._open(have)
+        if have:
+            self.resumed = True
+            self._disk = open(self.part, "rb", buffering=0)  # noqa: SIM115 - closed by close()
+
+    def _from_disk(self, size: int) -> bytes:
+        if self._disk is None:
+            return b""
+        try:
+            chunk = self._disk.read(size) or b""
+        except OSError as error:
+            where = escape_text(str(self.part))
+            raise DownloadError(f"{where}: cannot read the partial download: {error.strerror}") from None
+        if not chunk:
+            self._disk.close()
+            self._disk = None
+        return chunk
+
+    def _from_network(self, size: int) -> bytes:
+        while True:
+            if self._body is None:
+                if self.total is not None and self.size >= self.total:
+                    self.finished = True
+                    return b""
+                self._open(self.size)
+            assert self._body is not None
+            left = (self.total if self.total is not None else limits.MAX_FILE_SIZE) - self.size
+            try:  # one byte past the end is asked for: an endless body is refused
+                chunk = self._body.read(min(size, CHUNK_SIZE, left + 1) + self._skip)
+            except Interrupted as error:
+                self._close_response()
+                if left > 0:
+                    self.client.retry(self.url, str(error))
+                continue
+            if not chunk:
+                self._close_response()
+                if self.total is None:
+                    self.total = self.size
+                elif left > 0:
+                    self.client.retry(self.url, f"the body ended after {self.size} of {self.total} bytes")
+                continue
+            if self._skip:  # a server that ignored our Range: drop what we have already
+                dropped = min(self._skip, len(chunk))
+                chunk, self._skip = chunk[dropped:], self._skip - dropped
+                if not chunk:
+                    continue
+            if len(chunk) > left:
+                self.discard()
+                what = "the announced" if self.total is not None else "the limit of"
+                raise DownloadError(
+                    f"GET {self.url}: the server sent more than {what} {self.total or limits.MAX_FILE_SIZE} bytes; "
+                    "the download was discarded"
+                )
+            try:
+                if self._out is None:
+                    self._out = self.part.open("ab", buffering=0)
+                self._out.write(chunk)
+            except OSError as error:
+                raise DownloadError(
+                    f"{escape_text(str(self.part))}: cannot write the download: {error.strerror} (this is the "
+                    "download cache; free some space, or set MTG_DAYNIGHT_CACHE_DIR to another disk)"
+                ) from None
+            return chunk
+
+    def _open(self, start: int) -> int:
+        """Ask for the file from byte ``start``; returns where the bytes on disk end. The first request of a run
+        resuming a ``.part`` (``start`` past the bytes served) starts afresh on a 416 or the whole file."""
+        extra = {}
+        if start:
+            extra["Range"] = f"bytes={start}-"
+            if self.etag and not self.etag.startswith("W/"):
+                extra["If-Range"] = self.etag
+        response = self.client.get(self.url, "application/gzip, */*", extra)
+        self.requests += 1
+        status, etag, skip = response.status_code, response.headers.get("ETag"), 0
+        if status == 416 and start > self.size:  # our partial file does not fit the server's: start afresh
+            response.close()
+            self.part.unlink(missing_ok=True)
+            return self._open(0)
+        if status == 206 and start:
+            where = _range_start(response.headers.get("Content-Range"))
+            if where != start:
+                response.close()
+                raise DownloadError(f"GET {self.url}: server resumed at byte {where}, we asked for byte {start}")
+            self.resumed = True
+        elif status != 200:
+            raise self.client.failed(self.url, response)
+        elif start > self.size:  # the whole file again (Range ignored, or If-Range saw a new ETag): start afresh
+            open(self.part, "wb").close()
+            start = 0
+        elif start and etag and self.etag and etag != self.etag:
+            response.close()
+            self.discard()
+            raise DownloadError(
+                f"GET {self.url}: the file changed on the server during the download; the partial download was "
+                "discarded, run the update again"
+            )
+        else:
+            skip = start
+        self.etag = etag or self.etag
+        write_record(self.record, {"url": self.url, "etag": self.etag})
+        length = response.headers.get("Content-Length")
+        if self.total is None and length is not None and length.isdigit():
+            self.total = start + int(length) - skip
+        self._response, self._body, self._skip = response, Body(self.client, response), skip
+        return start
 
     def _close_response(self) -> None:
         if self._response is not None:

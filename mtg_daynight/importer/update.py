@@ -304,7 +304,7 @@ def run_update(
         local_deadline = Deadline(deadline)
         local_deadline.start()
     if client is not None:
-        client.start_clock()
+        client.deadline.start(client.clock())
     answer = None
     if from_file is None:
         assert client is not None
