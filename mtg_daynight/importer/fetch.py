@@ -5,11 +5,13 @@ resumable ``.part``; :func:`check_ours` says which files of the download cache a
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import errno
 import io
 import json
 import os
+import re
 import socket
 import ssl
 import stat
@@ -367,38 +369,34 @@ class Body:
         return bytes(data) if len(data) <= limit else None
 
 
-def not_ours(path: Path) -> CardDataError:
-    """The error for a file in the download cache that mtg-daynight did not write (it is left alone)."""
-    return CardDataError(
-        f"{escape_text(str(path))}: mtg-daynight did not write this file in its download cache, so it leaves it "
-        "alone; move it away (or choose another --cache-dir / MTG_DAYNIGHT_CACHE_DIR) and run the update again"
-    )
-
-
 def check_ours(path: Path) -> dict[str, object] | None:
     """The record we keep beside the cached file or ``.part`` ``path`` (``<path>.json``, a JSON object with its
-    ``url``), None when neither exists; raises :func:`not_ours` when either was not written by mtg-daynight (a
-    directory, FIFO or socket at ``path`` included: never opened)."""
-    beside = path.with_name(path.name + ".json")
-    record = None
-    if os.path.lexists(beside):
-        try:
-            if stat.S_ISREG(os.lstat(beside).st_mode):  # never open a FIFO (it would wait) or follow a link
-                with beside.open("rb") as handle:
-                    data = handle.read(limits.MAX_BULK_OBJECT)
-                record = json.loads(data) if data.startswith(CACHE_TEMP_HEAD) else None
-        except (OSError, ValueError):
-            pass
-        if not isinstance(record, dict) or not isinstance(record.get("url"), str):
-            raise not_ours(beside)
-    if os.path.lexists(path):
-        try:
-            mode = os.stat(path).st_mode
-        except OSError:  # a dangling link: reading it says so, in one line
-            mode = stat.S_IFREG
-        if record is None or stat.S_IFMT(mode) in (stat.S_IFDIR, stat.S_IFIFO, stat.S_IFSOCK):
-            raise not_ours(path)
+    ``url``), None when neither exists; raises :class:`CardDataError` when either was not written by mtg-daynight
+    (a directory, FIFO or socket at ``path`` included: never opened)."""
+    beside, record, foreign = path.with_name(path.name + ".json"), None, None
+    with contextlib.suppress(OSError, ValueError):
+        if stat.S_ISREG(os.lstat(beside).st_mode):  # never open a FIFO (it would wait) or follow a link
+            with beside.open("rb") as handle:
+                data = handle.read(limits.MAX_BULK_OBJECT)
+            record = json.loads(data) if data.startswith(CACHE_TEMP_HEAD) else None
+    if os.path.lexists(beside) and not (isinstance(record, dict) and isinstance(record.get("url"), str)):
+        foreign = beside
+    elif os.path.lexists(path) and (record is None or _kind(path) in (stat.S_IFDIR, stat.S_IFIFO, stat.S_IFSOCK)):
+        foreign = path
+    if foreign is not None:
+        raise CardDataError(
+            f"{escape_text(str(foreign))}: mtg-daynight did not write this file in its download cache, so it leaves "
+            "it alone; move it away (or choose another --cache-dir / MTG_DAYNIGHT_CACHE_DIR) and run the update again"
+        )
     return record
+
+
+def _kind(path: Path) -> int:
+    """The file type ``path`` leads to; a dangling link counts as a file (reading it says so, in one line)."""
+    try:
+        return stat.S_IFMT(os.stat(path).st_mode)
+    except OSError:
+        return stat.S_IFREG
 
 
 def write_record(path: Path, record: Mapping[str, object]) -> None:
@@ -411,8 +409,7 @@ class Download(io.RawIOBase):
     ``<dest>.part``, then the network, appending each byte to ``.part`` before handing it on (``<dest>.part.json``
     records the URL and ETag). A dropped or stalled transfer resumes inside :meth:`readinto` with ``Range`` and
     ``If-Range``, from the client's retry budget; the checks are listed in ``docs/carddata.md``, "The update: one
-    stream". :meth:`commit` renames the whole file to ``dest`` (:attr:`path`), :meth:`discard` removes the
-    ``.part``."""
+    stream". :meth:`commit` renames the whole file to ``dest`` (:attr:`path`), :meth:`discard` removes it."""
 
     def __init__(self, client: Client, url: str, dest: Path, *, expected_size: int | None = None) -> None:
         super().__init__()
@@ -426,12 +423,10 @@ class Download(io.RawIOBase):
         self.size = 0
         self.total = expected_size
         self.etag: str | None = None
-        self.resumed = self.finished = self._started = False
-        self.requests = self._skip = 0
+        self.resumed = self.finished = False
+        self.requests = self._skip = self._on_disk = 0
         self._head = b""
-        self._disk: io.FileIO | None = None
-        self._out: BinaryIO | None = None
-        self._response: requests.Response | None = None
+        self._file: BinaryIO | None = None
         self._body: Body | None = None
 
     def readable(self) -> bool:
@@ -440,9 +435,17 @@ class Download(io.RawIOBase):
 
     def readinto(self, buffer: memoryview | bytearray) -> int:  # type: ignore[override]
         """Fill ``buffer`` with the next bytes of the file (fewer at its end; 0 once it is all read)."""
-        if not self._started:
+        if self._file is None:
             self._start()
-        chunk = self._from_disk(len(buffer)) or self._from_network(len(buffer))
+        assert self._file is not None
+        if self.size < self._on_disk:
+            try:
+                chunk = self._file.read(min(len(buffer), self._on_disk - self.size))
+            except OSError as error:
+                where = escape_text(str(self.part))
+                raise DownloadError(f"{where}: cannot read the partial download: {error.strerror}") from None
+        else:
+            chunk = self._from_network(len(buffer))
         if len(self._head) < 2:
             self._head = (self._head + chunk)[:2]
             if len(self._head) == 2 and self._head != GZIP_MAGIC:
@@ -456,7 +459,6 @@ class Download(io.RawIOBase):
 
     def _start(self) -> None:
         """Keep what of ``.part`` is ours and of this URL, and send the first request unless it is complete."""
-        self._started = True
         record = check_ours(self.part) or {}
         etag = record.get("etag")
         self.etag = etag if isinstance(etag, str) and record.get("url") == self.url else None
@@ -464,24 +466,10 @@ class Download(io.RawIOBase):
         if record.get("url") != self.url or (self.total is not None and have > self.total):
             self.part.unlink(missing_ok=True)  # ours, of another file: Scryfall published a new one
             have = 0
-        if have != self.total:
-            have = self._open(have)
-        if have:
-            self.resumed = True
-            self._disk = open(self.part, "rb", buffering=0)  # noqa: SIM115 - closed by close()
-
-    def _from_disk(self, size: int) -> bytes:
-        if self._disk is None:
-            return b""
-        try:
-            chunk = self._disk.read(size) or b""
-        except OSError as error:
-            where = escape_text(str(self.part))
-            raise DownloadError(f"{where}: cannot read the partial download: {error.strerror}") from None
-        if not chunk:
-            self._disk.close()
-            self._disk = None
-        return chunk
+        self._on_disk = self._open(have) if have != self.total else have
+        self.resumed = self.resumed or self._on_disk > 0
+        self._file = open(self.part, "a+b", buffering=0)  # noqa: SIM115 - closed by close(); writes append
+        self._file.seek(0)
 
     def _from_network(self, size: int) -> bytes:
         while True:
@@ -490,7 +478,7 @@ class Download(io.RawIOBase):
                     self.finished = True
                     return b""
                 self._open(self.size)
-            assert self._body is not None
+            assert self._body is not None and self._file is not None
             left = (self.total if self.total is not None else limits.MAX_FILE_SIZE) - self.size
             try:  # one byte past the end is asked for: an endless body is refused
                 chunk = self._body.read(min(size, CHUNK_SIZE, left + 1) + self._skip)
@@ -519,9 +507,7 @@ class Download(io.RawIOBase):
                     "the download was discarded"
                 )
             try:
-                if self._out is None:
-                    self._out = self.part.open("ab", buffering=0)
-                self._out.write(chunk)
+                self._file.write(chunk)
             except OSError as error:
                 raise DownloadError(
                     f"{escape_text(str(self.part))}: cannot write the download: {error.strerror} (this is the "
@@ -545,10 +531,11 @@ class Download(io.RawIOBase):
             self.part.unlink(missing_ok=True)
             return self._open(0)
         if status == 206 and start:
-            where = _range_start(response.headers.get("Content-Range"))
-            if where != start:
+            where = re.match(r"bytes (\d+)-", response.headers.get("Content-Range", ""))
+            if where is None or int(where[1]) != start:
                 response.close()
-                raise DownloadError(f"GET {self.url}: server resumed at byte {where}, we asked for byte {start}")
+                at = where[1] if where else None
+                raise DownloadError(f"GET {self.url}: server resumed at byte {at}, we asked for byte {start}")
             self.resumed = True
         elif status != 200:
             raise self.client.failed(self.url, response)
@@ -569,21 +556,19 @@ class Download(io.RawIOBase):
         length = response.headers.get("Content-Length")
         if self.total is None and length is not None and length.isdigit():
             self.total = start + int(length) - skip
-        self._response, self._body, self._skip = response, Body(self.client, response), skip
+        self._body, self._skip = Body(self.client, response), skip
         return start
 
     def _close_response(self) -> None:
-        if self._response is not None:
-            self._response.close()
-        self._response = self._body = None
+        if self._body is not None:
+            self._body.response.close()
+        self._body = None
 
     def close(self) -> None:
-        """Close the connection and the files (the ``.part`` stays, for resuming)."""
+        """Close the connection and the ``.part`` (which stays, for resuming)."""
         self._close_response()
-        for handle in (self._disk, self._out):
-            if handle is not None:
-                handle.close()
-        self._disk = self._out = None
+        if self._file is not None:
+            self._file.close()
         super().close()
 
     def commit(self, record: Mapping[str, object]) -> None:
@@ -601,11 +586,3 @@ class Download(io.RawIOBase):
         self.close()
         self.part.unlink(missing_ok=True)
         self.record.unlink(missing_ok=True)
-
-
-def _range_start(value: str | None) -> int | None:
-    """The first byte of a ``Content-Range: bytes 100-199/200``."""
-    if not value or not value.startswith("bytes "):
-        return None
-    first = value[6:].split("-", 1)[0]
-    return int(first) if first.isdigit() else None
