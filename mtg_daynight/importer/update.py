@@ -16,7 +16,7 @@ from typing import BinaryIO, cast
 from urllib.parse import urlsplit
 
 from mtg_daynight import __version__
-from mtg_daynight.importer import bulk
+from mtg_daynight.importer import bulk, limits
 from mtg_daynight.importer.bulk import ImportResult, Progress
 from mtg_daynight.importer.errors import (
     CardDataError,
@@ -28,15 +28,7 @@ from mtg_daynight.importer.errors import (
     SnapshotVersionError,
     UnreachableError,
 )
-from mtg_daynight.importer.fetch import Client, Download, check_ours
-from mtg_daynight.importer.limits import (
-    BULK_TYPES,
-    DEFAULT_BULK_TYPE,
-    DEFAULT_DEADLINE,
-    DEFAULT_RETRIES,
-    DEFAULT_TIMEOUT,
-    Deadline,
-)
+from mtg_daynight.importer.fetch import BulkAnswer, Client, Download, check_ours
 from mtg_daynight.importer.local import as_paths, import_local_files
 from mtg_daynight.importer.records import SNAPSHOT_FORMAT_VERSION, Counts, Manifest, Snapshot, SourceInfo
 from mtg_daynight.importer.scryfall import BulkData
@@ -97,11 +89,6 @@ def _in_use(old: Snapshot | None, data_dir: str | os.PathLike[str] | None) -> Sn
         return None
 
 
-def utc_now() -> str:
-    """The current UTC time, ISO 8601, seconds precision."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
 def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
     """Wrap an import result and its source description into a snapshot with its manifest."""
     counts = Counts(
@@ -113,9 +100,11 @@ def build_snapshot(result: ImportResult, source: SourceInfo) -> Snapshot:
         candidate_lines=result.candidate_lines,
         decompressed_bytes=result.decompressed_bytes,
     )
-    manifest = Manifest(tool_version=__version__, imported_at=utc_now(), source=source, counts=counts)
-    cards, helpers = result.cards, result.helpers
-    return Snapshot(manifest=manifest, cards=cards, mentions=result.mentions, helpers=helpers, reads=result.reads)
+    now = datetime.now(UTC).replace(microsecond=0).isoformat()
+    manifest = Manifest(tool_version=__version__, imported_at=now, source=source, counts=counts)
+    return Snapshot(
+        manifest=manifest, cards=result.cards, mentions=result.mentions, helpers=result.helpers, reads=result.reads
+    )
 
 
 def _scan(source: io.RawIOBase, name: Path, progress: Progress | None, check: Callable[[], object]) -> ImportResult:
@@ -147,41 +136,54 @@ def _reuse(target: Path, bulk: BulkData, client: Client, check: Callable[[], obj
 
 
 def _fetch(
-    client: Client, bulk: BulkData, cache: Path, outcome: UpdateOutcome, progress: Progress | None
-) -> ImportResult:
-    """The bulk file, imported: the cached download when it is ours and intact, else a :class:`Download` read as
-    one stream and then committed. A cache file we did not write is never replaced (``fetch.check_ours``)."""
-    url = bulk.file_uri
-    assert url is not None
+    client: Client, answer: BulkAnswer, cache: Path, outcome: UpdateOutcome, progress: Progress | None
+) -> tuple[ImportResult, SourceInfo]:
+    """The bulk file imported, and its description: the cached download when it is ours and intact, else a
+    :class:`Download` read as one stream and then committed. A cache file we did not write is never replaced."""
+    bulk, url = answer.bulk, answer.bulk.file_uri if answer.bulk is not None else None
+    assert bulk is not None and url is not None
     target = cache / (bulk.type + (".jsonl.gz" if ".jsonl" in urlsplit(url).path else ".json.gz"))
 
     def check() -> object:
         return client.remaining(f"importing {url}")
 
     result = _reuse(target, bulk, client, check)
-    if result is not None:
-        outcome.reused_download = True
-        return result
-    download = Download(client, url, target, expected_size=None if bulk.is_legacy else bulk.compressed_size)
-    if progress is not None:
-        progress.start(bulk.compressed_size, 0)
-    try:
-        result = _scan(download, download.part, progress, check)
-    except CompressedDataError as error:
-        download.discard()
-        raise CorruptDownloadError(
-            f"GET {url}: the download is corrupt ({error}); it was discarded, so the next update downloads it afresh"
-        ) from None
-    except CardFileError as error:  # the same bytes would fail again: resuming from them cannot help
-        download.discard()
-        raise type(error)(f"{error}; the download was discarded, so the next update downloads it afresh") from None
-    finally:
-        download.close()
+    outcome.reused_download = result is not None
+    if result is None:
+        download = Download(client, url, target, expected_size=None if bulk.is_legacy else bulk.compressed_size)
         if progress is not None:
-            progress.close()
-    download.commit({"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256})
-    outcome.download = download
-    return result
+            progress.start(bulk.compressed_size, 0)
+        try:
+            result = _scan(download, download.part, progress, check)
+        except CompressedDataError as error:
+            download.discard()
+            raise CorruptDownloadError(
+                f"GET {url}: the download is corrupt ({error}); it was discarded, so the next update downloads it "
+                "afresh"
+            ) from None
+        except CardFileError as error:  # the same bytes would fail again: resuming from them cannot help
+            download.discard()
+            raise type(error)(f"{error}; the download was discarded, so the next update downloads it afresh") from None
+        finally:
+            download.close()
+            if progress is not None:
+                progress.close()
+        download.commit({"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256})
+        outcome.download = download
+    source = SourceInfo(
+        kind="scryfall",
+        bulk_type=bulk.type,
+        bulk_id=bulk.id,
+        updated_at=bulk.updated_at,
+        api_etag=answer.etag,
+        download_uri=url,
+        file_name=Path(urlsplit(url).path).name,
+        file_size=result.file_size,
+        file_sha256=result.sha256,
+        format=result.format,
+        gzipped=result.gzipped,
+    )
+    return result, source
 
 
 def _unreachable(client: Client, error: UnreachableError, old: Snapshot | None, store: Store) -> UnreachableError:
@@ -201,7 +203,7 @@ _NOTHING_WRITTEN = "nothing was written: the card data in use stays as it was"
 def run_update(
     *,
     data_dir: str | os.PathLike[str] | None = None,
-    bulk_type: str = DEFAULT_BULK_TYPE,
+    bulk_type: str = limits.DEFAULT_BULK_TYPE,
     from_file: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
     api_url: str | None = None,
     force: bool = False,
@@ -210,24 +212,19 @@ def run_update(
     cache_dir: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
     lock_timeout: float = 600.0,
-    retries: int = DEFAULT_RETRIES,
-    timeout: float = DEFAULT_TIMEOUT,
+    retries: int = limits.DEFAULT_RETRIES,
+    timeout: float = limits.DEFAULT_TIMEOUT,
     deadline: float | None = None,
     notify: Callable[[str], None] | None = None,
 ) -> UpdateOutcome:
-    """Update the snapshot in ``data_dir`` from Scryfall (or from the local file(s) ``from_file``: see
-    :mod:`mtg_daynight.importer.local`); see ``docs/carddata.md``.
-
-    ``retries`` and ``timeout`` bound the network side (see :class:`Client`; ignored when ``client`` is
-    given); ``deadline`` (seconds, default :data:`DEFAULT_DEADLINE` for a download, none for local files) bounds
-    every phase, raising :class:`~mtg_daynight.importer.errors.DeadlineError` naming the phase before anything is
-    written; ``notify`` receives one-line messages about waits (retries, the lock). The new snapshot is refused
-    (:class:`~mtg_daynight.importer.errors.SnapshotRefusedError`) when its data is older than the data in use,
-    unless ``allow_older``, or has fewer records of any kind, unless ``force``. Raises
-    :class:`~mtg_daynight.importer.errors.UnreachableError` at once when the server cannot be reached.
-    """
-    if bulk_type not in BULK_TYPES:
-        raise CardDataError(f"unknown bulk type {bulk_type!r} (choose one of {', '.join(BULK_TYPES)})")
+    """Update the snapshot in ``data_dir`` from Scryfall, or from the local file(s) ``from_file``; the options are
+    those of ``carddata update`` (``docs/carddata.md``: the limits, "No silent downgrade", the exit statuses).
+    ``client`` replaces the one made from ``api_url``, ``retries``, ``timeout`` and ``deadline`` (default
+    ``limits.DEFAULT_DEADLINE`` for a download, none for local files); ``notify`` hears the waits (retries, the lock).
+    Raises :class:`~mtg_daynight.importer.errors.CardDataError` (``DeadlineError``, ``SnapshotRefusedError``,
+    ``UnreachableError``...) with the snapshot unchanged."""
+    if bulk_type not in limits.BULK_TYPES:
+        raise CardDataError(f"unknown bulk type {bulk_type!r} (choose one of {', '.join(limits.BULK_TYPES)})")
     store = Store.resolve(data_dir, cache_dir, download=from_file is None)
     outcome = UpdateOutcome(snapshot_file=store.snapshot)
     if store.cache is not None and os.path.lexists(store.cache) and not os.path.isdir(store.cache):
@@ -237,7 +234,7 @@ def run_update(
         )
     local_deadline = answer = None
     if from_file is None:  # a bad --api-url or limit is refused before anything is touched
-        seconds = DEFAULT_DEADLINE if deadline is None else deadline
+        seconds = limits.DEFAULT_DEADLINE if deadline is None else deadline
         client = client or Client(
             api_url=api_url, max_retries=retries, timeout=timeout, deadline=seconds, notify=notify
         )
@@ -259,7 +256,7 @@ def run_update(
     elif deadline is not None:
         if not deadline > 0:
             raise CardDataError(f"--deadline must be positive, got {deadline}")
-        local_deadline = Deadline(deadline)
+        local_deadline = limits.Deadline(deadline)
         local_deadline.start()
     try:
         with store.lock(timeout=lock_timeout, notify=notify):
@@ -270,26 +267,12 @@ def run_update(
                 if local_deadline is not None:
                     local_deadline.remaining("checking the import")
             else:
-                assert client is not None and answer is not None and answer.bulk is not None
-                bulk = answer.bulk
+                assert client is not None and answer is not None
                 try:
                     with store.cache_lock(bulk_type, notify) as cache:
-                        result = _fetch(client, bulk, cache, outcome, progress)
+                        result, source = _fetch(client, answer, cache, outcome, progress)
                 except UnreachableError as error:
                     raise _unreachable(client, error, old, store) from None
-                source = SourceInfo(
-                    kind="scryfall",
-                    bulk_type=bulk.type,
-                    bulk_id=bulk.id,
-                    updated_at=bulk.updated_at,
-                    api_etag=answer.etag,
-                    download_uri=bulk.file_uri,
-                    file_name=Path(urlsplit(bulk.file_uri or "").path).name,
-                    file_size=result.file_size,
-                    file_sha256=result.sha256,
-                    format=result.format,
-                    gzipped=result.gzipped,
-                )
                 outcome.requests = client.request_count
                 client.remaining("checking the import")
             new = build_snapshot(result, source)
