@@ -49,7 +49,6 @@ DEFAULT_RETRY_AFTER = 30.0
 CHUNK_SIZE = 256 * 1024
 GZIP_MAGIC = b"\x1f\x8b"
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
-_ERROR_BODY_LIMIT = 64 * 1024
 _UNREACHABLE = {
     errno.ECONNREFUSED: "the connection was refused",
     errno.ENETUNREACH: "the network is unreachable",
@@ -142,12 +141,9 @@ class BulkAnswer:
 
 
 class Client:
-    """A small, polite, bounded HTTP client for Scryfall's bulk data (see the module docstring).
-
-    One client serves one update: its retry budget, wait budget and deadline count over every request it makes,
-    the resumes of a :class:`Download` included. ``session``: the ``requests`` session of every request (made on
-    first use when not given); ``sleep``, ``clock``: injectable for tests; ``notify`` hears each wait announced.
-    """
+    """The HTTP client of one update: its retry budget, wait budget and deadline count over every request it
+    makes, the resumes of a :class:`Download` included. ``session``: the ``requests`` session of every request
+    (made on first use when not given); ``sleep``, ``clock``: injectable for tests; ``notify`` hears each wait."""
 
     def __init__(
         self,
@@ -201,16 +197,15 @@ class Client:
         if self.retries_used > self.max_retries:
             raise DownloadError(f"GET {url}: {reason}; gave up after {self.max_retries} retries (--retries)")
         delay = limits.BACKOFF * 2 ** (self.retries_used - 1) if wait is None else wait
+        bound = None
         if self.waited + delay > limits.MAX_TOTAL_WAIT:
-            raise DownloadError(
-                f"GET {url}: {reason}; waiting {delay:g} s more would pass the {limits.MAX_TOTAL_WAIT:g} s "
-                f"budget for all the waits of one update (waited {self.waited:g} s already)"
+            bound = (
+                f"{limits.MAX_TOTAL_WAIT:g} s budget for all the waits of one update (waited {self.waited:g} s already)"
             )
-        if delay >= self.remaining():
-            raise DownloadError(
-                f"GET {url}: {reason}; waiting {delay:g} s more would pass the {self.deadline.seconds:g} s "
-                "deadline (--deadline)"
-            )
+        elif delay >= self.remaining():
+            bound = f"{self.deadline.seconds:g} s deadline (--deadline)"
+        if bound is not None:
+            raise DownloadError(f"GET {url}: {reason}; waiting {delay:g} s more would pass the {bound}")
         self.notify(f"{reason}; retrying in {delay:g} s (retry {self.retries_used} of {self.max_retries})")
         self.waited += delay
         self.sleep(delay)
@@ -290,7 +285,7 @@ class Client:
         error body (read up to 64 KiB), else the HTTP reason. Closes ``response``."""
         details = None
         try:
-            data = Body(self, response).read_all(_ERROR_BODY_LIMIT)
+            data = Body(self, response).read_all(64 * 1024)
             details = json.loads(data).get("details") if data else None
         except (Interrupted, ValueError, AttributeError):
             pass
@@ -328,10 +323,6 @@ class Client:
             raise DownloadError(f"GET {url}: expected a bulk_data object, got {bulk.object!r}")
         if bulk.file_uri is None:
             raise DownloadError(f"GET {url}: the bulk-data object has no jsonl_download_uri (nor download_uri)")
-        if bulk.compressed_size is not None and not 0 < bulk.compressed_size <= limits.MAX_FILE_SIZE:
-            raise DownloadError(
-                f"GET {url}: compressed_size {bulk.compressed_size} is not between 1 and {limits.MAX_FILE_SIZE} bytes"
-            )
         self.check_url(bulk.file_uri)
         return BulkAnswer(bulk, response.headers.get("ETag"), False)
 
