@@ -151,7 +151,7 @@ class Client:
         api_url: str | None = None,
         session: requests.Session | None = None,
         sleep: Callable[[float], None] = time.sleep,
-        timeout: float | tuple[float, float] = limits.DEFAULT_TIMEOUT,
+        timeout: float = limits.DEFAULT_TIMEOUT,
         max_retries: int = limits.DEFAULT_RETRIES,
         deadline: float = limits.DEFAULT_DEADLINE,
         notify: Callable[[str], None] | None = None,
@@ -161,13 +161,12 @@ class Client:
         self.strict = self.api_url == API_URL
         if max_retries < 0:
             raise DownloadError(f"--retries must be 0 or more, got {max_retries}")
-        connect, stall = timeout if isinstance(timeout, tuple) else (timeout, timeout)
-        if not (connect > 0 and stall > 0) or not deadline > 0:
+        if not (timeout > 0 and deadline > 0):
             raise DownloadError(f"--timeout and --deadline must be positive, got {timeout} and {deadline}")
         self.session, self.sleep, self.clock = session, sleep, time.monotonic
         self.notify = notify or (lambda message: None)
-        self.connect_timeout, self.stall_timeout = float(connect), float(stall)
-        self.last_timeouts = (self.connect_timeout, self.stall_timeout)  # of the latest request (for messages)
+        #: the connect and stall timeout; the one of the latest request (cut by the deadline, for messages)
+        self.timeout = self.last_timeout = float(timeout)
         self.deadline = limits.Deadline(float(deadline))
         self.max_retries = max_retries
         #: seconds waited between retries so far, retries spent, 429s seen, requests sent
@@ -212,12 +211,11 @@ class Client:
 
     def describe(self, error: BaseException, url: str, *, body: bool = False) -> str:
         """A failure below HTTP in words: what timed out, where and after how long; a dropped connection."""
-        connect, read = self.last_timeouts
         if isinstance(error, requests.ConnectTimeout):
-            return f"connecting to {urlsplit(url).netloc} timed out after {connect:g} s (--timeout)"
+            return f"connecting to {urlsplit(url).netloc} timed out after {self.last_timeout:g} s (--timeout)"
         if isinstance(error, requests.Timeout | urllib3.exceptions.TimeoutError | TimeoutError):
             what = "no data" if body else "no answer"
-            return f"{what} from {urlsplit(url).netloc} for {read:g} s: timed out (--timeout)"
+            return f"{what} from {urlsplit(url).netloc} for {self.last_timeout:g} s: timed out (--timeout)"
         text = str(error)
         if "Connection aborted." in text or "Connection broken:" in text or isinstance(error, ConnectionError):
             return "the connection was dropped"
@@ -230,13 +228,12 @@ class Client:
         current, redirects = url, 0
         while True:
             self.check_url(current)
-            left = self.remaining()
-            self.last_timeouts = (min(self.connect_timeout, left), min(self.stall_timeout, left))
+            self.last_timeout = min(self.timeout, self.remaining())
             self.request_count += 1
             self.session = self.session or requests.Session()
             try:
                 response = self.session.get(
-                    current, headers=headers, timeout=self.last_timeouts, stream=True, allow_redirects=False
+                    current, headers=headers, timeout=self.last_timeout, stream=True, allow_redirects=False
                 )
             except (requests.ConnectionError, requests.Timeout) as error:
                 fatal = _not_retried(error, current)
@@ -347,8 +344,8 @@ class Body:
         self.window_bytes += len(chunk)
         if self.window_bytes >= limits.STALL_BYTES:
             self.window_start, self.window_bytes = now, 0
-        elif chunk and now - self.window_start > client.stall_timeout:
-            stall = f"{limits.STALL_BYTES} bytes in {client.stall_timeout:g} s"
+        elif chunk and now - self.window_start > client.timeout:
+            stall = f"{limits.STALL_BYTES} bytes in {client.timeout:g} s"
             raise Interrupted(f"stalled (fewer than {stall}, --timeout)")
         return chunk
 
