@@ -75,11 +75,9 @@ def _previous(snapshot_file: Path) -> tuple[Snapshot | None, list[str]]:
         return None, [f"the current snapshot is unreadable and will be replaced: {error}"]
 
 
-def _in_use(old: Snapshot | None, data_dir: str | os.PathLike[str] | None) -> Snapshot | None:
-    """The snapshot readers used until now: ``old``, else a checkout's or the bundled one (so that a first update
-    lists what changed against it)."""
-    if old is not None:
-        return old
+def _fallback(data_dir: str | os.PathLike[str] | None) -> Snapshot | None:
+    """The snapshot readers use when the data directory holds none: a checkout's or the bundled one (so that a
+    first update lists what changed against it)."""
     location = locate_snapshot(data_dir)
     if location.origin not in ("checkout", "bundled"):
         return None
@@ -277,7 +275,7 @@ def run_update(
                 client.remaining("checking the import")
             new = build_snapshot(result, source)
             outcome.warnings += result.warnings
-            in_use = _in_use(old, data_dir)
+            in_use = old if old is not None else _fallback(data_dir)
             outcome.warnings += check_not_older(new, in_use, allow_older=allow_older)
             outcome.warnings += check_plausible(new, in_use, force=force)
             outcome.diff = diff_snapshots(in_use, new)
