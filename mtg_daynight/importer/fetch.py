@@ -360,7 +360,7 @@ class Body:
 def check_ours(path: Path) -> dict[str, object] | None:
     """The record we keep beside the cached file or ``.part`` ``path`` (``<path>.json``, a JSON object with its
     ``url``), None when neither exists; raises :class:`CardDataError` when either was not written by mtg-daynight
-    (a directory, FIFO or socket at ``path`` included: never opened)."""
+    (a directory, FIFO or socket at ``path`` included: never opened; a dangling link is read, and says so)."""
     beside, record, foreign = path.with_name(path.name + ".json"), None, None
     with contextlib.suppress(OSError, ValueError):
         if stat.S_ISREG(os.lstat(beside).st_mode):  # never open a FIFO (it would wait) or follow a link
@@ -369,7 +369,7 @@ def check_ours(path: Path) -> dict[str, object] | None:
             record = json.loads(data) if data.startswith(CACHE_TEMP_HEAD) else None
     if os.path.lexists(beside) and not (isinstance(record, dict) and isinstance(record.get("url"), str)):
         foreign = beside
-    elif os.path.lexists(path) and (record is None or _kind(path) in (stat.S_IFDIR, stat.S_IFIFO, stat.S_IFSOCK)):
+    elif os.path.lexists(path) and (record is None or path.is_dir() or path.is_fifo() or path.is_socket()):
         foreign = path
     if foreign is not None:
         raise CardDataError(
@@ -377,14 +377,6 @@ def check_ours(path: Path) -> dict[str, object] | None:
             "it alone; move it away (or choose another --cache-dir / MTG_DAYNIGHT_CACHE_DIR) and run the update again"
         )
     return record
-
-
-def _kind(path: Path) -> int:
-    """The file type ``path`` leads to; a dangling link counts as a file (reading it says so, in one line)."""
-    try:
-        return stat.S_IFMT(os.stat(path).st_mode)
-    except OSError:
-        return stat.S_IFREG
 
 
 def write_record(path: Path, record: Mapping[str, object]) -> None:
