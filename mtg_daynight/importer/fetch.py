@@ -1,21 +1,17 @@
-"""Talking to Scryfall: :class:`Client`, the whole download policy (``docs/carddata.md``, "Limits") in one retry
-loop, and :class:`Download`, the bulk file as a file object read through its resumable ``.part``.
-
-One client serves one update: one retry budget (5xx, 429, timeouts, dropped or stalled transfers, resumes of the
-file), one budget for all waits, one deadline over every phase. A 429 waits ``Retry-After`` (30 s when absent)
-and is refused beyond ``MAX_RETRY_AFTER``; a 5xx's ``Retry-After`` is capped there. A name that does not resolve,
-a refused connection and a TLS error fail at once; a connect timeout is retried. Unless ``api_url`` names another
-server, every URL is https on Scryfall's hosts, and redirects are checked before they are followed. Every request
-goes through one ``requests`` session; bodies are read as sent (``Accept-Encoding: identity``).
+"""Talking to Scryfall: :class:`Client` applies the whole network policy of ``docs/carddata.md`` ("Limits", "One
+HTTP stack, one policy") in one retry loop; :class:`Download` is the bulk file as a file object read through its
+resumable ``.part``; :func:`check_ours` says which files of the download cache are ours.
 """
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import errno
 import io
 import json
 import os
+import re
 import socket
 import ssl
 import stat
@@ -53,7 +49,6 @@ DEFAULT_RETRY_AFTER = 30.0
 CHUNK_SIZE = 256 * 1024
 GZIP_MAGIC = b"\x1f\x8b"
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
-_ERROR_BODY_LIMIT = 64 * 1024
 _UNREACHABLE = {
     errno.ECONNREFUSED: "the connection was refused",
     errno.ENETUNREACH: "the network is unreachable",
@@ -101,7 +96,6 @@ def check_base_url(url: str) -> str:
     return url.rstrip("/")
 
 
-# -- failures below HTTP, in words -------------------------------------------------------------------------------
 def _causes(error: BaseException) -> Iterator[BaseException]:
     """``error`` and every exception it wraps (``__cause__``, ``__context__``, urllib3's ``reason``, args)."""
     stack, seen = [error], set()
@@ -114,23 +108,23 @@ def _causes(error: BaseException) -> Iterator[BaseException]:
             stack.extend(item for item in linked if isinstance(item, BaseException))
 
 
-def unreachable_reason(error: BaseException) -> str | None:
-    """Why a connection could not even start (the name does not resolve, refused, unreachable), or None when a
-    retry may cure ``error`` (a timeout, a reset)."""
+def _not_retried(error: BaseException, url: str) -> CardDataError | None:
+    """The error for a failure below HTTP that no retry cures: the host cannot be reached at all (the name does
+    not resolve, refused, unreachable) or TLS failed (a certificate); None for one worth a retry."""
     for current in _causes(error):
         if isinstance(current, socket.gaierror):
-            return "the host name does not resolve"
+            return UnreachableError(f"{urlsplit(url).hostname}: the host name does not resolve")
         if isinstance(current, OSError) and current.errno in _UNREACHABLE:
-            return _UNREACHABLE[current.errno]
-    return None
-
-
-def _tls_reason(error: BaseException) -> str:
+            return UnreachableError(f"{urlsplit(url).hostname}: {_UNREACHABLE[current.errno]}")
+    if not isinstance(error, requests.exceptions.SSLError):
+        return None
+    reason = "the secure connection failed"
     for current in _causes(error):
         if isinstance(current, ssl.SSLError):
             detail = getattr(current, "verify_message", None) or current.reason
-            return f"{current.reason or 'SSL error'}: {detail}" if detail != current.reason else str(detail)
-    return "the secure connection failed"
+            reason = f"{current.reason or 'SSL error'}: {detail}" if detail != current.reason else str(detail)
+            break
+    return DownloadError(f"GET {url}: TLS error ({reason})")
 
 
 class Interrupted(Exception):
@@ -147,12 +141,9 @@ class BulkAnswer:
 
 
 class Client:
-    """A small, polite, bounded HTTP client for Scryfall's bulk data (see the module docstring).
-
-    One client serves one update: its retry budget, wait budget and deadline count over every request it makes,
-    the resumes of a :class:`Download` included. ``session``: the ``requests`` session of every request (made on
-    first use when not given); ``sleep``, ``clock``: injectable for tests; ``notify`` hears each wait announced.
-    """
+    """The HTTP client of one update: its retry budget, wait budget and deadline count over every request it
+    makes, the resumes of a :class:`Download` included. ``session``: the ``requests`` session of every request
+    (made on first use when not given); ``sleep``, ``clock``: injectable for tests; ``notify`` hears each wait."""
 
     def __init__(
         self,
@@ -160,7 +151,7 @@ class Client:
         api_url: str | None = None,
         session: requests.Session | None = None,
         sleep: Callable[[float], None] = time.sleep,
-        timeout: float | tuple[float, float] = limits.DEFAULT_TIMEOUT,
+        timeout: float = limits.DEFAULT_TIMEOUT,
         max_retries: int = limits.DEFAULT_RETRIES,
         deadline: float = limits.DEFAULT_DEADLINE,
         notify: Callable[[str], None] | None = None,
@@ -170,13 +161,12 @@ class Client:
         self.strict = self.api_url == API_URL
         if max_retries < 0:
             raise DownloadError(f"--retries must be 0 or more, got {max_retries}")
-        connect, stall = timeout if isinstance(timeout, tuple) else (timeout, timeout)
-        if not (connect > 0 and stall > 0) or not deadline > 0:
+        if not (timeout > 0 and deadline > 0):
             raise DownloadError(f"--timeout and --deadline must be positive, got {timeout} and {deadline}")
         self.session, self.sleep, self.clock = session, sleep, time.monotonic
         self.notify = notify or (lambda message: None)
-        self.connect_timeout, self.stall_timeout = float(connect), float(stall)
-        self.last_timeouts = (self.connect_timeout, self.stall_timeout)  # of the latest request (for messages)
+        #: the connect and stall timeout; the one of the latest request (cut by the deadline, for messages)
+        self.timeout = self.last_timeout = float(timeout)
         self.deadline = limits.Deadline(float(deadline))
         self.max_retries = max_retries
         #: seconds waited between retries so far, retries spent, 429s seen, requests sent
@@ -195,10 +185,6 @@ class Client:
                 f"{' or '.join(sorted(SCRYFALL_HOSTS))} (use --api-url to point at a mirror)"
             )
 
-    def start_clock(self) -> None:
-        """Start the deadline's clock now (else the first request starts it); a second call changes nothing."""
-        self.deadline.start(self.clock())
-
     def remaining(self, phase: str = "downloading") -> float:
         """Seconds left before the deadline; raises :class:`DeadlineError` naming ``phase`` when none are left."""
         return self.deadline.remaining(phase, self.clock())
@@ -210,53 +196,30 @@ class Client:
         if self.retries_used > self.max_retries:
             raise DownloadError(f"GET {url}: {reason}; gave up after {self.max_retries} retries (--retries)")
         delay = limits.BACKOFF * 2 ** (self.retries_used - 1) if wait is None else wait
+        bound = None
         if self.waited + delay > limits.MAX_TOTAL_WAIT:
-            raise DownloadError(
-                f"GET {url}: {reason}; waiting {delay:g} s more would pass the {limits.MAX_TOTAL_WAIT:g} s "
-                f"budget for all the waits of one update (waited {self.waited:g} s already)"
+            bound = (
+                f"{limits.MAX_TOTAL_WAIT:g} s budget for all the waits of one update (waited {self.waited:g} s already)"
             )
-        if delay >= self.remaining():
-            raise DownloadError(
-                f"GET {url}: {reason}; waiting {delay:g} s more would pass the {self.deadline.seconds:g} s "
-                "deadline (--deadline)"
-            )
+        elif delay >= self.remaining():
+            bound = f"{self.deadline.seconds:g} s deadline (--deadline)"
+        if bound is not None:
+            raise DownloadError(f"GET {url}: {reason}; waiting {delay:g} s more would pass the {bound}")
         self.notify(f"{reason}; retrying in {delay:g} s (retry {self.retries_used} of {self.max_retries})")
         self.waited += delay
         self.sleep(delay)
 
     def describe(self, error: BaseException, url: str, *, body: bool = False) -> str:
         """A failure below HTTP in words: what timed out, where and after how long; a dropped connection."""
-        connect, read = self.last_timeouts
         if isinstance(error, requests.ConnectTimeout):
-            return f"connecting to {urlsplit(url).netloc} timed out after {connect:g} s (--timeout)"
+            return f"connecting to {urlsplit(url).netloc} timed out after {self.last_timeout:g} s (--timeout)"
         if isinstance(error, requests.Timeout | urllib3.exceptions.TimeoutError | TimeoutError):
             what = "no data" if body else "no answer"
-            return f"{what} from {urlsplit(url).netloc} for {read:g} s: timed out (--timeout)"
+            return f"{what} from {urlsplit(url).netloc} for {self.last_timeout:g} s: timed out (--timeout)"
         text = str(error)
         if "Connection aborted." in text or "Connection broken:" in text or isinstance(error, ConnectionError):
             return "the connection was dropped"
         return f"connection error ({type(error).__name__})"
-
-    def _send(self, url: str, headers: dict[str, str]) -> requests.Response:
-        """One GET (streamed, no redirect followed); raises what the policy says for a failure below HTTP."""
-        if self.session is None:
-            self.session = requests.Session()
-        left = self.remaining()
-        self.last_timeouts = (min(self.connect_timeout, left), min(self.stall_timeout, left))
-        self.request_count += 1
-        try:
-            return self.session.get(
-                url, headers=headers, timeout=self.last_timeouts, stream=True, allow_redirects=False
-            )
-        except (requests.ConnectionError, requests.Timeout) as error:
-            reason = unreachable_reason(error)
-            if reason is not None:
-                raise UnreachableError(f"{urlsplit(url).hostname}: {reason}") from None
-            if isinstance(error, requests.exceptions.SSLError):  # a retry cannot fix a certificate
-                raise DownloadError(f"GET {url}: TLS error ({_tls_reason(error)})") from None
-            raise Interrupted(self.describe(error, url)) from None
-        except requests.RequestException as error:  # the URL itself is unusable (InvalidURL, InvalidSchema, ...)
-            raise InvalidURLError(f"GET {url}: not a usable URL ({error})") from None
 
     def get(self, url: str, accept: str, extra: dict[str, str] | None = None) -> requests.Response:
         """``GET url`` (streamed, the body as sent) with the policy's retries and checked redirects; the caller
@@ -265,30 +228,29 @@ class Client:
         current, redirects = url, 0
         while True:
             self.check_url(current)
+            self.last_timeout = min(self.timeout, self.remaining())
+            self.request_count += 1
+            self.session = self.session or requests.Session()
             try:
-                response = self._send(current, headers)
-            except Interrupted as error:
-                self.retry(current, str(error))
+                response = self.session.get(
+                    current, headers=headers, timeout=self.last_timeout, stream=True, allow_redirects=False
+                )
+            except (requests.ConnectionError, requests.Timeout) as error:
+                fatal = _not_retried(error, current)
+                if fatal is not None:
+                    raise fatal from None
+                self.retry(current, self.describe(error, current))
                 continue
+            except requests.RequestException as error:  # the URL itself is unusable (InvalidURL, InvalidSchema...)
+                raise InvalidURLError(f"GET {current}: not a usable URL ({error})") from None
             status, location = response.status_code, response.headers.get("Location")
-            if status in _REDIRECTS and location:
-                response.close()
-                redirects += 1
-                if redirects > limits.MAX_REDIRECTS:
-                    raise DownloadError(f"GET {url}: more than {limits.MAX_REDIRECTS} redirects")
-                target = urljoin(current, location)
-                if urlsplit(current).scheme == "https" and urlsplit(target).scheme != "https":
-                    raise UnsafeURLError(f"refusing the redirect from {current} to {target}: it leaves https")
-                try:
-                    self.check_url(target)
-                except UnsafeURLError as error:
-                    raise UnsafeURLError(f"refusing the redirect from {current}: {error}") from None
-                current = target
-            elif status == 429:
-                response.close()
+            if not ((status in _REDIRECTS and location) or status == 429 or 500 <= status < 600):
+                return response
+            response.close()
+            asked = parse_retry_after(response.headers.get("Retry-After"))
+            if status == 429:
                 self.rate_limited += 1
-                wait = parse_retry_after(response.headers.get("Retry-After"))
-                wait = DEFAULT_RETRY_AFTER if wait is None else wait
+                wait = DEFAULT_RETRY_AFTER if asked is None else asked
                 if self.rate_limited > limits.MAX_429:
                     raise RateLimitedError(f"GET {current}: still rate limited (429) after {limits.MAX_429} waits")
                 if wait > limits.MAX_RETRY_AFTER:
@@ -297,21 +259,30 @@ class Client:
                         f"{limits.MAX_RETRY_AFTER:g} s this client waits at most; try later"
                     )
                 self.retry(current, "rate limited (HTTP 429)", wait)
-            elif 500 <= status < 600:
-                response.close()
-                asked, cap = parse_retry_after(response.headers.get("Retry-After")) or 0.0, limits.MAX_RETRY_AFTER
+            elif status >= 500:
+                cap, asked = limits.MAX_RETRY_AFTER, asked or 0.0
                 capped = f" (Retry-After {asked:.0f} s, capped to {cap:g} s)" if asked > cap else ""
-                reason = f"HTTP {status}{capped}"
-                self.retry(current, reason, max(limits.BACKOFF * 2**self.retries_used, min(asked, cap)))
+                backoff = limits.BACKOFF * 2**self.retries_used
+                self.retry(current, f"HTTP {status}{capped}", max(backoff, min(asked, cap)))
             else:
-                return response
+                redirects += 1
+                if redirects > limits.MAX_REDIRECTS:
+                    raise DownloadError(f"GET {url}: more than {limits.MAX_REDIRECTS} redirects")
+                target = urljoin(current, location or "")
+                if urlsplit(current).scheme == "https" and urlsplit(target).scheme != "https":
+                    raise UnsafeURLError(f"refusing the redirect from {current} to {target}: it leaves https")
+                try:
+                    self.check_url(target)
+                except UnsafeURLError as error:
+                    raise UnsafeURLError(f"refusing the redirect from {current}: {error}") from None
+                current = target
 
     def failed(self, url: str, response: requests.Response) -> DownloadError:
         """The error for an answer that is not the one asked for: the status and Scryfall's ``details`` from an
         error body (read up to 64 KiB), else the HTTP reason. Closes ``response``."""
         details = None
         try:
-            data = Body(self, response).read_all(_ERROR_BODY_LIMIT)
+            data = Body(self, response).read_all(64 * 1024)
             details = json.loads(data).get("details") if data else None
         except (Interrupted, ValueError, AttributeError):
             pass
@@ -331,17 +302,16 @@ class Client:
                 raise self.failed(url, response)
             try:
                 content = Body(self, response).read_all(limits.MAX_BULK_OBJECT)
+                break
             except Interrupted as error:
                 self.retry(url, str(error))
-                continue
             finally:
                 response.close()
-            if content is None:
-                raise DownloadError(
-                    f"GET {url}: the answer is larger than {limits.MAX_BULK_OBJECT} bytes (a bulk-data object is about "
-                    "1 KB); refused"
-                )
-            break
+        if content is None:
+            raise DownloadError(
+                f"GET {url}: the answer is larger than {limits.MAX_BULK_OBJECT} bytes (a bulk-data object is about "
+                "1 KB); refused"
+            )
         try:
             bulk = BULK_DATA_DECODER.decode(content)
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
@@ -350,10 +320,6 @@ class Client:
             raise DownloadError(f"GET {url}: expected a bulk_data object, got {bulk.object!r}")
         if bulk.file_uri is None:
             raise DownloadError(f"GET {url}: the bulk-data object has no jsonl_download_uri (nor download_uri)")
-        if bulk.compressed_size is not None and not 0 < bulk.compressed_size <= limits.MAX_FILE_SIZE:
-            raise DownloadError(
-                f"GET {url}: compressed_size {bulk.compressed_size} is not between 1 and {limits.MAX_FILE_SIZE} bytes"
-            )
         self.check_url(bulk.file_uri)
         return BulkAnswer(bulk, response.headers.get("ETag"), False)
 
@@ -378,8 +344,8 @@ class Body:
         self.window_bytes += len(chunk)
         if self.window_bytes >= limits.STALL_BYTES:
             self.window_start, self.window_bytes = now, 0
-        elif chunk and now - self.window_start > client.stall_timeout:
-            stall = f"{limits.STALL_BYTES} bytes in {client.stall_timeout:g} s"
+        elif chunk and now - self.window_start > client.timeout:
+            stall = f"{limits.STALL_BYTES} bytes in {client.timeout:g} s"
             raise Interrupted(f"stalled (fewer than {stall}, --timeout)")
         return chunk
 
@@ -391,30 +357,25 @@ class Body:
         return bytes(data) if len(data) <= limit else None
 
 
-# -- the download cache: what is ours -----------------------------------------------------------------------------
-def not_ours(path: Path) -> CardDataError:
-    """The error for a file in the download cache that mtg-daynight did not write (it is left alone)."""
-    return CardDataError(
-        f"{escape_text(str(path))}: mtg-daynight did not write this file in its download cache, so it leaves it "
-        "alone; move it away (or choose another --cache-dir / MTG_DAYNIGHT_CACHE_DIR) and run the update again"
-    )
-
-
-def read_record(path: Path) -> dict[str, object] | None:
-    """The record we keep beside a cached file (``<file>.json``, ``<file>.part.json``: a JSON object with its
-    ``url``), None when there is none; raises :func:`not_ours` when ``path`` holds anything else."""
-    if not os.path.lexists(path):
-        return None
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):  # never open a FIFO (it would wait) or follow a link
-            raise not_ours(path)
-        with path.open("rb") as handle:
-            data = handle.read(limits.MAX_BULK_OBJECT)
-        record = json.loads(data) if data.startswith(CACHE_TEMP_HEAD) else None
-    except (OSError, ValueError):
-        record = None
-    if not isinstance(record, dict) or not isinstance(record.get("url"), str):
-        raise not_ours(path)
+def check_ours(path: Path) -> dict[str, object] | None:
+    """The record we keep beside the cached file or ``.part`` ``path`` (``<path>.json``, a JSON object with its
+    ``url``), None when neither exists; raises :class:`CardDataError` when either was not written by mtg-daynight
+    (a directory, FIFO or socket at ``path`` included: never opened; a dangling link is read, and says so)."""
+    beside, record, foreign = path.with_name(path.name + ".json"), None, None
+    with contextlib.suppress(OSError, ValueError):
+        if stat.S_ISREG(os.lstat(beside).st_mode):  # never open a FIFO (it would wait) or follow a link
+            with beside.open("rb") as handle:
+                data = handle.read(limits.MAX_BULK_OBJECT)
+            record = json.loads(data) if data.startswith(CACHE_TEMP_HEAD) else None
+    if os.path.lexists(beside) and not (isinstance(record, dict) and isinstance(record.get("url"), str)):
+        foreign = beside
+    elif os.path.lexists(path) and (record is None or path.is_dir() or path.is_fifo() or path.is_socket()):
+        foreign = path
+    if foreign is not None:
+        raise CardDataError(
+            f"{escape_text(str(foreign))}: mtg-daynight did not write this file in its download cache, so it leaves "
+            "it alone; move it away (or choose another --cache-dir / MTG_DAYNIGHT_CACHE_DIR) and run the update again"
+        )
     return record
 
 
@@ -423,33 +384,12 @@ def write_record(path: Path, record: Mapping[str, object]) -> None:
     write_atomic(path, json.dumps(record).encode())
 
 
-def check_ours(path: Path) -> dict[str, object] | None:
-    """The record of the cached file ``path`` (or of a ``.part``), None when neither exists; raises
-    :func:`not_ours` when the file or its record was not written by mtg-daynight."""
-    record = read_record(path.with_name(path.name + ".json"))
-    if os.path.lexists(path) and (record is None or not _plain(path)):
-        raise not_ours(path)
-    return record
-
-
-def _plain(path: Path) -> bool:
-    """False for what we never write to or replace: a directory, a FIFO (reading it would wait), a socket."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:  # a dangling link: reading it says so, in one line
-        return True
-    return not (stat.S_ISDIR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode))
-
-
-# -- the bulk file -------------------------------------------------------------------------------------------------
 class Download(io.RawIOBase):
-    """The bulk file ``url`` as a readable binary file object: :meth:`readinto` serves the prefix an earlier run
-    left in ``<dest>.part``, then the network, writing each byte to ``.part`` before handing it on
-    (``<dest>.part.json`` records the URL and ETag). A dropped or stalled transfer resumes inside :meth:`readinto`
-    with ``Range``/``If-Range``, from the client's retry budget. Checked: the 206's start, a server that ignores
-    ``Range``, an ETag that changes (between runs: start afresh; mid-run: discarded), a 416 (start afresh), the
-    gzip magic, the size (never past ``expected_size``, else the Content-Length, else ``MAX_FILE_SIZE``).
-    :meth:`commit` renames the whole file to ``dest`` (:attr:`path`), :meth:`discard` removes the ``.part``."""
+    """The bulk file ``url`` as a readable binary file object: reading serves the prefix an earlier run left in
+    ``<dest>.part``, then the network, appending each byte to ``.part`` before handing it on (``<dest>.part.json``
+    records the URL and ETag). A dropped or stalled transfer resumes inside :meth:`readinto` with ``Range`` and
+    ``If-Range``, from the client's retry budget; the checks are listed in ``docs/carddata.md``, "The update: one
+    stream". :meth:`commit` renames the whole file to ``dest`` (:attr:`path`), :meth:`discard` removes it."""
 
     def __init__(self, client: Client, url: str, dest: Path, *, expected_size: int | None = None) -> None:
         super().__init__()
@@ -463,16 +403,11 @@ class Download(io.RawIOBase):
         self.size = 0
         self.total = expected_size
         self.etag: str | None = None
-        self.resumed = False
-        self.requests = 0
-        self.finished = False
-        self._started = False
-        self._disk: io.FileIO | None = None
-        self._out: BinaryIO | None = None
-        self._response: requests.Response | None = None
-        self._body: Body | None = None
-        self._skip = 0
+        self.resumed = self.finished = False
+        self.requests = self._skip = self._on_disk = 0
         self._head = b""
+        self._file: BinaryIO | None = None
+        self._body: Body | None = None
 
     def readable(self) -> bool:
         """True: a download is read."""
@@ -480,147 +415,17 @@ class Download(io.RawIOBase):
 
     def readinto(self, buffer: memoryview | bytearray) -> int:  # type: ignore[override]
         """Fill ``buffer`` with the next bytes of the file (fewer at its end; 0 once it is all read)."""
-        if not self._started:
+        if self._file is None:
             self._start()
-        if self._disk is not None:
+        assert self._file is not None
+        if self.size < self._on_disk:
             try:
-                count = self._disk.readinto(buffer) or 0
+                chunk = self._file.read(min(len(buffer), self._on_disk - self.size))
             except OSError as error:
-                raise DownloadError(f"{self._where()}: cannot read the partial download: {error.strerror}") from None
-            if count:
-                self._check_head(bytes(buffer[: min(count, 2)]))
-                self.size += count
-                return count
-            self._disk.close()
-            self._disk = None
-        while True:
-            if self.total is not None and self.size >= self.total:
-                try:  # the body must end here: an endless one is refused
-                    extra = self._body.read(1) if self._body is not None else b""
-                except Interrupted:
-                    extra = b""
-                if extra:
-                    raise self._too_long()
-                self._close_response()
-                self.finished = True
-                return 0
-            if self._body is None:
-                self._open(self.size, first=False)
-            assert self._body is not None
-            left = (self.total if self.total is not None else limits.MAX_FILE_SIZE) - self.size
-            try:
-                chunk = self._body.read(min(len(buffer), CHUNK_SIZE, left + 1) + self._skip)
-            except Interrupted as error:
-                self._close_response()
-                self.client.retry(self.url, str(error))
-                continue
-            if not chunk:
-                self._close_response()
-                if self.total is None:
-                    self.finished = True
-                    return 0
-                self.client.retry(self.url, f"the body ended after {self.size} of {self.total} bytes")
-                continue
-            if self._skip:  # a server that ignored our Range: drop what we have already
-                dropped = min(self._skip, len(chunk))
-                chunk, self._skip = chunk[dropped:], self._skip - dropped
-                if not chunk:
-                    continue
-            if len(chunk) > left:
-                raise self._too_long()
-            self._check_head(chunk)
-            self._write(chunk)
-            count = len(chunk)
-            buffer[:count] = chunk
-            self.size += count
-            return count
-
-    def _too_long(self) -> DownloadError:
-        self.discard()
-        what = "the announced" if self.total is not None else "the limit of"
-        return DownloadError(
-            f"GET {self.url}: the server sent more than {what} {self.total or limits.MAX_FILE_SIZE} bytes; the "
-            "download was discarded"
-        )
-
-    def _where(self) -> str:
-        return escape_text(str(self.part))
-
-    def _start(self) -> None:
-        """Decide what of ``.part`` to keep (only ours: recorded beside it) and send the first request."""
-        self._started = True
-        record = check_ours(self.part)
-        same = record is not None and record.get("url") == self.url
-        if not same and os.path.lexists(self.part):
-            self.part.unlink()  # ours, of another file: Scryfall published a new one
-        etag = record.get("etag") if record is not None and same else None
-        self.etag = etag if isinstance(etag, str) else None
-        have = self.part.stat().st_size if os.path.lexists(self.part) else 0
-        if self.total is not None and have > self.total:
-            self.part.unlink()
-            have = 0
-        if not (self.total is not None and 0 < have == self.total):  # else it is complete: nothing to ask
-            have = self._open(have, first=True)
-        if have:
-            self.resumed = True
-            self._disk = open(self.part, "rb", buffering=0)  # noqa: SIM115 - closed by close()
-
-    def _open(self, start: int, *, first: bool) -> int:
-        """Ask for the file from byte ``start``; returns where the bytes on disk end (the first request may
-        start afresh: a 416, or a server that ignores ``Range``)."""
-        extra = {}
-        if start:
-            extra["Range"] = f"bytes={start}-"
-            if self.etag and not self.etag.startswith("W/"):
-                extra["If-Range"] = self.etag
-        response = self.client.get(self.url, "application/gzip, */*", extra)
-        self.requests += 1
-        status, etag = response.status_code, response.headers.get("ETag")
-        if status == 416 and start and first:  # our partial file does not fit the server's: start afresh
-            response.close()
-            self.part.unlink(missing_ok=True)
-            return self._open(0, first=True)
-        skip = 0
-        if status == 206 and start:
-            where = _range_start(response.headers.get("Content-Range"))
-            if where != start:
-                response.close()
-                raise DownloadError(f"GET {self.url}: server resumed at byte {where}, we asked for byte {start}")
-            self.resumed = True
-        elif status == 200:
-            skip = start
+                where = escape_text(str(self.part))
+                raise DownloadError(f"{where}: cannot read the partial download: {error.strerror}") from None
         else:
-            raise self.client.failed(self.url, response)
-        if skip and first:  # the whole file again (Range ignored, or If-Range saw a new ETag): start afresh
-            open(self.part, "wb").close()
-            start = skip = 0
-        elif skip and etag and self.etag and etag != self.etag:
-            response.close()
-            self.discard()
-            raise DownloadError(
-                f"GET {self.url}: the file changed on the server during the download; the partial download was "
-                "discarded, run the update again"
-            )
-        self.etag = etag or self.etag
-        write_record(self.record, {"url": self.url, "etag": self.etag})
-        length = response.headers.get("Content-Length")
-        if self.total is None and length is not None and length.isdigit():
-            self.total = start + int(length) - skip
-        self._response, self._body, self._skip = response, Body(self.client, response), skip
-        return start
-
-    def _write(self, chunk: bytes) -> None:
-        try:
-            if self._out is None:
-                self._out = self.part.open("ab", buffering=0)
-            self._out.write(chunk)
-        except OSError as error:
-            raise DownloadError(
-                f"{self._where()}: cannot write the download: {error.strerror} (this is the download cache; free "
-                "some space, or set MTG_DAYNIGHT_CACHE_DIR to another disk)"
-            ) from None
-
-    def _check_head(self, chunk: bytes) -> None:
+            chunk = self._from_network(len(buffer))
         if len(self._head) < 2:
             self._head = (self._head + chunk)[:2]
             if len(self._head) == 2 and self._head != GZIP_MAGIC:
@@ -628,19 +433,122 @@ class Download(io.RawIOBase):
                 raise DownloadError(
                     f"GET {self.url}: the downloaded file is not gzip data (starts with {self._head!r})"
                 )
+        buffer[: len(chunk)] = chunk
+        self.size += len(chunk)
+        return len(chunk)
+
+    def _start(self) -> None:
+        """Keep what of ``.part`` is ours and of this URL, and send the first request unless it is complete."""
+        record = check_ours(self.part) or {}
+        etag = record.get("etag")
+        self.etag = etag if isinstance(etag, str) and record.get("url") == self.url else None
+        have = self.part.stat().st_size if os.path.lexists(self.part) else 0
+        if record.get("url") != self.url or (self.total is not None and have > self.total):
+            self.part.unlink(missing_ok=True)  # ours, of another file: Scryfall published a new one
+            have = 0
+        self._on_disk = self._open(have) if have != self.total else have
+        self.resumed = self.resumed or self._on_disk > 0
+        self._file = open(self.part, "a+b", buffering=0)  # noqa: SIM115 - closed by close(); writes append
+        self._file.seek(0)
+
+    def _from_network(self, size: int) -> bytes:
+        while True:
+            if self._body is None:
+                if self.total is not None and self.size >= self.total:
+                    self.finished = True
+                    return b""
+                self._open(self.size)
+            assert self._body is not None and self._file is not None
+            left = (self.total if self.total is not None else limits.MAX_FILE_SIZE) - self.size
+            try:  # one byte past the end is asked for: an endless body is refused
+                chunk = self._body.read(min(size, CHUNK_SIZE, left + 1) + self._skip)
+            except Interrupted as error:
+                self._close_response()
+                if left > 0:
+                    self.client.retry(self.url, str(error))
+                continue
+            if not chunk:
+                self._close_response()
+                if self.total is None:
+                    self.total = self.size
+                elif left > 0:
+                    self.client.retry(self.url, f"the body ended after {self.size} of {self.total} bytes")
+                continue
+            if self._skip:  # a server that ignored our Range: drop what we have already
+                dropped = min(self._skip, len(chunk))
+                chunk, self._skip = chunk[dropped:], self._skip - dropped
+                if not chunk:
+                    continue
+            if len(chunk) > left:
+                self.discard()
+                what = "the announced" if self.total is not None else "the limit of"
+                raise DownloadError(
+                    f"GET {self.url}: the server sent more than {what} {self.total or limits.MAX_FILE_SIZE} bytes; "
+                    "the download was discarded"
+                )
+            try:
+                self._file.write(chunk)
+            except OSError as error:
+                raise DownloadError(
+                    f"{escape_text(str(self.part))}: cannot write the download: {error.strerror} (this is the "
+                    "download cache; free some space, or set MTG_DAYNIGHT_CACHE_DIR to another disk)"
+                ) from None
+            return chunk
+
+    def _open(self, start: int) -> int:
+        """Ask for the file from byte ``start``; returns where the bytes on disk end. The first request of a run
+        resuming a ``.part`` (``start`` past the bytes served) starts afresh on a 416 or the whole file."""
+        extra = {}
+        if start:
+            extra["Range"] = f"bytes={start}-"
+            if self.etag and not self.etag.startswith("W/"):
+                extra["If-Range"] = self.etag
+        response = self.client.get(self.url, "application/gzip, */*", extra)
+        self.requests += 1
+        status, etag, skip = response.status_code, response.headers.get("ETag"), 0
+        if status == 416 and start > self.size:  # our partial file does not fit the server's: start afresh
+            response.close()
+            self.part.unlink(missing_ok=True)
+            return self._open(0)
+        if status == 206 and start:
+            where = re.match(r"bytes (\d+)-", response.headers.get("Content-Range", ""))
+            if where is None or int(where[1]) != start:
+                response.close()
+                at = where[1] if where else None
+                raise DownloadError(f"GET {self.url}: server resumed at byte {at}, we asked for byte {start}")
+            self.resumed = True
+        elif status != 200:
+            raise self.client.failed(self.url, response)
+        elif start > self.size:  # the whole file again (Range ignored, or If-Range saw a new ETag): start afresh
+            open(self.part, "wb").close()
+            start = 0
+        elif start and etag and self.etag and etag != self.etag:
+            response.close()
+            self.discard()
+            raise DownloadError(
+                f"GET {self.url}: the file changed on the server during the download; the partial download was "
+                "discarded, run the update again"
+            )
+        else:
+            skip = start
+        self.etag = etag or self.etag
+        write_record(self.record, {"url": self.url, "etag": self.etag})
+        length = response.headers.get("Content-Length")
+        if self.total is None and length is not None and length.isdigit():
+            self.total = start + int(length) - skip
+        self._body, self._skip = Body(self.client, response), skip
+        return start
 
     def _close_response(self) -> None:
-        if self._response is not None:
-            self._response.close()
-        self._response = self._body = None
+        if self._body is not None:
+            self._body.response.close()
+        self._body = None
 
     def close(self) -> None:
-        """Close the connection and the files (the ``.part`` stays, for resuming)."""
+        """Close the connection and the ``.part`` (which stays, for resuming)."""
         self._close_response()
-        for handle in (self._disk, self._out):
-            if handle is not None:
-                handle.close()
-        self._disk = self._out = None
+        if self._file is not None:
+            self._file.close()
         super().close()
 
     def commit(self, record: Mapping[str, object]) -> None:
@@ -658,11 +566,3 @@ class Download(io.RawIOBase):
         self.close()
         self.part.unlink(missing_ok=True)
         self.record.unlink(missing_ok=True)
-
-
-def _range_start(value: str | None) -> int | None:
-    """The first byte of a ``Content-Range: bytes 100-199/200``."""
-    if not value or not value.startswith("bytes "):
-        return None
-    first = value[6:].split("-", 1)[0]
-    return int(first) if first.isdigit() else None

@@ -82,7 +82,7 @@ def server() -> Iterator[str]:
 @pytest.mark.network_server
 def test_update_against_local_server_resumes_and_then_gets_304(server: str, tmp_path: Path) -> None:
     sleeps: list[float] = []
-    client = Client(api_url=server, sleep=sleeps.append, timeout=(5.0, 5.0))
+    client = Client(api_url=server, sleep=sleeps.append, timeout=5.0)
     outcome = run_update(data_dir=tmp_path / "data", cache_dir=tmp_path / "cache", api_url=server, client=client)
     assert outcome.written and outcome.download is not None and outcome.download.resumed
     assert outcome.download.size == len(BODY)
@@ -98,7 +98,7 @@ def test_update_against_local_server_resumes_and_then_gets_304(server: str, tmp_
         data_dir=tmp_path / "data",
         cache_dir=tmp_path / "cache",
         api_url=server,
-        client=Client(api_url=server, sleep=sleeps.append, timeout=(5.0, 5.0)),
+        client=Client(api_url=server, sleep=sleeps.append, timeout=5.0),
     )
     assert again.up_to_date and again.requests == 1
     assert _Handler.log[-1][1]["If-None-Match"] == BULK_ETAG
