@@ -112,13 +112,13 @@ def _scan(source: io.RawIOBase, name: Path, progress: Progress | None, check: Ca
     return bulk.scan(stream, check=check, locate=bulk.line_locator(name, shown))
 
 
-def _reuse(target: Path, bulk: BulkData, client: Client, check: Callable[[], object]) -> ImportResult | None:
-    """The cached download of ``bulk`` imported, when it is ours (its record beside it) and intact (the size
+def _reuse(target: Path, offer: BulkData, client: Client, check: Callable[[], object]) -> ImportResult | None:
+    """The cached download of ``offer`` imported, when it is ours (its record beside it) and intact (the size
     announced, the SHA-256 recorded after its first import); else None, and a download replaces it."""
     record = check_ours(target) or {}
-    if record.get("url") != bulk.file_uri or not isinstance(record.get("sha256"), str) or not target.is_file():
+    if record.get("url") != offer.file_uri or not isinstance(record.get("sha256"), str) or not target.is_file():
         return None
-    if bulk.compressed_size is not None and target.stat().st_size != bulk.compressed_size:
+    if offer.compressed_size is not None and target.stat().st_size != offer.compressed_size:
         return None
     damaged = f"the cached download {escape_text(str(target))} is damaged"
     try:
@@ -138,19 +138,20 @@ def _fetch(
 ) -> tuple[ImportResult, SourceInfo]:
     """The bulk file imported, and its description: the cached download when it is ours and intact, else a
     :class:`Download` read as one stream and then committed. A cache file we did not write is never replaced."""
-    bulk, url = answer.bulk, answer.bulk.file_uri if answer.bulk is not None else None
-    assert bulk is not None and url is not None
-    target = cache / (bulk.type + (".jsonl.gz" if ".jsonl" in urlsplit(url).path else ".json.gz"))
+    offer = answer.bulk  # the bulk-data object Scryfall offers (not to be confused with the module `bulk`)
+    assert offer is not None and offer.file_uri is not None
+    url = offer.file_uri
+    target = cache / (offer.type + (".jsonl.gz" if ".jsonl" in urlsplit(url).path else ".json.gz"))
 
     def check() -> object:
         return client.remaining(f"importing {url}")
 
-    result = _reuse(target, bulk, client, check)
+    result = _reuse(target, offer, client, check)
     outcome.reused_download = result is not None
     if result is None:
-        download = Download(client, url, target, expected_size=None if bulk.is_legacy else bulk.compressed_size)
+        download = Download(client, url, target, expected_size=None if offer.is_legacy else offer.compressed_size)
         if progress is not None:
-            progress.start(bulk.compressed_size, 0)
+            progress.start(offer.compressed_size, 0)
         try:
             result = _scan(download, download.part, progress, check)
         except CompressedDataError as error:
@@ -166,13 +167,13 @@ def _fetch(
             download.close()
             if progress is not None:
                 progress.close()
-        download.commit({"url": url, "updated_at": bulk.updated_at, "size": result.file_size, "sha256": result.sha256})
+        download.commit({"url": url, "updated_at": offer.updated_at, "size": result.file_size, "sha256": result.sha256})
         outcome.download = download
     source = SourceInfo(
         kind="scryfall",
-        bulk_type=bulk.type,
-        bulk_id=bulk.id,
-        updated_at=bulk.updated_at,
+        bulk_type=offer.type,
+        bulk_id=offer.id,
+        updated_at=offer.updated_at,
         api_etag=answer.etag,
         download_uri=url,
         file_name=Path(urlsplit(url).path).name,
