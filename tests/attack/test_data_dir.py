@@ -13,7 +13,6 @@ replaced an MTGJSON file with a snapshot and ``reset --data-dir other.json`` del
 from __future__ import annotations
 
 import errno
-import importlib.util
 import os
 import tempfile
 from pathlib import Path
@@ -24,6 +23,7 @@ import pytest
 
 from mtg_daynight.importer.store import DATA_DIR_ENV
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects
+from tests.scripts import load_script
 
 from .conftest import run_cli
 
@@ -85,11 +85,7 @@ SPELLINGS = ["--data-dir DIR", "--data-dir=DIR", "$MTG_DAYNIGHT_DATA_DIR", "upda
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("update_carddata", ROOT / "scripts" / "update_carddata.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script('update_carddata')
 
 
 def _run(command: str, spelling: str, directory: str, source: Path, tmp_path: Path,

@@ -6,7 +6,6 @@ DATA), except the bundled snapshot itself."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -20,6 +19,7 @@ from mtg_daynight.importer import store
 from mtg_daynight.importer.store import bundled_snapshot, locate_snapshot
 from tests.importer.fixture_cards import encode_jsonl, fixture_objects, helper_card
 from tests.importer.mtgjson_fixtures import fixture_set, set_file
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,11 +123,7 @@ def test_quiet_prints_nothing_when_nothing_changed_and_one_line_when_something_d
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("update_carddata", ROOT / "scripts" / "update_carddata.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script('update_carddata')
 
 
 @pytest.mark.parametrize("form", ["--data-dir=DIR", "--data-dir DIR"])

@@ -3,7 +3,6 @@ what it holds, the lookup order that puts it last, `carddata status`/`list` abou
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -21,6 +20,7 @@ from mtg_daynight.importer.snapshot import decode_snapshot, load_snapshot
 from mtg_daynight.importer.store import bundled_snapshot, locate_snapshot
 from mtg_daynight.importer.update import run_update
 from tests.importer.mtgjson_fixtures import fixture_set, set_file
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The five MTGJSON set files the bundled snapshot is built from, in import order.
@@ -28,11 +28,7 @@ SOURCES = ("MID.json", "VOW.json", "PMID.json", "PVOW.json", "DBL.json")
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_bundled_carddata", ROOT / "scripts/build_bundled_carddata.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script('build_bundled_carddata')
 
 
 @pytest.fixture(scope="module")

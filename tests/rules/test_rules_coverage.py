@@ -3,23 +3,18 @@ exercised by a test or a library scenario, and the committed page is what the sc
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rules_coverage", ROOT / "scripts" / "rules_coverage.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("rules_coverage", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("rules_coverage")
 
 
 coverage = _load()
